@@ -1,0 +1,85 @@
+# SPDX-License-Identifier: ISC
+# fg: differential flame graph toolkit. GNU make.
+#
+#   make             build bin/fg-*
+#   make check       run the test suite (tests/run.sh)
+#   make check-asan  build with ASan+UBSan into build-asan/ and run the suite
+#   make bench       benchmarks (bench/run.sh)
+#   make demo        the whole pipeline on the shipped profiles
+#   make install     PREFIX=/usr/local DESTDIR=
+
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+MANDIR ?= $(PREFIX)/share/man
+CC ?= cc
+CFLAGS ?= -O2 -g
+WARNFLAGS = -std=c11 -Wall -Wextra -pedantic -Wshadow -Wstrict-prototypes \
+	-Wmissing-prototypes -Wpointer-arith -Wcast-qual -Wwrite-strings \
+	-Wformat=2 -Wvla -Wundef
+FG_CPPFLAGS = -D_POSIX_C_SOURCE=200809L -Icommon
+LDLIBS += -lm -lpthread
+B ?= build
+BIN ?= bin
+
+TOOLS := $(notdir $(wildcard cmd/fg-*))
+COMMON_SRC := $(wildcard common/*.c)
+COMMON_OBJ := $(COMMON_SRC:%.c=$(B)/%.o)
+PROGS := $(TOOLS:%=$(BIN)/%)
+MAN1 := $(wildcard man/*.1)
+MAN5 := $(wildcard man/*.5)
+
+all: $(PROGS)
+
+$(B)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(WARNFLAGS) $(FG_CPPFLAGS) $(CPPFLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<
+
+$(B)/libfg.a: $(COMMON_OBJ)
+	rm -f $@
+	$(AR) rcs $@ $(COMMON_OBJ)
+
+define tool_rule
+$(BIN)/$(1): $(patsubst %.c,$(B)/%.o,$(wildcard cmd/$(1)/*.c)) $(B)/libfg.a
+	@mkdir -p $(BIN)
+	$$(CC) $$(CFLAGS) $$(LDFLAGS) -o $$@ $$^ $$(LDLIBS)
+endef
+$(foreach t,$(TOOLS),$(eval $(call tool_rule,$(t))))
+
+-include $(shell find $(B) -name '*.d' 2>/dev/null)
+
+check: all
+	@sh tests/run.sh $(BIN)
+
+ASAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
+	-fno-sanitize-recover=all
+check-asan:
+	$(MAKE) B=build-asan BIN=build-asan/bin CFLAGS="$(ASAN_FLAGS)" \
+	    LDFLAGS="$(ASAN_FLAGS)" all
+	@ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 \
+	    UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	    FG_SANITIZED=1 sh tests/run.sh build-asan/bin
+
+lint-man:
+	mandoc -T lint -W warning $(MAN1) $(MAN5)
+
+bench: all
+	@sh bench/run.sh $(BIN)
+
+demo: all
+	@sh contrib/demo.sh $(BIN)
+
+install: all
+	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5
+	cp $(PROGS) $(DESTDIR)$(BINDIR)/
+	cp $(MAN1) $(DESTDIR)$(MANDIR)/man1/
+	cp $(MAN5) $(DESTDIR)$(MANDIR)/man5/
+
+uninstall:
+	cd $(DESTDIR)$(BINDIR) && rm -f $(TOOLS)
+	cd $(DESTDIR)$(MANDIR)/man1 && rm -f $(notdir $(MAN1))
+	cd $(DESTDIR)$(MANDIR)/man5 && rm -f $(notdir $(MAN5))
+
+clean:
+	rm -rf build build-asan bin
+
+.PHONY: all check check-asan lint-man bench demo install uninstall clean

@@ -1,0 +1,161 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * in.c: line input in the manner of mawk's FIN: read(2) into one large
+ * buffer, find newlines with memchr, hand lines out in place. A line longer
+ * than the buffer grows it; nothing depends on line length or content.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "fg.h"
+
+#define IN_BUFSZ (1u << 20)
+#define IN_MAXWARN 10
+
+int
+fg_in_tryopen(struct fg_in *in, const char *path)
+{
+	memset(in, 0, sizeof(*in));
+	if (strcmp(path, "-") == 0) {
+		in->fd = STDIN_FILENO;
+		in->name = "<stdin>";
+	} else {
+		in->fd = open(path, O_RDONLY);
+		if (in->fd < 0)
+			return -1;
+		in->ownfd = 1;
+		in->name = path;
+	}
+	in->cap = IN_BUFSZ;
+	in->buf = fg_malloc(in->cap);
+	return 0;
+}
+
+void
+fg_in_open(struct fg_in *in, const char *path)
+{
+	if (fg_in_tryopen(in, path) < 0)
+		fg_err(FG_EXIT_ERR, "%s", path);
+}
+
+void
+fg_in_close(struct fg_in *in)
+{
+	fg_in_warnsummary(in);
+	if (in->ownfd)
+		close(in->fd);
+	free(in->buf);
+	in->buf = NULL;
+}
+
+/* Reads more into buf[end..cap-1), keeping one byte for a NUL. */
+static void
+fill(struct fg_in *in)
+{
+	ssize_t n;
+
+	if (in->pos > 0) {
+		memmove(in->buf, in->buf + in->pos, in->end - in->pos);
+		in->end -= in->pos;
+		in->pos = 0;
+	}
+	if (in->cap - in->end < 2 || in->cap - in->end < in->cap / 4) {
+		if (in->cap > SIZE_MAX / 2)
+			fg_errx(FG_EXIT_ERR, "%s: line too long", in->name);
+		in->cap *= 2;
+		in->buf = fg_realloc(in->buf, in->cap);
+	}
+	for (;;) {
+		n = read(in->fd, in->buf + in->end, in->cap - in->end - 1);
+		if (n >= 0)
+			break;
+		if (errno != EINTR)
+			fg_err(FG_EXIT_ERR, "%s: read error", in->name);
+	}
+	if (n == 0)
+		in->eof = 1;
+	in->end += (size_t)n;
+}
+
+char *
+fg_in_line(struct fg_in *in, size_t *len)
+{
+	char *s, *nl;
+	size_t scanned = 0, n;
+
+	for (;;) {
+		s = in->buf + in->pos;
+		nl = memchr(s + scanned, '\n', in->end - in->pos - scanned);
+		if (nl != NULL)
+			break;
+		scanned = in->end - in->pos;
+		if (in->eof) {
+			if (scanned == 0)
+				return NULL;
+			/* last line without a newline */
+			nl = in->buf + in->end;
+			in->end++;	/* fill keeps a spare byte */
+			break;
+		}
+		fill(in);
+	}
+	s = in->buf + in->pos;
+	n = (size_t)(nl - s);
+	in->pos += n + 1;
+	if (n > 0 && s[n - 1] == '\r')
+		n--;
+	s[n] = '\0';
+	in->lineno++;
+	*len = n;
+	return s;
+}
+
+char *
+fg_in_slurp(struct fg_in *in, size_t *len)
+{
+	char *p;
+	size_t n;
+
+	while (!in->eof)
+		fill(in);
+	n = in->end - in->pos;
+	p = fg_malloc(n + 1);
+	memcpy(p, in->buf + in->pos, n);
+	p[n] = '\0';
+	in->pos = in->end;
+	*len = n;
+	return p;
+}
+
+void
+fg_in_warn(struct fg_in *in, const char *fmt, ...)
+{
+	va_list ap;
+
+	fg_status = fg_status > FG_EXIT_DATA ? fg_status : FG_EXIT_DATA;
+	in->nbad++;
+	if (++in->nwarn > IN_MAXWARN)
+		return;
+	fprintf(stderr, "%s: %s:%llu: ", fg_progname, in->name,
+	    (unsigned long long)in->lineno);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+void
+fg_in_warnsummary(struct fg_in *in)
+{
+	if (in->nwarn > IN_MAXWARN) {
+		fprintf(stderr, "%s: %s: %llu malformed lines skipped "
+		    "(%u shown)\n", fg_progname, in->name,
+		    (unsigned long long)in->nbad, IN_MAXWARN);
+		in->nwarn = 0;
+	}
+}

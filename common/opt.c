@@ -1,0 +1,151 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * opt.c: command-line options without getopt_long: short clusters (-ns),
+ * short arguments (-w800, -w 800), long options (--width=800, --width 800,
+ * unique prefixes accepted), "--" to end options, "-" as an operand.
+ * Operands may come before, between or after options; they are collected in
+ * order into st->ops.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fg.h"
+
+void
+fg_opt_init(struct fg_optstate *st, int argc, char **argv)
+{
+	memset(st, 0, sizeof(*st));
+	st->argc = argc;
+	st->argv = argv;
+	st->i = 1;
+	st->ops = fg_calloc((size_t)argc + 1, sizeof(char *));
+}
+
+static const struct fg_opt *
+findlong(const struct fg_opt *opts, const char *name, size_t n)
+{
+	const struct fg_opt *o, *hit = NULL;
+	int nhit = 0;
+
+	for (o = opts; o->lng != NULL || o->shrt != 0; o++) {
+		if (o->lng == NULL || strncmp(o->lng, name, n) != 0)
+			continue;
+		if (o->lng[n] == '\0')
+			return o;
+		hit = o;
+		nhit++;
+	}
+	if (nhit == 1)
+		return hit;
+	fg_warnx("%s option: --%.*s", nhit > 1 ? "ambiguous" : "unknown",
+	    (int)n, name);
+	return NULL;
+}
+
+int
+fg_getopt(struct fg_optstate *st, const struct fg_opt *opts)
+{
+	const struct fg_opt *o;
+	char *a;
+
+	st->arg = NULL;
+	for (;;) {
+		if (st->sub > 0) {
+			a = st->argv[st->i];
+			break;
+		}
+		if (st->i >= st->argc)
+			return -1;
+		a = st->argv[st->i];
+		if (st->done || a[0] != '-' || a[1] == '\0') {
+			st->ops[st->nops++] = a;
+			st->i++;
+			continue;
+		}
+		if (a[1] == '-' && a[2] == '\0') {
+			st->done = 1;
+			st->i++;
+			continue;
+		}
+		if (a[1] == '-') {
+			const char *name = a + 2, *eq = strchr(name, '=');
+			size_t n = eq ? (size_t)(eq - name) : strlen(name);
+
+			st->i++;
+			if ((o = findlong(opts, name, n)) == NULL)
+				return '?';
+			if (o->hasarg) {
+				if (eq != NULL)
+					st->arg = eq + 1;
+				else if (st->i < st->argc)
+					st->arg = st->argv[st->i++];
+				else {
+					fg_warnx("option --%s needs an argument",
+					    o->lng);
+					return '?';
+				}
+			} else if (eq != NULL) {
+				fg_warnx("option --%s takes no argument",
+				    o->lng);
+				return '?';
+			}
+			return o->shrt;
+		}
+		st->sub = 1;
+		break;
+	}
+	/* inside a cluster of short options */
+	for (o = opts; o->lng != NULL || o->shrt != 0; o++)
+		if (o->shrt == (unsigned char)a[st->sub] && o->shrt < 256)
+			break;
+	if (o->lng == NULL && o->shrt == 0) {
+		fg_warnx("unknown option: -%c", a[st->sub]);
+		st->sub = 0;
+		st->i++;
+		return '?';
+	}
+	st->sub++;
+	if (o->hasarg) {
+		if (a[st->sub] != '\0')
+			st->arg = a + st->sub;
+		else if (st->i + 1 < st->argc)
+			st->arg = st->argv[++st->i];
+		else {
+			fg_warnx("option -%c needs an argument", o->shrt);
+			st->sub = 0;
+			st->i++;
+			return '?';
+		}
+		st->sub = 0;
+		st->i++;
+	} else if (a[st->sub] == '\0') {
+		st->sub = 0;
+		st->i++;
+	}
+	return o->shrt;
+}
+
+void
+fg_usage(const char *usage)
+{
+	fprintf(stderr, "usage: %s\nTry '%s --help' for more information.\n",
+	    usage, fg_progname);
+	exit(FG_EXIT_ERR);
+}
+
+void
+fg_help(const char *text)
+{
+	fg_out_str(text);
+	fg_out_close();
+	exit(FG_EXIT_OK);
+}
+
+void
+fg_version(void)
+{
+	fg_out_printf("%s %s\n", fg_progname, FG_VERSION);
+	fg_out_close();
+	exit(FG_EXIT_OK);
+}

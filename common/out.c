@@ -1,0 +1,137 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * out.c: buffered standard output. Every write(2) is checked: a full disk,
+ * a closed pipe or any other error prints a message and exits non-zero, so
+ * output is never silently truncated. SIGPIPE is ignored so that a closed
+ * pipe is reported like any other write error.
+ */
+#include <errno.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "fg.h"
+
+#define OUT_BUFSZ (1u << 18)
+
+static char *obuf;
+static size_t olen;
+
+void
+fg_out_init(void)
+{
+	struct sigaction sa;
+
+	if (obuf != NULL)
+		return;
+	obuf = fg_malloc(OUT_BUFSZ);
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = SIG_IGN;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGPIPE, &sa, NULL);
+}
+
+static void
+drain(const char *p, size_t n)
+{
+	ssize_t w;
+
+	while (n > 0) {
+		w = write(STDOUT_FILENO, p, n);
+		if (w < 0) {
+			if (errno == EINTR)
+				continue;
+			fg_err(FG_EXIT_ERR, "write error");
+		}
+		p += w;
+		n -= (size_t)w;
+	}
+}
+
+void
+fg_out_flush(void)
+{
+	if (olen > 0)
+		drain(obuf, olen);
+	olen = 0;
+}
+
+void
+fg_out_write(const void *p, size_t n)
+{
+	if (obuf == NULL)
+		fg_out_init();
+	if (n > OUT_BUFSZ - olen) {
+		fg_out_flush();
+		if (n >= OUT_BUFSZ) {
+			drain(p, n);
+			return;
+		}
+	}
+	memcpy(obuf + olen, p, n);
+	olen += n;
+}
+
+void
+fg_out_str(const char *s)
+{
+	fg_out_write(s, strlen(s));
+}
+
+void
+fg_out_char(int c)
+{
+	char ch = (char)c;
+
+	if (obuf != NULL && olen < OUT_BUFSZ)
+		obuf[olen++] = ch;
+	else
+		fg_out_write(&ch, 1);
+}
+
+void
+fg_out_u64(uint64_t v)
+{
+	char b[24];
+	char *p = b + sizeof(b);
+
+	do {
+		*--p = (char)('0' + v % 10);
+		v /= 10;
+	} while (v != 0);
+	fg_out_write(p, (size_t)(b + sizeof(b) - p));
+}
+
+void
+fg_out_printf(const char *fmt, ...)
+{
+	va_list ap;
+	char sbuf[512], *p = sbuf;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(sbuf, sizeof(sbuf), fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		fg_errx(FG_EXIT_ERR, "output formatting error");
+	if ((size_t)n >= sizeof(sbuf)) {
+		p = fg_malloc((size_t)n + 1);
+		va_start(ap, fmt);
+		vsnprintf(p, (size_t)n + 1, fmt, ap);
+		va_end(ap);
+	}
+	fg_out_write(p, (size_t)n);
+	if (p != sbuf)
+		free(p);
+}
+
+void
+fg_out_close(void)
+{
+	fg_out_flush();
+	if (close(STDOUT_FILENO) < 0 && errno != EBADF)
+		fg_err(FG_EXIT_ERR, "write error");
+}
