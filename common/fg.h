@@ -70,6 +70,11 @@ void fg_in_close(struct fg_in *in);
  */
 char *fg_in_line(struct fg_in *in, size_t *len);
 /*
+ * Makes at least want bytes (or all that is left) available without
+ * consuming them; returns a pointer to them and their number in *have.
+ */
+const char *fg_in_peek(struct fg_in *in, size_t want, size_t *have);
+/*
  * Reads the whole input into one malloc'd buffer (NUL-terminated);
  * for formats that need it (JSON, protobuf). Read errors are fatal.
  */
@@ -237,6 +242,17 @@ void fg_fold_close(struct fg_fold *f);
 char *fg_header_get(const char *header, const char *key);
 /* Writes "# fg-TOOL" then " key=value" pairs (NULL-terminated list). */
 void fg_out_header(const char *tool, ...);
+
+/* ---- stats.c ---- */
+/*
+ * Two-proportion z statistic for a frame's share before (a of ta) and after
+ * (b of tb): positive when its share grew. 0 when either total is 0.
+ */
+double fg_ztest(double a, double ta, double b, double tb);
+/* Default |z| above which a change counts as real (see fg-top(1)). */
+#define FG_Z_DEFAULT 3.29
+/* 1 when |fg_ztest(...)| > zcrit: the change is beyond sampling noise. */
+int fg_significant(double a, double ta, double b, double tb, double zcrit);
 
 /* ---- util ---- */
 const char *fg_basename(const char *path);

@@ -115,6 +115,15 @@ fg_in_line(struct fg_in *in, size_t *len)
 	return s;
 }
 
+const char *
+fg_in_peek(struct fg_in *in, size_t want, size_t *have)
+{
+	while (!in->eof && in->end - in->pos < want)
+		fill(in);
+	*have = in->end - in->pos;
+	return in->buf + in->pos;
+}
+
 char *
 fg_in_slurp(struct fg_in *in, size_t *len)
 {

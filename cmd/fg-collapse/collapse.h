@@ -1,0 +1,49 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * collapse.h: fg-collapse's format modules. Each input file is probed by
+ * every module in turn (unless -f names one); the first that claims it
+ * collapses it into the shared stack table through collapse_add().
+ */
+#ifndef COLLAPSE_H
+#define COLLAPSE_H
+
+#include "fg.h"
+
+struct copts {
+	/* perf script (stackcollapse-perf.pl's options) */
+	int pid, tid, kernel, jit, all, addrs;
+	const char *event_filter;
+	int nothreads;		/* -j1: no worker thread */
+	/* .cpuprofile */
+	int cpuprof_time;	/* weight by timeDeltas instead of samples */
+	/* pprof */
+	const char *sample_type;	/* NAME or INDEX, NULL = default */
+	const char **tags;	/* KEY=VALUE filters, ntags of them */
+	int ntags;
+	const char **tag_roots;	/* label keys whose values become roots */
+	int ntag_roots;
+	int lines;		/* add file:line to frames */
+};
+
+struct cfmt {
+	const char *name;	/* as -f takes it */
+	const char *desc;	/* one line for --help */
+	/*
+	 * Returns nonzero when the head of an input (up to 64 KiB, fewer at
+	 * end of file) looks like this format.
+	 */
+	int (*probe)(const char *head, size_t n);
+	/* Collapses the whole input into the table. */
+	void (*run)(struct fg_in *in, struct fg_stab *tab,
+	    const struct copts *o);
+};
+
+/* Adds count to stack in tab; an overflowing sum is fatal. */
+void collapse_add(struct fg_stab *tab, const char *stack, size_t len,
+    fg_count c, struct fg_in *in);
+void collapse_add_u64(struct fg_stab *tab, const char *stack, size_t len,
+    uint64_t n, struct fg_in *in);
+
+extern const struct cfmt fmt_folded;
+
+#endif
