@@ -97,11 +97,12 @@ readone(struct fg_stab *tab, const char *path, int col, int strip,
 	}
 	if (f.header != NULL) {
 		char *k = fg_header_get(f.header, "kind");
+		int isdiff = k != NULL && strcmp(k, "diff") == 0;
 
-		if (k != NULL && strcmp(k, "diff") == 0)
+		free(k);
+		if (isdiff)
 			fg_errx(FG_EXIT_ERR, "%s: is a differential stream, "
 			    "not a profile", f.in.name);
-		free(k);
 	}
 	fg_fold_close(&f);
 	free(buf);
@@ -188,6 +189,7 @@ main(int argc, char *argv[])
 	}
 	free(v);
 	fg_stab_free(tab);
+	free(st.ops);
 	fg_out_close();
 	return fg_status;
 }

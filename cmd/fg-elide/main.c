@@ -152,6 +152,7 @@ main(int argc, char *argv[])
 	free(base);
 	free(curname);
 	fg_stab_free(tab);
+	free(st.ops);
 	fg_out_close();
 	return fg_status;
 }
