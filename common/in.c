@@ -4,6 +4,9 @@
  * buffer, find newlines with memchr, hand lines out in place. A line longer
  * than the buffer grows it; nothing depends on line length or content.
  */
+#include <sys/mman.h>
+#include <sys/stat.h>
+
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
@@ -43,13 +46,37 @@ fg_in_open(struct fg_in *in, const char *path)
 		fg_err(FG_EXIT_ERR, "%s", path);
 }
 
+int
+fg_in_map(struct fg_in *in)
+{
+	struct stat sb;
+	void *p;
+
+	if (in->pos != 0 || in->end != 0 || fstat(in->fd, &sb) < 0 ||
+	    !S_ISREG(sb.st_mode) || sb.st_size <= 0 ||
+	    (uintmax_t)sb.st_size > SIZE_MAX / 2)
+		return 0;
+	p = mmap(NULL, (size_t)sb.st_size, PROT_READ, MAP_PRIVATE, in->fd, 0);
+	if (p == MAP_FAILED)
+		return 0;
+	free(in->buf);
+	in->buf = p;
+	in->cap = in->end = (size_t)sb.st_size;
+	in->eof = 1;
+	in->mapped = 1;
+	return 1;
+}
+
 void
 fg_in_close(struct fg_in *in)
 {
 	fg_in_warnsummary(in);
 	if (in->ownfd)
 		close(in->fd);
-	free(in->buf);
+	if (in->mapped)
+		munmap(in->buf, in->cap);
+	else
+		free(in->buf);
 	in->buf = NULL;
 }
 
@@ -59,6 +86,10 @@ fill(struct fg_in *in)
 {
 	ssize_t n;
 
+	if (in->mapped) {
+		in->eof = 1;
+		return;
+	}
 	if (in->pos > 0) {
 		memmove(in->buf, in->buf + in->pos, in->end - in->pos);
 		in->end -= in->pos;
@@ -88,6 +119,19 @@ fg_in_line(struct fg_in *in, size_t *len)
 	char *s, *nl;
 	size_t scanned = 0, n;
 
+	if (in->mapped) {
+		if (in->pos >= in->end)
+			return NULL;
+		s = in->buf + in->pos;
+		nl = memchr(s, '\n', in->end - in->pos);
+		n = nl != NULL ? (size_t)(nl - s) : in->end - in->pos;
+		in->pos += n + (nl != NULL);
+		if (n > 0 && s[n - 1] == '\r')
+			n--;
+		in->lineno++;
+		*len = n;
+		return s;
+	}
 	for (;;) {
 		s = in->buf + in->pos;
 		nl = memchr(s + scanned, '\n', in->end - in->pos - scanned);

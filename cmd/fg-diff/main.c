@@ -65,17 +65,18 @@ striphex(char *dst, const char *s, size_t n)
 }
 
 static fg_count
-readone(struct fg_stab *tab, const char *path, int col, int strip,
-    int fractional)
+readone(struct fg_fold *fp, struct fg_stab *tab, const char *path, int col,
+    int strip, int fractional)
 {
 	struct fg_fold f;
 	struct fg_rec r;
+	const struct fg_ent *mark = fg_stab_last(tab);
 	struct fg_ent *e;
 	fg_count total = { 0, 0 };
 	char *buf = NULL;
 	size_t cap = 0, n;
 
-	fg_fold_open(&f, path, FG_KIND_PROFILE);
+	fg_fold_open_map(&f, path, FG_KIND_PROFILE);
 	f.truncfrac = !fractional;
 	while (fg_fold_next(&f, &r)) {
 		if (strip && memchr(r.stack, 'x', r.len) != NULL) {
@@ -86,7 +87,7 @@ readone(struct fg_stab *tab, const char *path, int col, int strip,
 			n = striphex(buf, r.stack, r.len);
 			e = fg_stab_get(tab, buf, n);
 		} else
-			e = fg_stab_get(tab, r.stack, r.len);
+			e = fg_fold_intern(&f, tab, r.stack, r.len);
 		if (fg_count_add(&e->c[col], r.c[0]) < 0)
 			fg_errx(FG_EXIT_ERR, "%s:%llu: sum of counts "
 			    "overflows 2^63-1", f.in.name,
@@ -104,7 +105,9 @@ readone(struct fg_stab *tab, const char *path, int col, int strip,
 			fg_errx(FG_EXIT_ERR, "%s: is a differential stream, "
 			    "not a profile", f.in.name);
 	}
-	fg_fold_close(&f);
+	*fp = f;
+	if (fg_fold_settle(fp, tab, mark))
+		fp->in.buf = NULL;
 	free(buf);
 	return total;
 }
@@ -115,6 +118,7 @@ main(int argc, char *argv[])
 	struct fg_optstate st;
 	struct fg_stab *tab;
 	struct fg_ent **v, *e;
+	struct fg_fold in1, in2;
 	fg_count t1, t2;
 	int c, norm = 0, strip = 0, frac = 0, header = 1;
 	size_t i;
@@ -150,8 +154,8 @@ main(int argc, char *argv[])
 		fg_errx(FG_EXIT_ERR, "only one input can be standard input");
 
 	tab = fg_stab_new(2);
-	t1 = readone(tab, st.ops[0], 0, strip, frac);
-	t2 = readone(tab, st.ops[1], 1, strip, frac);
+	t1 = readone(&in1, tab, st.ops[0], 0, strip, frac);
+	t2 = readone(&in2, tab, st.ops[1], 1, strip, frac);
 	v = fg_stab_sorted(tab);
 	if (norm && fg_count_cmp(t1, t2) != 0 && !fg_count_iszero(t1)) {
 		for (i = 0; (e = v[i]) != NULL; i++) {
@@ -188,6 +192,10 @@ main(int argc, char *argv[])
 		fg_out_char('\n');
 	}
 	free(v);
+	if (in1.in.buf != NULL)
+		fg_fold_close(&in1);
+	if (in2.in.buf != NULL)
+		fg_fold_close(&in2);
 	fg_stab_free(tab);
 	free(st.ops);
 	fg_out_close();

@@ -111,9 +111,9 @@ main(int argc, char *argv[])
 		fg_usage(usage);
 
 	tab = fg_stab_new(2);
-	fg_fold_open(&f, st.nops == 1 ? st.ops[0] : "-", FG_KIND_DIFF);
+	fg_fold_open_map(&f, st.nops == 1 ? st.ops[0] : "-", FG_KIND_DIFF);
 	while (fg_fold_next(&f, &r)) {
-		e = fg_stab_get(tab, r.stack, r.len);
+		e = fg_fold_intern(&f, tab, r.stack, r.len);
 		if (fg_count_add(&e->c[0], r.c[0]) < 0 ||
 		    fg_count_add(&e->c[1], r.c[1]) < 0)
 			fg_errx(FG_EXIT_ERR, "%s:%llu: sum of counts "
@@ -124,7 +124,6 @@ main(int argc, char *argv[])
 		base = fg_header_get(f.header, "base");
 		curname = fg_header_get(f.header, "current");
 	}
-	fg_fold_close(&f);
 
 	v = fg_stab_sorted(tab);
 	cur = fg_reallocarray(NULL, fg_stab_count(tab) + 1, sizeof(*cur));
@@ -147,6 +146,7 @@ main(int argc, char *argv[])
 		fg_out_count(e->c[0]);
 		fg_out_char('\n');
 	}
+	fg_fold_close(&f);	/* keys may point into it until here */
 	free(cur);
 	free(v);
 	free(base);

@@ -53,8 +53,9 @@ main(int argc, char *argv[])
 {
 	struct fg_optstate st;
 	struct fg_stab *tab = NULL;
-	struct fg_fold f;
+	struct fg_fold *folds, *fp;
 	struct fg_rec r;
+	const struct fg_ent *mark;
 	struct fg_ent *e, **v;
 	const char **names;
 	char *key = NULL, *root;
@@ -101,23 +102,26 @@ main(int argc, char *argv[])
 		fg_errx(FG_EXIT_ERR, "%d root names (-R) for %d inputs",
 		    nnames, nfiles);
 
+	folds = fg_calloc((size_t)nfiles, sizeof(*folds));
 	for (k = 0; k < nfiles; k++) {
+		fp = &folds[k];
 		root = NULL;
 		if (nnames > 0)
 			root = fg_strdup(names[k]);
 		else if (byfile)
 			root = rootname(files[k]);
 		rlen = root ? strlen(root) : 0;
-		fg_fold_open(&f, files[k], FG_KIND_UNKNOWN);
-		while (fg_fold_next(&f, &r)) {
+		fg_fold_open_map(fp, files[k], FG_KIND_UNKNOWN);
+		mark = tab != NULL ? fg_stab_last(tab) : NULL;
+		while (fg_fold_next(fp, &r)) {
 			if (tab == NULL) {
-				kind = f.kind;
+				kind = fp->kind;
 				tab = fg_stab_new(r.ncols);
-			} else if (f.kind != kind) {
+			} else if (fp->kind != kind) {
 				fg_errx(FG_EXIT_ERR, "%s:%llu: %s stream, "
-				    "but earlier input was %s", f.in.name,
-				    (unsigned long long)f.in.lineno,
-				    f.kind == FG_KIND_DIFF ? "a differential" :
+				    "but earlier input was %s", fp->in.name,
+				    (unsigned long long)fp->in.lineno,
+				    fp->kind == FG_KIND_DIFF ? "a differential" :
 				    "a profile", kind == FG_KIND_DIFF ?
 				    "differential" : "a profile");
 			}
@@ -132,15 +136,18 @@ main(int argc, char *argv[])
 				memcpy(key + rlen + 1, r.stack, r.len);
 				e = fg_stab_get(tab, key, klen);
 			} else
-				e = fg_stab_get(tab, r.stack, r.len);
+				e = fg_fold_intern(fp, tab, r.stack, r.len);
 			for (col = 0; col < r.ncols; col++)
 				if (fg_count_add(&e->c[col], r.c[col]) < 0)
 					fg_errx(FG_EXIT_ERR, "%s:%llu: sum of "
 					    "counts overflows 2^63-1",
-					    f.in.name, (unsigned long long)
-					    f.in.lineno);
+					    fp->in.name, (unsigned long long)
+					    fp->in.lineno);
 		}
-		fg_fold_close(&f);
+		if (tab == NULL)
+			fg_fold_close(fp);
+		else
+			fg_fold_settle(fp, tab, mark);	/* may keep it open */
 		free(root);
 	}
 	if (tab != NULL) {
@@ -162,6 +169,10 @@ main(int argc, char *argv[])
 		}
 		free(v);
 	}
+	for (k = 0; k < nfiles; k++)
+		if (folds[k].in.buf != NULL)
+			fg_fold_close(&folds[k]);
+	free(folds);
 	fg_stab_free(tab);
 	free(key);
 	free(names);
