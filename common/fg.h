@@ -57,7 +57,10 @@ struct fg_in {
 	int ownfd;
 	unsigned nwarn;		/* data warnings printed for this input */
 	uint64_t nbad;		/* malformed lines seen */
-	int mapped;		/* buf is a read-only mapping of the file */
+	int mapped;		/* 1: buf maps the file; 2: buf is borrowed */
+	int quiet;		/* no warnings, no exit status change */
+	int dropbehind;		/* mapped: release pages already read */
+	size_t dropped;		/* offset up to which pages were released */
 };
 /* Opens path ("-" is stdin); on failure prints a message and exits. */
 void fg_in_open(struct fg_in *in, const char *path);
@@ -71,6 +74,9 @@ void fg_in_close(struct fg_in *in);
  * keep pointers into them (see fg_stab_get_ref).
  */
 int fg_in_map(struct fg_in *in);
+/* An input over len bytes of memory the caller owns (as if mapped). */
+void fg_in_mem(struct fg_in *in, const char *name, const char *buf,
+    size_t len);
 /*
  * Returns the next line in place, without its '\n' (nor a '\r' before it),
  * NUL-terminated in the buffer unless the input is mapped; *len is its
@@ -292,6 +298,25 @@ void fg_fold_close(struct fg_fold *f);
 char *fg_header_get(const char *header, const char *key);
 /* Writes "# fg-TOOL" then " key=value" pairs (NULL-terminated list). */
 void fg_out_header(const char *tool, ...);
+
+/* ---- kmerge.c ---- */
+/*
+ * Pre-pass over a mapped input opened but not yet read: settles its kind
+ * and header, totals its counts per column into total[2] (fractions
+ * truncated when f->truncfrac), and returns 1 when its stacks are in
+ * bytewise order (repeats allowed) and no total overflows. Quiet: the real
+ * pass reports malformed lines.
+ */
+int fg_fold_scan(struct fg_fold *f, fg_count total[2]);
+typedef void (*fg_emit_fn)(const char *key, size_t len, const fg_count *c,
+    int ncols, void *arg);
+/*
+ * Merges sorted, mapped inputs in one pass: for every stack, in order,
+ * emit() gets ncols summed counts, input i's column j adding into column
+ * colbase[i] + j. An overflowing sum is fatal.
+ */
+void fg_kmerge(struct fg_fold **in, int n, int ncols, const int *colbase,
+    fg_emit_fn emit, void *arg);
 
 /* ---- stats.c ---- */
 /*

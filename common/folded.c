@@ -173,7 +173,7 @@ truncfrac(struct fg_fold *f, fg_count *c)
 {
 	if (c->f == 0)
 		return;
-	if (!f->fracwarned) {
+	if (!f->fracwarned && !f->in.quiet) {
 		fg_warnx("%s:%llu: fractional counts are truncated to integers",
 		    f->in.name, (unsigned long long)f->in.lineno);
 		f->fracwarned = 1;

@@ -4,6 +4,7 @@
  * buffer, find newlines with memchr, hand lines out in place. A line longer
  * than the buffer grows it; nothing depends on line length or content.
  */
+#define _DEFAULT_SOURCE		/* madvise */
 #include <sys/mman.h>
 #include <sys/stat.h>
 
@@ -64,7 +65,23 @@ fg_in_map(struct fg_in *in)
 	in->cap = in->end = (size_t)sb.st_size;
 	in->eof = 1;
 	in->mapped = 1;
+	if (in->ownfd) {	/* the mapping outlives it: fleets of files */
+		close(in->fd);
+		in->ownfd = 0;
+	}
 	return 1;
+}
+
+void
+fg_in_mem(struct fg_in *in, const char *name, const char *buf, size_t len)
+{
+	memset(in, 0, sizeof(*in));
+	in->fd = -1;
+	in->name = name;
+	in->buf = (char *)(uintptr_t)buf;	/* never written: mapped */
+	in->cap = in->end = len;
+	in->eof = 1;
+	in->mapped = 2;
 }
 
 void
@@ -73,9 +90,9 @@ fg_in_close(struct fg_in *in)
 	fg_in_warnsummary(in);
 	if (in->ownfd)
 		close(in->fd);
-	if (in->mapped)
+	if (in->mapped == 1)
 		munmap(in->buf, in->cap);
-	else
+	else if (in->mapped == 0)
 		free(in->buf);
 	in->buf = NULL;
 }
@@ -113,6 +130,27 @@ fill(struct fg_in *in)
 	in->end += (size_t)n;
 }
 
+/*
+ * Releases the pages of a mapped input behind the reader, so that a pass
+ * over a large file keeps a few megabytes resident instead of the file. A
+ * private read-only file mapping refaults them from the file if touched
+ * again (a borrowed key), so this only ever costs time.
+ */
+#define DROP_STEP ((size_t)16 << 20)
+
+static void
+dropbehind(struct fg_in *in)
+{
+	size_t pg = (size_t)sysconf(_SC_PAGESIZE);
+	uintptr_t a, b;
+
+	a = ((uintptr_t)(in->buf + in->dropped) + pg - 1) / pg * pg;
+	b = (uintptr_t)(in->buf + in->pos - DROP_STEP / 2) / pg * pg;
+	if (a < b)
+		madvise((void *)a, (size_t)(b - a), MADV_DONTNEED);
+	in->dropped = in->pos - DROP_STEP / 2;
+}
+
 char *
 fg_in_line(struct fg_in *in, size_t *len)
 {
@@ -126,6 +164,8 @@ fg_in_line(struct fg_in *in, size_t *len)
 		nl = memchr(s, '\n', in->end - in->pos);
 		n = nl != NULL ? (size_t)(nl - s) : in->end - in->pos;
 		in->pos += n + (nl != NULL);
+		if (in->dropbehind && in->pos - in->dropped > DROP_STEP)
+			dropbehind(in);
 		if (n > 0 && s[n - 1] == '\r')
 			n--;
 		in->lineno++;
@@ -190,6 +230,8 @@ fg_in_warn(struct fg_in *in, const char *fmt, ...)
 {
 	va_list ap;
 
+	if (in->quiet)
+		return;
 	fg_status = fg_status > FG_EXIT_DATA ? fg_status : FG_EXIT_DATA;
 	in->nbad++;
 	if (++in->nwarn > IN_MAXWARN)

@@ -48,6 +48,64 @@ rootname(const char *path)
 	return s;
 }
 
+static void
+emit(const char *key, size_t len, const fg_count *cnt, int ncols, void *arg)
+{
+	const long double *scale = arg;
+	fg_count c;
+	int i;
+
+	fg_out_write(key, len);
+	for (i = 0; i < ncols; i++) {
+		c = cnt[i];
+		if (scale != NULL && fg_count_scale(&c, *scale) < 0)
+			fg_errx(FG_EXIT_ERR, "scaled count overflows 2^63-1");
+		fg_out_char(' ');
+		fg_out_count(c);
+	}
+	fg_out_char('\n');
+}
+
+/*
+ * The streaming path: when every input is a regular file, sorted, and of
+ * one kind, merge them in one pass (the hash path gives the same output).
+ * Opens inputs into folds[] as it goes, counting them in *nopen.
+ */
+static int
+trysorted(struct fg_fold *folds, char **files, int nfiles, int *nopen,
+    long double *scale)
+{
+	struct fg_fold **inp;
+	fg_count tot[2];
+	int *colbase, k, ncols = 0;
+	enum fg_kind kind = FG_KIND_UNKNOWN;
+
+	for (k = 0; k < nfiles; k++) {
+		if (!fg_fold_open_map(&folds[k], files[k], FG_KIND_UNKNOWN)) {
+			*nopen = k + 1;
+			return 0;
+		}
+		*nopen = k + 1;
+		if (!fg_fold_scan(&folds[k], tot))
+			return 0;
+		if (folds[k].kind == FG_KIND_UNKNOWN)
+			continue;	/* no data lines */
+		if (kind != FG_KIND_UNKNOWN && folds[k].kind != kind)
+			return 0;	/* the hash path reports it */
+		kind = folds[k].kind;
+	}
+	ncols = kind == FG_KIND_DIFF ? 2 : 1;
+	inp = fg_calloc((size_t)nfiles, sizeof(*inp));
+	colbase = fg_calloc((size_t)nfiles, sizeof(*colbase));
+	for (k = 0; k < nfiles; k++)
+		inp[k] = &folds[k];
+	if (kind != FG_KIND_UNKNOWN)
+		fg_kmerge(inp, nfiles, ncols, colbase, emit, scale);
+	free(colbase);
+	free(inp);
+	return 1;
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -63,7 +121,7 @@ main(int argc, char *argv[])
 	char *stdin_only[] = { dash };
 	char **files;
 	size_t keycap = 0, klen, rlen, i;
-	int c, nfiles, nnames = 0, byfile = 0, k, col;
+	int c, nfiles, nnames = 0, byfile = 0, k, col, nopen;
 	enum fg_kind kind = FG_KIND_UNKNOWN;
 	long double scale = 1;
 	int scaled = 0;
@@ -103,6 +161,13 @@ main(int argc, char *argv[])
 		    nnames, nfiles);
 
 	folds = fg_calloc((size_t)nfiles, sizeof(*folds));
+	nopen = 0;
+	if (nnames == 0 && !byfile && trysorted(folds, files, nfiles, &nopen,
+	    scaled ? &scale : NULL)) {
+		for (k = 0; k < nfiles; k++)
+			fg_fold_close(&folds[k]);
+		goto done;
+	}
 	for (k = 0; k < nfiles; k++) {
 		fp = &folds[k];
 		root = NULL;
@@ -111,7 +176,8 @@ main(int argc, char *argv[])
 		else if (byfile)
 			root = rootname(files[k]);
 		rlen = root ? strlen(root) : 0;
-		fg_fold_open_map(fp, files[k], FG_KIND_UNKNOWN);
+		if (k >= nopen)
+			fg_fold_open_map(fp, files[k], FG_KIND_UNKNOWN);
 		mark = tab != NULL ? fg_stab_last(tab) : NULL;
 		while (fg_fold_next(fp, &r)) {
 			if (tab == NULL) {
@@ -151,27 +217,16 @@ main(int argc, char *argv[])
 		free(root);
 	}
 	if (tab != NULL) {
-		int ncols = fg_stab_ncols(tab);
-
 		v = fg_stab_sorted(tab);
-		for (i = 0; (e = v[i]) != NULL; i++) {
-			fg_out_write(fg_ent_key(tab, e), e->len);
-			for (col = 0; col < ncols; col++) {
-				if (scaled && fg_count_scale(&e->c[col],
-				    scale) < 0)
-					fg_errx(FG_EXIT_ERR, "scaled count "
-					    "overflows 2^63-1: %s",
-					    fg_ent_key(tab, e));
-				fg_out_char(' ');
-				fg_out_count(e->c[col]);
-			}
-			fg_out_char('\n');
-		}
+		for (i = 0; (e = v[i]) != NULL; i++)
+			emit(fg_ent_key(tab, e), e->len, e->c,
+			    fg_stab_ncols(tab), scaled ? &scale : NULL);
 		free(v);
 	}
 	for (k = 0; k < nfiles; k++)
 		if (folds[k].in.buf != NULL)
 			fg_fold_close(&folds[k]);
+done:
 	free(folds);
 	fg_stab_free(tab);
 	free(key);
