@@ -140,7 +140,8 @@ fg_fold_next(struct fg_fold *f, struct fg_rec *r)
 			    FG_KIND_PROFILE;
 		if (f->truncfrac) {
 			truncfrac(f, &r->c[0]);
-			truncfrac(f, &r->c[1]);
+			if (r->ncols == 2)
+				truncfrac(f, &r->c[1]);
 		}
 		return 1;
 	}

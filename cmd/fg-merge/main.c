@@ -108,7 +108,7 @@ main(int argc, char *argv[])
 		else if (byfile)
 			root = rootname(files[k]);
 		rlen = root ? strlen(root) : 0;
-		fg_fold_open(&f, files[k], kind);
+		fg_fold_open(&f, files[k], FG_KIND_UNKNOWN);
 		while (fg_fold_next(&f, &r)) {
 			if (tab == NULL) {
 				kind = f.kind;
@@ -162,6 +162,10 @@ main(int argc, char *argv[])
 		}
 		free(v);
 	}
+	fg_stab_free(tab);
+	free(key);
+	free(names);
+	free(st.ops);
 	fg_out_close();
 	return fg_status;
 }
