@@ -350,6 +350,16 @@ sample_scale(const struct fg_fold *f, double scale[2], char *how, size_t n)
 			free(v);
 		}
 	}
+	if (per == 0 && smp[0] == 0 && f->header != NULL &&
+	    (v = fg_header_get(f->header, "normalized")) != NULL) {
+		/* fg-diff -n scaled the base: its sample count is lost. */
+		if (strcmp(v, "yes") == 0)
+			fg_warnx("%s: base counts were scaled (fg-diff -n); "
+			    "the noise test assumes both sides had the "
+			    "current's samples: give --samples, or diff "
+			    "without -n", f->in.name);
+		free(v);
+	}
 	if (per == 0 && smp[0] == 0 && allint && cgcd >= AUTOPERIOD_MIN &&
 	    ncounts >= AUTOPERIOD_LINES) {
 		src = "detected";
@@ -485,13 +495,12 @@ report_diff(const struct fg_fold *f, struct fn *v, size_t n)
 			cells[k++] = b[4];
 			if (sect == SECT_NEW)
 				snprintf(b[5], sizeof(b[5]), "new");
-			else if (sect == SECT_GONE)
-				snprintf(b[5], sizeof(b[5]), "-100%%");
 			else
-				snprintf(b[5], sizeof(b[5]), "%+.1f%%",
-				    (v[i].s[1] / v[i].s[0] - 1) * 100);
+				snprintf(b[5], sizeof(b[5]), "%+.1f%s",
+				    (v[i].s[1] / v[i].s[0] - 1) * 100,
+				    o.fmt == FMT_TSV ? "" : "%");
 			cells[k++] = b[5];
-			snprintf(b[6], sizeof(b[6]), "%+.1f", v[i].z);
+			snprintf(b[6], sizeof(b[6]), "%+.2f", v[i].z);
 			cells[k++] = b[6];
 			cells[k++] = o.fmt == FMT_TSV ? (v[i].sig ? "1" : "0")
 			    : (v[i].sig ? "yes" : "no");
@@ -524,7 +533,9 @@ report_diff(const struct fg_fold *f, struct fn *v, size_t n)
 	if (!o.gate)
 		return 0;
 	for (i = 0; i < n; i++) {
-		if (!v[i].sig || !(fabs(delta(&v[i])) * 100 > o.failpct))
+		/* Points rounded to 1e-9: 85% - 90% is not above 5. */
+		if (!v[i].sig || !(round(fabs(delta(&v[i])) * 1e11) / 1e9 >
+		    o.failpct))
 			continue;
 		bad++;
 		name = tbl_name(v[i].name, v[i].len, FMT_TEXT);
