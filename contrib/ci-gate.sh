@@ -75,6 +75,7 @@ done
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
 work=$(mktemp -d "${TMPDIR:-/tmp}/fg-gate.XXXXXX")
+# shellcheck disable=SC2317  # called by the trap
 cleanup() {
 	for d in "$work"/base "$work"/head; do
 		[ -d "$d" ] && git worktree remove --force "$d" >/dev/null 2>&1
@@ -118,6 +119,7 @@ if [ $aa = 1 ]; then
 fi
 
 fg-diff "$out/base.folded" "$out/head.folded" >"$out/diff.folded"
+# shellcheck disable=SC2086  # FG_TOP_ARGS is a list of options
 fg-top --markdown -n 10 $FG_TOP_ARGS "$out/diff.folded" >"$out/comment.md" || :
 if command -v fg-svg >/dev/null 2>&1; then
 	fg-svg <"$out/diff.folded" >"$out/diff.svg" ||

@@ -676,6 +676,7 @@ main(int argc, char *argv[])
 	fg_fold_close(&f);
 	free(v);
 	fg_stab_free(tab);
+	free(st.ops);
 	fg_out_close();
 	if (o.gate)
 		return bad ? 1 : fg_status == FG_EXIT_DATA ? 3 : fg_status;
