@@ -8,6 +8,9 @@
 #define FGSTATS_H
 
 #include <stddef.h>
+#include <stdint.h>
+
+#include "fg.h"
 
 /* Family-wise error rate fg-top uses by default: one test at this level
  * is exactly |z| > FG_Z_DEFAULT. */
@@ -33,5 +36,23 @@ size_t fg_holm(const double *z, size_t n, double alpha, unsigned char *sig);
  */
 double fg_dispersion(const double *a, const double *b, size_t n, double ta,
     double tb);
+
+/*
+ * Detecting a fixed sampling period. Folders that weight each sample by its
+ * period (stackcollapse-perf.pl does, in ns for cpu-clock) make every count
+ * a multiple of it, which inflates z by its square root. Feed every count
+ * to fg_period_add(); fg_period_get() returns their greatest common divisor
+ * when all are whole, at least FG_PERIOD_MINCOUNTS are non-zero and it is
+ * at least FG_PERIOD_MIN; else 1 (counts are samples). Divide counts by it.
+ */
+#define FG_PERIOD_MIN 100
+#define FG_PERIOD_MINCOUNTS 8
+struct fg_period {
+	uint64_t gcd;		/* of the non-zero counts so far */
+	uint64_t n;		/* non-zero counts seen */
+	int frac;		/* a count had a fractional part */
+};
+void fg_period_add(struct fg_period *p, fg_count c);
+double fg_period_get(const struct fg_period *p);
 
 #endif

@@ -137,3 +137,33 @@ fg_dispersion(const double *a, const double *b, size_t n, double ta,
 		return 0;
 	return x2 / (double)(cells - 1);
 }
+
+void
+fg_period_add(struct fg_period *p, fg_count c)
+{
+	uint64_t a, b, t;
+
+	if (c.f != 0) {
+		p->frac = 1;
+		return;
+	}
+	if (c.i == 0)
+		return;
+	p->n++;
+	a = p->gcd;
+	b = (uint64_t)c.i;
+	while (b != 0) {
+		t = a % b;
+		a = b;
+		b = t;
+	}
+	p->gcd = a;
+}
+
+double
+fg_period_get(const struct fg_period *p)
+{
+	if (p->frac || p->n < FG_PERIOD_MINCOUNTS || p->gcd < FG_PERIOD_MIN)
+		return 1;
+	return (double)p->gcd;
+}

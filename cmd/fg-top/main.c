@@ -67,10 +67,6 @@ static const struct fg_opt opts[] = {
 /* Columns of the function table: self and total, before (0) after (1). */
 enum { SELF0, TOTAL0, SELF1, TOTAL1, NCOL };
 
-/* Smallest common divisor of all counts taken as a sampling period. */
-#define AUTOPERIOD_MIN 100
-#define AUTOPERIOD_LINES 8
-
 struct fn {
 	const char *name;
 	size_t len;
@@ -133,19 +129,6 @@ parse_pair(const char *s, const char *what, double *a, double *b, int same)
 	free(first);
 }
 
-static uint64_t
-gcd(uint64_t a, uint64_t b)
-{
-	uint64_t t;
-
-	while (b != 0) {
-		t = a % b;
-		a = b;
-		b = t;
-	}
-	return a;
-}
-
 static void
 addc(fg_count *dst, fg_count v, const struct fg_fold *f)
 {
@@ -157,8 +140,8 @@ addc(fg_count *dst, fg_count v, const struct fg_fold *f)
 /* Reading state. */
 static struct fg_stab *tab;
 static fg_count grand[2];
-static uint64_t nstacks, cgcd, ncounts;
-static int allint = 1;
+static uint64_t nstacks;
+static struct fg_period period;
 static uint32_t gen;
 
 static void
@@ -176,12 +159,7 @@ add_record(const struct fg_fold *f, const struct fg_rec *r)
 	nstacks++;
 	for (k = 0; k < r->ncols; k++) {
 		addc(&grand[k], r->c[k], f);
-		if (r->c[k].f != 0)
-			allint = 0;
-		else if (r->c[k].i != 0) {
-			cgcd = gcd(cgcd, (uint64_t)r->c[k].i);
-			ncounts++;
-		}
+		fg_period_add(&period, r->c[k]);
 	}
 	for (;;) {
 		semi = memchr(p, ';', (size_t)(end - p));
@@ -360,10 +338,9 @@ sample_scale(const struct fg_fold *f, double scale[2], char *how, size_t n)
 			    "without -n", f->in.name);
 		free(v);
 	}
-	if (per == 0 && smp[0] == 0 && allint && cgcd >= AUTOPERIOD_MIN &&
-	    ncounts >= AUTOPERIOD_LINES) {
+	if (per == 0 && smp[0] == 0 && fg_period_get(&period) > 1) {
 		src = "detected";
-		per = (double)cgcd;
+		per = fg_period_get(&period);
 	}
 	if (smp[0] > 0) {
 		scale[0] = t[0] > 0 ? smp[0] / t[0] : 0;
