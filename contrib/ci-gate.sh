@@ -12,7 +12,8 @@
 #
 #   fg-diff base.folded head.folded > diff.folded
 #   fg-top --fail-above PCT diff.folded         (the gate; its status)
-#   fg-top --markdown diff.folded > comment.md  (for the pull request)
+#   fg-top --markdown --fail-above PCT diff.folded > comment.md
+#                                               (for the pull request)
 #   fg-svg < diff.folded > diff.svg             (when fg-svg is on PATH)
 #
 # and exits with the gate's status: 0 pass, 1 a significant change of a
@@ -120,7 +121,8 @@ fi
 
 fg-diff "$out/base.folded" "$out/head.folded" >"$out/diff.folded"
 # shellcheck disable=SC2086  # FG_TOP_ARGS is a list of options
-fg-top --markdown -n 10 $FG_TOP_ARGS "$out/diff.folded" >"$out/comment.md" || :
+fg-top --markdown -n 10 --fail-above "$pct" $FG_TOP_ARGS "$out/diff.folded" \
+    >"$out/comment.md" 2>/dev/null || :
 if command -v fg-svg >/dev/null 2>&1; then
 	fg-svg <"$out/diff.folded" >"$out/diff.svg" ||
 		echo "$prog: fg-svg failed; no diff.svg" >&2

@@ -356,6 +356,58 @@ sample_scale(const struct fg_fold *f, double scale[2], char *how, size_t n)
 	}
 }
 
+/* Points rounded to 1e-9, so that 85% - 90% is not above 5. */
+static int
+offends(const struct fn *f)
+{
+	return f->sig && round(fabs(delta(f)) * 1e11) / 1e9 > o.failpct;
+}
+
+/*
+ * The gate: offenders on standard error, and with --markdown a verdict
+ * under the tables for the pull request. Returns the number of offenders.
+ */
+static size_t
+gate(const struct fn *v, size_t n)
+{
+	size_t i, left, bad = 0;
+	char *name;
+	const char *m = o.bytotal ? "total" : "self";
+
+	for (i = 0; i < n; i++) {
+		if (!offends(&v[i]))
+			continue;
+		bad++;
+		name = tbl_name(v[i].name, v[i].len, FMT_TEXT);
+		fg_warnx("%s: %s share %+.2f points (%.2f%% -> %.2f%%, "
+		    "z %+.1f), above %g", name, m, delta(&v[i]) * 100,
+		    v[i].s[0] * 100, v[i].s[1] * 100, v[i].z, o.failpct);
+		free(name);
+	}
+	if (bad > 0)
+		fg_warnx("gate failed: %zu significant change%s above %g "
+		    "points", bad, bad == 1 ? "" : "s", o.failpct);
+	if (o.fmt != FMT_MD)
+		return bad;
+	if (bad == 0) {
+		fg_out_printf("**Gate passed**: no significant change of a "
+		    "%s share above %g points.\n", m, o.failpct);
+		return 0;
+	}
+	fg_out_printf("**Gate failed**: %zu significant change%s of a %s "
+	    "share above %g points:", bad, bad == 1 ? "" : "s", m,
+	    o.failpct);
+	for (i = 0, left = bad; i < n; i++) {
+		if (!offends(&v[i]))
+			continue;
+		name = tbl_name(v[i].name, v[i].len, FMT_MD);
+		fg_out_printf(" %s %+.2f%s", name, delta(&v[i]) * 100,
+		    --left > 0 ? "," : ".\n");
+		free(name);
+	}
+	return bad;
+}
+
 /* Returns the number of offenders above the gate. */
 static size_t
 report_diff(const struct fg_fold *f, struct fn *v, size_t n)
@@ -366,7 +418,7 @@ report_diff(const struct fg_fold *f, struct fn *v, size_t n)
 	double tot[2] = { fg_count_dbl(grand[0]), fg_count_dbl(grand[1]) };
 	double scale[2], *z, *sa, *sb, phi;
 	unsigned char *sig;
-	size_t i, nsig, shown[NSECT] = { 0 }, lim, bad = 0;
+	size_t i, nsig, shown[NSECT] = { 0 }, lim;
 	int k, sect, any = 0;
 	char *name;
 
@@ -507,25 +559,7 @@ report_diff(const struct fg_fold *f, struct fn *v, size_t n)
 		}
 		tbl_free(&t);
 	}
-	if (!o.gate)
-		return 0;
-	for (i = 0; i < n; i++) {
-		/* Points rounded to 1e-9: 85% - 90% is not above 5. */
-		if (!v[i].sig || !(round(fabs(delta(&v[i])) * 1e11) / 1e9 >
-		    o.failpct))
-			continue;
-		bad++;
-		name = tbl_name(v[i].name, v[i].len, FMT_TEXT);
-		fg_warnx("%s: %s share %+.2f points (%.2f%% -> %.2f%%, "
-		    "z %+.1f), above %g", name, o.bytotal ? "total" : "self",
-		    delta(&v[i]) * 100, v[i].s[0] * 100, v[i].s[1] * 100,
-		    v[i].z, o.failpct);
-		free(name);
-	}
-	if (bad > 0)
-		fg_warnx("gate failed: %zu significant change%s above %g "
-		    "points", bad, bad == 1 ? "" : "s", o.failpct);
-	return bad;
+	return o.gate ? gate(v, n) : 0;
 }
 
 int
