@@ -408,6 +408,14 @@ gate(const struct fn *v, size_t n)
 	return bad;
 }
 
+/* Titles of the numeric columns of a diff table: text, TSV. */
+static const char *const diffcols[8][2] = {
+	{ "BEFORE", "before" }, { "AFTER", "after" },
+	{ "BEFORE%", "before_pct" }, { "AFTER%", "after_pct" },
+	{ "POINTS", "delta_points" }, { "REL", "relative_pct" },
+	{ "Z", "z" }, { "SIG", "significant" }
+};
+
 /* Returns the number of offenders above the gate. */
 static size_t
 report_diff(const struct fg_fold *f, struct fn *v, size_t n)
@@ -419,7 +427,7 @@ report_diff(const struct fg_fold *f, struct fn *v, size_t n)
 	double scale[2], *z, *sa, *sb, phi;
 	unsigned char *sig;
 	size_t i, nsig, shown[NSECT] = { 0 }, lim;
-	int k, sect, any = 0;
+	int j, k, sect, any = 0;
 	char *name;
 
 	sample_scale(f, scale, how, sizeof(how));
@@ -428,7 +436,8 @@ report_diff(const struct fg_fold *f, struct fn *v, size_t n)
 	sb = fg_reallocarray(NULL, n + 1, sizeof(*sb));
 	sig = fg_malloc(n + 1);
 	for (i = 0; i < n; i++) {
-		double a = fg_count_dbl(v[i].c[0]), bb = fg_count_dbl(v[i].c[1]);
+		double a = fg_count_dbl(v[i].c[0]);
+		double bb = fg_count_dbl(v[i].c[1]);
 
 		v[i].s[0] = tot[0] > 0 ? a / tot[0] : 0;
 		v[i].s[1] = tot[1] > 0 ? bb / tot[1] : 0;
@@ -489,14 +498,10 @@ report_diff(const struct fg_fold *f, struct fn *v, size_t n)
 			t.head[k] = "";
 			t.tsvhead[k++] = "change";
 		}
-		t.head[k] = "BEFORE"; t.tsvhead[k++] = "before";
-		t.head[k] = "AFTER"; t.tsvhead[k++] = "after";
-		t.head[k] = "BEFORE%"; t.tsvhead[k++] = "before_pct";
-		t.head[k] = "AFTER%"; t.tsvhead[k++] = "after_pct";
-		t.head[k] = "POINTS"; t.tsvhead[k++] = "delta_points";
-		t.head[k] = "REL"; t.tsvhead[k++] = "relative_pct";
-		t.head[k] = "Z"; t.tsvhead[k++] = "z";
-		t.head[k] = "SIG"; t.tsvhead[k++] = "significant";
+		for (j = 0; j < 8; j++) {
+			t.head[k] = diffcols[j][0];
+			t.tsvhead[k++] = diffcols[j][1];
+		}
 		if (o.cost) {
 			t.head[k] = "COST/YR";
 			t.tsvhead[k++] = "cost_per_year";
