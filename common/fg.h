@@ -219,7 +219,22 @@ struct fg_optstate {
 	int nops;
 	int done;		/* "--" seen */
 };
+/*
+ * Sets the program name, prepares output, and registers the tool's usage
+ * line and help text: fg_getopt then handles -h/--help and --version
+ * itself (unless the tool's table has them) and exits on a usage error.
+ */
+void fg_tool_init(const char *argv0, const char *usage, const char *help);
+/* The end of every tool's --help text. */
+#define FG_HELP_TAIL \
+    "  -h, --help             print this help and exit\n" \
+    "      --version          print the version and exit\n" \
+    "\n" \
+    "Exit status: 0 success, 1 malformed lines were skipped, 2 error.\n"
+
 void fg_opt_init(struct fg_optstate *st, int argc, char **argv);
+/* The operands, or a single "-" when there are none. */
+char **fg_opt_files(struct fg_optstate *st, int *n);
 /*
  * Returns the next option's shrt value, or -1 when argv is exhausted (the
  * operands are then in st->ops). Options and operands may be mixed; "--"

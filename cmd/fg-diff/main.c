@@ -13,25 +13,20 @@ static const char help[] =
     "bytewise, for flamegraph.pl, fg-color, fg-svg, fg-elide and fg-top.\n"
     "Either file may be - for standard input.\n"
     "\n"
-    "  -n, --normalize    scale the base counts to the current total\n"
-    "  -s, --strip-hex    replace hex numbers (0x1f3a) with 0x... so that\n"
-    "                     relocated code still matches\n"
-    "  -F, --fractional   keep fractional counts exactly (default: truncate\n"
-    "                     them to integers, as inferno-diff-folded does)\n"
-    "      --no-header    do not print the `# fg-diff` header line\n"
-    "  -h, --help         print this help and exit\n"
-    "      --version      print the version and exit\n"
-    "\n"
-    "Exit status: 0 success, 1 malformed lines were skipped, 2 error.\n";
+    "  -n, --normalize        scale the base counts to the current total\n"
+    "  -s, --strip-hex        replace hex numbers (0x1f3a) with 0x... so that\n"
+    "                         relocated code still matches\n"
+    "  -F, --fractional       keep fractional counts exactly (default: truncate\n"
+    "                         them to integers, as inferno-diff-folded does)\n"
+    "      --no-header        do not print the `# fg-diff` header line\n"
+    FG_HELP_TAIL;
 
-enum { OPT_VERSION = 256, OPT_NOHEADER };
+enum { OPT_NOHEADER = 256 };
 static const struct fg_opt opts[] = {
 	{ "normalize", 'n', FG_OPT_NOARG },
 	{ "strip-hex", 's', FG_OPT_NOARG },
 	{ "fractional", 'F', FG_OPT_NOARG },
 	{ "no-header", OPT_NOHEADER, FG_OPT_NOARG },
-	{ "help", 'h', FG_OPT_NOARG },
-	{ "version", OPT_VERSION, FG_OPT_NOARG },
 	{ NULL, 0, 0 }
 };
 
@@ -181,8 +176,7 @@ main(int argc, char *argv[])
 	int c, strip = 0, header = 1, k, sorted;
 	size_t i;
 
-	fg_setprogname(argv[0]);
-	fg_out_init();
+	fg_tool_init(argv[0], usage, help);
 	memset(&ea, 0, sizeof(ea));
 	fg_opt_init(&st, argc, argv);
 	while ((c = fg_getopt(&st, opts)) != -1) {
@@ -199,10 +193,6 @@ main(int argc, char *argv[])
 		case OPT_NOHEADER:
 			header = 0;
 			break;
-		case 'h':
-			fg_help(help);
-		case OPT_VERSION:
-			fg_version();
 		default:
 			fg_usage(usage);
 		}

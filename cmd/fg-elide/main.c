@@ -19,17 +19,12 @@ static const char help[] =
     "the current profile, as a plain folded profile of baseline counts,\n"
     "sorted bytewise. With no file, or when file is -, read standard input.\n"
     "\n"
-    "      --no-header    do not print the `# fg-elide` header line\n"
-    "  -h, --help         print this help and exit\n"
-    "      --version      print the version and exit\n"
-    "\n"
-    "Exit status: 0 success, 1 malformed lines were skipped, 2 error.\n";
+    "      --no-header        do not print the `# fg-elide` header line\n"
+    FG_HELP_TAIL;
 
-enum { OPT_VERSION = 256, OPT_NOHEADER };
+enum { OPT_NOHEADER = 256 };
 static const struct fg_opt opts[] = {
 	{ "no-header", OPT_NOHEADER, FG_OPT_NOARG },
-	{ "help", 'h', FG_OPT_NOARG },
-	{ "version", OPT_VERSION, FG_OPT_NOARG },
 	{ NULL, 0, 0 }
 };
 
@@ -91,18 +86,13 @@ main(int argc, char *argv[])
 	size_t ncur = 0, i;
 	int c, header = 1;
 
-	fg_setprogname(argv[0]);
-	fg_out_init();
+	fg_tool_init(argv[0], usage, help);
 	fg_opt_init(&st, argc, argv);
 	while ((c = fg_getopt(&st, opts)) != -1) {
 		switch (c) {
 		case OPT_NOHEADER:
 			header = 0;
 			break;
-		case 'h':
-			fg_help(help);
-		case OPT_VERSION:
-			fg_version();
 		default:
 			fg_usage(usage);
 		}

@@ -19,18 +19,12 @@ static const char help[] =
     "  -R, --root-name NAME   root frame for the next input, in order;\n"
     "                         repeat once per input\n"
     "  -S, --scale FACTOR     multiply every summed count by FACTOR\n"
-    "  -h, --help             print this help and exit\n"
-    "      --version          print the version and exit\n"
-    "\n"
-    "Exit status: 0 success, 1 malformed lines were skipped, 2 error.\n";
+    FG_HELP_TAIL;
 
-enum { OPT_VERSION = 256 };
 static const struct fg_opt opts[] = {
 	{ "root", 'r', FG_OPT_NOARG },
 	{ "root-name", 'R', FG_OPT_ARG },
 	{ "scale", 'S', FG_OPT_ARG },
-	{ "help", 'h', FG_OPT_NOARG },
-	{ "version", OPT_VERSION, FG_OPT_NOARG },
 	{ NULL, 0, 0 }
 };
 
@@ -117,8 +111,6 @@ main(int argc, char *argv[])
 	struct fg_ent *e, **v;
 	const char **names;
 	char *key = NULL, *root;
-	static char dash[] = "-";
-	char *stdin_only[] = { dash };
 	char **files;
 	size_t keycap = 0, klen, rlen, i;
 	int c, nfiles, nnames = 0, byfile = 0, k, col, nopen;
@@ -126,8 +118,7 @@ main(int argc, char *argv[])
 	long double scale = 1;
 	int scaled = 0;
 
-	fg_setprogname(argv[0]);
-	fg_out_init();
+	fg_tool_init(argv[0], usage, help);
 	names = fg_calloc((size_t)argc + 1, sizeof(*names));
 	fg_opt_init(&st, argc, argv);
 	while ((c = fg_getopt(&st, opts)) != -1) {
@@ -142,20 +133,11 @@ main(int argc, char *argv[])
 			scale = fg_parse_factor(st.arg, "-S");
 			scaled = 1;
 			break;
-		case 'h':
-			fg_help(help);
-		case OPT_VERSION:
-			fg_version();
 		default:
 			fg_usage(usage);
 		}
 	}
-	files = st.ops;
-	nfiles = st.nops;
-	if (nfiles == 0) {
-		files = stdin_only;
-		nfiles = 1;
-	}
+	files = fg_opt_files(&st, &nfiles);
 	if (nnames > 0 && nnames != nfiles)
 		fg_errx(FG_EXIT_ERR, "%d root names (-R) for %d inputs",
 		    nnames, nfiles);

@@ -46,7 +46,7 @@ static const char help[] =
     "--fail-above) the gate failed, 2 error, 3 (with --fail-above) the gate\n"
     "passed but malformed lines were skipped.\n";
 
-enum { OPT_VERSION = 256, OPT_TSV, OPT_MD };
+enum { OPT_TSV = 256, OPT_MD };
 static const struct fg_opt opts[] = {
 	{ "top", 'n', FG_OPT_ARG },
 	{ "by", 'b', FG_OPT_ARG },
@@ -59,8 +59,6 @@ static const struct fg_opt opts[] = {
 	{ "alpha", 'a', FG_OPT_ARG },
 	{ "zcrit", 'z', FG_OPT_ARG },
 	{ "dispersion", 'd', FG_OPT_ARG },
-	{ "help", 'h', FG_OPT_NOARG },
-	{ "version", OPT_VERSION, FG_OPT_NOARG },
 	{ NULL, 0, 0 }
 };
 
@@ -579,8 +577,7 @@ main(int argc, char *argv[])
 	size_t n, i;
 	int c, bad = 0, m;
 
-	fg_setprogname(argv[0]);
-	fg_out_init();
+	fg_tool_init(argv[0], usage, help);
 	fg_opt_init(&st, argc, argv);
 	while ((c = fg_getopt(&st, opts)) != -1) {
 		switch (c) {
@@ -632,10 +629,6 @@ main(int argc, char *argv[])
 		case 'd':
 			o.phi = parse_num(st.arg, "--dispersion", 0);
 			break;
-		case 'h':
-			fg_help(help);
-		case OPT_VERSION:
-			fg_version();
 		default:
 			fg_usage(usage);
 		}
