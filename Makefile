@@ -80,6 +80,31 @@ uninstall:
 	cd $(DESTDIR)$(MANDIR)/man5 && rm -f $(notdir $(MAN5))
 
 clean:
-	rm -rf build build-asan bin
+	rm -rf build build-asan build-fuzz bin
 
 .PHONY: all check check-asan lint-man bench demo install uninstall clean
+
+# libFuzzer targets (clang): tests/fuzz/fuzz-*.c against the core built
+# with ASan+UBSan. fuzz-smoke runs each for FUZZ_SECONDS on its corpus.
+FUZZ_FLAGS = -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all
+FUZZ_SECONDS ?= 20
+FUZZERS := $(patsubst tests/fuzz/%.c,build-fuzz/%,$(wildcard tests/fuzz/fuzz-*.c))
+fuzz:
+	$(MAKE) CC=clang B=build-fuzz BIN=build-fuzz/bin \
+	    CFLAGS="$(FUZZ_FLAGS) -fsanitize=fuzzer-no-link" build-fuzz/libfg.a
+	$(MAKE) CC=clang B=build-fuzz BIN=build-fuzz/bin fuzzers
+
+fuzzers: $(FUZZERS)
+build-fuzz/fuzz-%: tests/fuzz/fuzz-%.c build-fuzz/libfg.a
+	clang $(WARNFLAGS) $(FG_CPPFLAGS) $(FUZZ_FLAGS) -fsanitize=fuzzer \
+	    -o $@ $< build-fuzz/libfg.a -lm -lpthread
+
+fuzz-smoke: fuzz
+	@for f in $(FUZZERS); do \
+	    n=$${f#build-fuzz/fuzz-}; mkdir -p build-fuzz/corpus-$$n; \
+	    echo "fuzzing $$n for $(FUZZ_SECONDS) s"; \
+	    $$f -max_total_time=$(FUZZ_SECONDS) -max_len=4096 \
+	        build-fuzz/corpus-$$n tests/fuzz/corpus/$$n 2>&1 | tail -1 || exit 1; \
+	done
+
+.PHONY: fuzz fuzzers fuzz-smoke

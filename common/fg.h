@@ -316,13 +316,19 @@ void fg_out_header(const char *tool, ...);
 
 /* ---- kmerge.c ---- */
 /*
- * Pre-pass over a mapped input opened but not yet read: settles its kind
- * and header, totals its counts per column into total[2] (fractions
- * truncated when f->truncfrac), and returns 1 when its stacks are in
- * bytewise order (repeats allowed) and no total overflows. Quiet: the real
- * pass reports malformed lines.
+ * Pre-pass over a mapped input opened but not yet read, on two threads:
+ * finds the kind and header the real pass will find, totals the counts per
+ * column (fractions truncated when f->truncfrac), and returns 1 when the
+ * stacks are in bytewise order (repeats allowed) and no total overflows.
+ * Quiet, and f is left as it was: the real pass detects and reports the
+ * same way whether or not a scan ran. res->header is malloc'd or NULL.
  */
-int fg_fold_scan(struct fg_fold *f, fg_count total[2]);
+struct fg_scan {
+	enum fg_kind kind;
+	char *header;
+	fg_count total[2];
+};
+int fg_fold_scan(struct fg_fold *f, struct fg_scan *res);
 typedef void (*fg_emit_fn)(const char *key, size_t len, const fg_count *c,
     int ncols, void *arg);
 /*

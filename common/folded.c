@@ -192,8 +192,11 @@ fg_fold_next(struct fg_fold *f, struct fg_rec *r)
 		if (fg_is_meta(line, len)) {
 			if (f->header == NULL && len > 5 &&
 			    memcmp(line, "# fg-", 5) == 0) {
-				f->header = fg_strdup(line);
-				v = fg_header_get(line, "kind");
+				/* mapped lines are not NUL-terminated */
+				f->header = fg_malloc(len + 1);
+				memcpy(f->header, line, len);
+				f->header[len] = '\0';
+				v = fg_header_get(f->header, "kind");
 				if (v != NULL && f->kind == FG_KIND_UNKNOWN) {
 					if (strcmp(v, "diff") == 0)
 						f->kind = FG_KIND_DIFF;

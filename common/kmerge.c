@@ -67,7 +67,7 @@ scanseg(void *arg)
 }
 
 int
-fg_fold_scan(struct fg_fold *f, fg_count total[2])
+fg_fold_scan(struct fg_fold *f, struct fg_scan *res)
 {
 	struct seg a, b;
 	struct fg_fold k;
@@ -77,38 +77,53 @@ fg_fold_scan(struct fg_fold *f, fg_count total[2])
 	const char *nl;
 	int threaded = 0, i;
 
+	memset(res, 0, sizeof(*res));
 	if (!f->in.mapped || f->in.pos != 0)
 		return 0;
-	/* settle the kind (and header) from the head of the input */
+	/*
+	 * Find the first record as the real pass will (kind unknown until
+	 * then); from it on the kind is fixed, so the segments parse exactly
+	 * the records the real pass will see. f itself is left untouched.
+	 */
 	memset(&k, 0, sizeof(k));
 	fg_in_mem(&k.in, f->in.name, f->in.buf, f->in.end);
 	k.in.quiet = 1;
 	k.kind = f->kind;
-	start = f->in.end;
-	if (fg_fold_next(&k, &r))
-		start = (size_t)(r.stack - f->in.buf);
+	k.truncfrac = f->truncfrac;
+	if (!fg_fold_next(&k, &r)) {
+		res->kind = FG_KIND_UNKNOWN;
+		res->header = k.header;
+		k.header = NULL;
+		fg_fold_close(&k);
+		return 1;	/* no data: trivially sorted */
+	}
+	start = (size_t)(r.stack - f->in.buf);
 	memset(&a, 0, sizeof(a));
 	a.name = f->in.name;
-	a.buf = f->in.buf;
-	a.len = f->in.end;
+	a.buf = f->in.buf + start;
+	a.len = f->in.end - start;
 	a.kind = k.kind;
 	a.truncfrac = f->truncfrac;
 	b = a;
+	res->kind = k.kind;
+	res->header = k.header;
+	k.header = NULL;
 	fg_fold_close(&k);
-	if (f->in.end - start > SCAN_SPLIT) {
-		mid = start + (f->in.end - start) / 2;
+	if (a.len > SCAN_SPLIT) {
+		mid = start + a.len / 2;
 		nl = memchr(f->in.buf + mid, '\n', f->in.end - mid);
 		if (nl != NULL && nl + 1 < f->in.buf + f->in.end) {
 			mid = (size_t)(nl + 1 - f->in.buf);
-			a.len = mid;
+			a.len = mid - start;
 			b.buf = f->in.buf + mid;
 			b.len = f->in.end - mid;
 			threaded = pthread_create(&th, NULL, scanseg, &b) == 0;
 			if (!threaded)
-				a.len = f->in.end;
+				a.len = f->in.end - start;
 		}
 	}
 	scanseg(&a);
+	free(a.header);
 	if (threaded) {
 		if (pthread_join(th, NULL) != 0)
 			fg_errx(FG_EXIT_ERR, "pthread_join failed");
@@ -122,14 +137,8 @@ fg_fold_scan(struct fg_fold *f, fg_count total[2])
 			if (fg_count_add(&a.total[i], b.total[i]) < 0)
 				a.overflow = 1;
 	}
-	if (f->kind == FG_KIND_UNKNOWN)
-		f->kind = a.kind;
-	if (f->header == NULL)
-		f->header = a.header;
-	else
-		free(a.header);
-	total[0] = a.total[0];
-	total[1] = a.total[1];
+	res->total[0] = a.total[0];
+	res->total[1] = a.total[1];
 	return a.sorted && !a.overflow;
 }
 

@@ -60,19 +60,19 @@ striphex(char *dst, const char *s, size_t n)
 }
 
 static void
-checkprofile(struct fg_fold *f)
+checkprofile(const char *name, const char *header)
 {
 	char *k;
 	int isdiff;
 
-	if (f->header == NULL)
+	if (header == NULL)
 		return;
-	k = fg_header_get(f->header, "kind");
+	k = fg_header_get(header, "kind");
 	isdiff = k != NULL && strcmp(k, "diff") == 0;
 	free(k);
 	if (isdiff)
 		fg_errx(FG_EXIT_ERR, "%s: is a differential stream, not a "
-		    "profile", f->in.name);
+		    "profile", name);
 }
 
 /* The hash path: reads f into column col of tab; returns its total. */
@@ -104,7 +104,7 @@ readone(struct fg_fold *f, struct fg_stab *tab, int col, int strip)
 			fg_errx(FG_EXIT_ERR, "%s: total of counts overflows "
 			    "2^63-1", f->in.name);
 	}
-	checkprofile(f);
+	checkprofile(f->in.name, f->header);
 	free(buf);
 	if (fg_fold_settle(f, tab, mark))
 		f->in.buf = NULL;	/* closed */
@@ -171,7 +171,7 @@ main(int argc, char *argv[])
 	struct fg_ent **v, *e;
 	struct fg_fold in[2], *inp[2] = { &in[0], &in[1] };
 	struct emitarg ea;
-	fg_count tot[2][2];
+	struct fg_scan sc[2];
 	static const int colbase[2] = { 0, 1 };
 	int c, strip = 0, header = 1, k, sorted;
 	size_t i;
@@ -212,14 +212,15 @@ main(int argc, char *argv[])
 	 * merge; anything else goes through the stack table. Same output.
 	 */
 	for (k = 0; k < 2 && sorted; k++) {
-		sorted = fg_fold_scan(&in[k], tot[k]);
-		checkprofile(&in[k]);
+		sorted = fg_fold_scan(&in[k], &sc[k]);
+		checkprofile(in[k].in.name, sc[k].header);
+		free(sc[k].header);
 	}
 	if (sorted) {
 		if (header)
 			outheader(&st, &ea, strip);
-		ea.t1 = tot[0][0];
-		ea.t2 = tot[1][0];
+		ea.t1 = sc[0].total[0];
+		ea.t2 = sc[1].total[0];
 		ea.norm = ea.norm && fg_count_cmp(ea.t1, ea.t2) != 0 &&
 		    !fg_count_iszero(ea.t1);
 		fg_kmerge(inp, 2, 2, colbase, emit, &ea);

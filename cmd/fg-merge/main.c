@@ -70,7 +70,7 @@ trysorted(struct fg_fold *folds, char **files, int nfiles, int *nopen,
     long double *scale)
 {
 	struct fg_fold **inp;
-	fg_count tot[2];
+	struct fg_scan sc;
 	int *colbase, k, ncols = 0;
 	enum fg_kind kind = FG_KIND_UNKNOWN;
 
@@ -80,13 +80,14 @@ trysorted(struct fg_fold *folds, char **files, int nfiles, int *nopen,
 			return 0;
 		}
 		*nopen = k + 1;
-		if (!fg_fold_scan(&folds[k], tot))
+		if (!fg_fold_scan(&folds[k], &sc))
 			return 0;
-		if (folds[k].kind == FG_KIND_UNKNOWN)
+		free(sc.header);
+		if (sc.kind == FG_KIND_UNKNOWN)
 			continue;	/* no data lines */
-		if (kind != FG_KIND_UNKNOWN && folds[k].kind != kind)
+		if (kind != FG_KIND_UNKNOWN && sc.kind != kind)
 			return 0;	/* the hash path reports it */
-		kind = folds[k].kind;
+		kind = sc.kind;
 	}
 	ncols = kind == FG_KIND_DIFF ? 2 : 1;
 	inp = fg_calloc((size_t)nfiles, sizeof(*inp));
