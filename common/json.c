@@ -236,6 +236,8 @@ number(struct json *j)
 		while (p < j->e && isdig(*p))
 			p++;
 	}
+	if (p >= j->e && j->depth > 0)	/* it may have been cut short */
+		return fail(j, p, "unexpected end of input");
 	j->len = 0;
 	while (j->len + (size_t)(p - start) + 1 >= j->scap) {
 		j->scap = j->scap ? j->scap * 2 : 256;

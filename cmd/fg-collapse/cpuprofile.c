@@ -44,6 +44,7 @@ struct node {
 struct prof {
 	struct node *nv;
 	size_t nn, ncap;
+	size_t nidx;		/* index in "nodes" of the node being read */
 	int64_t *kidv;
 	size_t nkid, kidcap;
 	char *arena;
@@ -212,7 +213,7 @@ node(struct prof *P, struct json *j, enum json_tok t)
 	int hasid = 0;
 
 	if (t != JSON_OBJ) {
-		cpwarn(P, "nodes[%zu]: not an object; ignored", P->nn);
+		cpwarn(P, "nodes[%zu]: not an object; ignored", P->nidx++);
 		return json_skip(j, t);
 	}
 	grow((void **)&P->nv, &P->ncap, P->nn + 1, sizeof(*P->nv));
@@ -256,7 +257,7 @@ node(struct prof *P, struct json *j, enum json_tok t)
 		return -1;
 	n->nkids = P->nkid - n->kids;
 	if (!hasid) {
-		cpwarn(P, "nodes[%zu]: no \"id\"; ignored", P->nn);
+		cpwarn(P, "nodes[%zu]: no integer \"id\"; ignored", P->nidx++);
 		P->nkid = n->kids;
 		return 0;
 	}
@@ -276,6 +277,7 @@ node(struct prof *P, struct json *j, enum json_tok t)
 	}
 	n->namelen = P->alen - n->name;
 	P->nn++;
+	P->nidx++;
 	return 0;
 }
 
@@ -411,7 +413,7 @@ weigh(struct prof *P, const struct idref *ix, uint64_t *w, int bytime)
 	n = P->ns;
 	if (bytime && P->nd != P->ns) {
 		cpwarn(P, "%zu timeDeltas for %zu samples; "
-		    "the extra samples are ignored", P->nd, P->ns);
+		    "the unmatched ones are ignored", P->nd, P->ns);
 		if (P->nd < n)
 			n = P->nd;
 	}
@@ -629,6 +631,7 @@ run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 	memset(&P, 0, sizeof(P));
 	P.in = in;
 	P.bytime = o->cpuprof_time;
+	P.start = P.end = 0;
 	text = fg_in_slurp(in, &len);
 	json_init(&j, text, len);
 	t = json_next(&j);
@@ -639,6 +642,8 @@ run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 		jsonerr(&P, &j);
 	else
 		cpwarn(&P, "not a JSON object: not a .cpuprofile");
+	if (P.nn == 0 && t == JSON_OBJ)
+		cpwarn(&P, "no profile \"nodes\": not a .cpuprofile");
 	emit(&P, tab);
 	json_free(&j);
 	free(text);

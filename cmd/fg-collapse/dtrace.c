@@ -249,6 +249,8 @@ run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 			if (st.len > 0)
 				dput(&st, ";", 1);
 			dput(&st, fr.p + a, b - a);
+			if (b == a || fr.p[b - 1] == ';')
+				dput(&st, "-", 1);	/* nothing left */
 		}
 		if (noff == 0)
 			fg_in_warn(in, "count without a stack; skipped");

@@ -79,6 +79,15 @@ popto(struct tree *t, size_t d, struct fg_stab *tab, struct fg_in *in)
 	t->plen = t->depth > 0 ? t->lv[t->depth - 1].plen : 0;
 }
 
+static void pput(struct tree *, const char *, size_t);
+
+static void
+psep(struct tree *t)
+{
+	pput(t, "", 0);		/* room */
+	t->path[t->plen++] = ';';
+}
+
 static void
 pput(struct tree *t, const char *s, size_t n)
 {
@@ -160,7 +169,7 @@ push(struct tree *t, const char *s, size_t n, uint64_t count, int nomod)
 	}
 	l = &t->lv[t->depth++];
 	if (t->plen > 0)
-		pput(t, ";", 1);
+		psep(t);
 	if (mod != NULL && ml > 0 && !nomod) {
 		pput(t, mod, ml);
 		pput(t, "`", 1);
@@ -229,7 +238,7 @@ run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 		if ((i - 4) % 2 != 0) {
 			fg_in_warn(in, "odd indentation; line and its "
 			    "callees skipped");
-			skip = d;
+			skip = d + 1;	/* half a level deeper than d */
 			continue;
 		}
 		if (d > t.depth + 1) {
