@@ -2,7 +2,56 @@
 /* sym.c: symbol text helpers (see sym.h). */
 #include <string.h>
 
+#include "fg.h"
 #include "sym.h"
+
+void
+fg_buf_put(struct fg_buf *b, const char *s, size_t n)
+{
+	if (b->len + n + 1 > b->cap) {
+		if (b->cap == 0)
+			b->cap = 256;
+		while (b->len + n + 1 > b->cap) {
+			if (b->cap > SIZE_MAX / 2)
+				fg_errx(FG_EXIT_ERR, "out of memory");
+			b->cap *= 2;
+		}
+		b->p = fg_realloc(b->p, b->cap);
+	}
+	if (n > 0)
+		memcpy(b->p + b->len, s, n);
+	b->len += n;
+}
+
+void
+fg_buf_putframe(struct fg_buf *b, const char *s, size_t n)
+{
+	size_t i = b->len;
+
+	fg_buf_put(b, s, n);
+	for (; i < b->len; i++)
+		if (b->p[i] == ';')
+			b->p[i] = ':';
+}
+
+static int
+isws(char c)
+{
+	return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' ||
+	    c == '\v';
+}
+
+const char *
+fg_trim(const char *s, size_t *n)
+{
+	while (*n > 0 && isws(*s)) {
+		s++;
+		(*n)--;
+	}
+	while (*n > 0 && isws(s[*n - 1]))
+		(*n)--;
+	return s;
+}
 
 const char *
 fg_memmem(const char *hay, size_t hn, const char *needle, size_t nn)

@@ -7,6 +7,18 @@
 
 #include <stddef.h>
 
+/* A growing byte buffer; zero-initialise it, free(p) when done. */
+struct fg_buf {
+	char *p;
+	size_t len, cap;
+};
+/* Appends n bytes (keeps room for a NUL after them). */
+void fg_buf_put(struct fg_buf *b, const char *s, size_t n);
+/* Appends n bytes with every ';' made ':' (a frame may not hold one). */
+void fg_buf_putframe(struct fg_buf *b, const char *s, size_t n);
+/* Strips ASCII white space from both ends; *n is updated. */
+const char *fg_trim(const char *s, size_t *n);
+
 /* First occurrence of needle (nn bytes) in hay (hn bytes), or NULL. */
 const char *fg_memmem(const char *hay, size_t hn, const char *needle,
     size_t nn);

@@ -15,41 +15,12 @@
 #include <string.h>
 
 #include "collapse.h"
-
-struct bbuf {
-	char *p;
-	size_t len, cap;
-};
-
-static void
-bput(struct bbuf *b, const char *s, size_t n)
-{
-	if (b->len + n + 1 > b->cap) {
-		b->cap = b->cap ? b->cap : 256;
-		while (b->len + n + 1 > b->cap)
-			b->cap *= 2;
-		b->p = fg_realloc(b->p, b->cap);
-	}
-	memcpy(b->p + b->len, s, n);
-	b->len += n;
-}
+#include "sym.h"
 
 static int
 isws(char c)
 {
 	return c == ' ' || c == '\t' || c == '\r' || c == '\n';
-}
-
-static const char *
-trim(const char *s, size_t *n)
-{
-	while (*n > 0 && isws(*s)) {
-		s++;
-		(*n)--;
-	}
-	while (*n > 0 && isws(s[*n - 1]))
-		(*n)--;
-	return s;
 }
 
 static int
@@ -112,7 +83,7 @@ offstart(const char *s, size_t n)
 }
 
 struct ent {
-	struct bbuf parts;	/* key parts, in input order */
+	struct fg_buf parts;	/* key parts, in input order */
 	size_t *off;
 	size_t n, cap;
 };
@@ -120,7 +91,6 @@ struct ent {
 static void
 part(struct ent *en, const char *s, size_t n)
 {
-	size_t i0, i;
 
 	if (n == 0)
 		return;
@@ -129,11 +99,7 @@ part(struct ent *en, const char *s, size_t n)
 		en->off = fg_reallocarray(en->off, en->cap, sizeof(*en->off));
 	}
 	en->off[en->n++] = en->parts.len;
-	i0 = en->parts.len;
-	bput(&en->parts, s, n);
-	for (i = i0; i < en->parts.len; i++)
-		if (en->parts.p[i] == ';')
-			en->parts.p[i] = ':';
+	fg_buf_putframe(&en->parts, s, n);
 }
 
 /* Scalar key parts "a, b" (after a ',' line start or the "@[") */
@@ -147,7 +113,7 @@ scalars(struct ent *en, const char *s, size_t n)
 		c = memchr(s, ',', n);
 		k = c != NULL ? (size_t)(c - s) : n;
 		m = k;
-		t = trim(s, &m);
+		t = fg_trim(s, &m);
 		part(en, t, m);
 		if (c == NULL)
 			break;
@@ -181,7 +147,7 @@ framepart(struct ent *en, const char *s, size_t n, int incoff)
 
 static void
 finish(struct ent *en, struct fg_stab *tab, struct fg_in *in,
-    const char *cnt, size_t cn, int incoff, struct bbuf *st)
+    const char *cnt, size_t cn, int incoff, struct fg_buf *st)
 {
 	fg_count c;
 	size_t k, a, b;
@@ -201,8 +167,8 @@ finish(struct ent *en, struct fg_stab *tab, struct fg_in *in,
 		if (incoff && k == 0)
 			b = a + offstart(en->parts.p + a, b - a);
 		if (st->len > 0)
-			bput(st, ";", 1);
-		bput(st, en->parts.p + a, b - a);
+			fg_buf_put(st, ";", 1);
+		fg_buf_put(st, en->parts.p + a, b - a);
 	}
 	collapse_add(tab, st->p, st->len, c, in);
 }
@@ -211,7 +177,7 @@ static void
 run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 {
 	struct ent en = { { 0 }, 0, 0, 0 };
-	struct bbuf st = { 0 };
+	struct fg_buf st = { 0 };
 	const char *s, *end, *cnt;
 	char *line;
 	size_t len, n, k, cn;
@@ -219,7 +185,7 @@ run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 
 	while ((line = fg_in_line(in, &len)) != NULL) {
 		n = len;
-		s = trim(line, &n);
+		s = fg_trim(line, &n);
 		if ((k = mapstart(s, n)) > 0) {
 			if (inent)
 				fg_in_warn(in, "new entry before the end of "
@@ -280,7 +246,7 @@ probe(const char *head, size_t n)
 		if (open)
 			return len > 0 && (isws(s[0]) || s[0] == ']' ||
 			    s[0] == ',');
-		s = trim(s, &len);
+		s = fg_trim(s, &len);
 		if ((k = mapstart(s, len)) == 0)
 			continue;
 		if (k == len)

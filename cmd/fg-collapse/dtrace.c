@@ -17,41 +17,11 @@
 #include "collapse.h"
 #include "sym.h"
 
-struct dbuf {
-	char *p;
-	size_t len, cap;
-};
-
-static void
-dput(struct dbuf *b, const char *s, size_t n)
-{
-	if (b->len + n + 1 > b->cap) {
-		b->cap = b->cap ? b->cap : 256;
-		while (b->len + n + 1 > b->cap)
-			b->cap *= 2;
-		b->p = fg_realloc(b->p, b->cap);
-	}
-	memcpy(b->p + b->len, s, n);
-	b->len += n;
-}
-
 static int
 isws(char c)
 {
 	return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' ||
 	    c == '\v';
-}
-
-static const char *
-trim(const char *s, size_t *n)
-{
-	while (*n > 0 && isws(*s)) {
-		s++;
-		(*n)--;
-	}
-	while (*n > 0 && isws(s[*n - 1]))
-		(*n)--;
-	return s;
 }
 
 static const char *
@@ -90,7 +60,7 @@ rtrimlen(const char *s, size_t n)
 
 /* "module`rustsym+off": the Rust part made readable, into t */
 static void
-rustfix(const char *f, size_t n, int incoff, struct dbuf *t)
+rustfix(const char *f, size_t n, int incoff, struct fg_buf *t)
 {
 	const char *bt = memchr(f, '`', n), *func, *plus;
 	size_t fl, k;
@@ -98,7 +68,7 @@ rustfix(const char *f, size_t n, int incoff, struct dbuf *t)
 
 	t->len = 0;
 	if (bt == NULL) {
-		dput(t, f, n);
+		fg_buf_put(t, f, n);
 		return;
 	}
 	func = bt + 1;
@@ -108,37 +78,25 @@ rustfix(const char *f, size_t n, int incoff, struct dbuf *t)
 		k = fg_rust_fixsym(func, rtrimlen(func, (size_t)(plus - func)),
 		    fix);
 		if (k == (size_t)-1)
-			dput(t, f, n);
+			fg_buf_put(t, f, n);
 		else {
-			dput(t, f, (size_t)(func - f));
-			dput(t, fix, k);
-			dput(t, plus, fl - (size_t)(plus - func));
+			fg_buf_put(t, f, (size_t)(func - f));
+			fg_buf_put(t, fix, k);
+			fg_buf_put(t, plus, fl - (size_t)(plus - func));
 		}
 	} else if ((k = fg_rust_fixsym(func, rtrimlen(func, fl), fix)) !=
 	    (size_t)-1) {
-		dput(t, f, (size_t)(func - f));
-		dput(t, fix, k);
+		fg_buf_put(t, f, (size_t)(func - f));
+		fg_buf_put(t, fix, k);
 	} else
-		dput(t, f, n);
+		fg_buf_put(t, f, n);
 	free(fix);
-}
-
-/* Appends s to b with ';' made ':' (a frame may not hold it). */
-static void
-dput_frame(struct dbuf *b, const char *s, size_t n)
-{
-	size_t i0 = b->len, i;
-
-	dput(b, s, n);
-	for (i = i0; i < b->len; i++)
-		if (b->p[i] == ';')
-			b->p[i] = ':';
 }
 
 /* One frame line, cleaned, appended to fr (inline parts joined by ';'). */
 static void
-frame(const char *line, size_t n, int incoff, struct dbuf *fr,
-    struct dbuf *t)
+frame(const char *line, size_t n, int incoff, struct fg_buf *fr,
+    struct fg_buf *t)
 {
 	size_t i, end = n, pl;
 	int inl = incoff, cpp = incoff, first;
@@ -156,12 +114,12 @@ frame(const char *line, size_t n, int incoff, struct dbuf *fr,
 	if (cpp)
 		end = uncpp(line, end);
 	if (end == 0) {
-		dput(fr, "-", 1);
+		fg_buf_put(fr, "-", 1);
 		return;
 	}
 	rustfix(line, end, incoff, t);
 	if (!inl) {
-		dput_frame(fr, t->p, t->len);
+		fg_buf_putframe(fr, t->p, t->len);
 		return;
 	}
 	p = t->p;
@@ -174,10 +132,10 @@ frame(const char *line, size_t n, int incoff, struct dbuf *fr,
 			pl--;
 		}
 		if (!first)
-			dput(fr, ";", 1);
-		dput_frame(fr, p, pl);
+			fg_buf_put(fr, ";", 1);
+		fg_buf_putframe(fr, p, pl);
 		if (!first)
-			dput(fr, "_[i]", 4);
+			fg_buf_put(fr, "_[i]", 4);
 		if (arrow == NULL)
 			break;
 		p = arrow + 2;
@@ -200,7 +158,7 @@ alldigits(const char *s, size_t n)
 static void
 run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 {
-	struct dbuf fr = { 0 }, t = { 0 }, st = { 0 };
+	struct fg_buf fr = { 0 }, t = { 0 }, st = { 0 };
 	size_t *off = NULL, noff = 0, offcap = 0, len, n, i, a, b, k;
 	const char *s, *plus, *semi;
 	char *line;
@@ -209,7 +167,7 @@ run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 
 	while ((line = fg_in_line(in, &len)) != NULL) {
 		n = len;
-		s = trim(line, &n);
+		s = fg_trim(line, &n);
 		if (hdr) {
 			if (n == 0)
 				hdr = 0;
@@ -247,10 +205,10 @@ run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 					b = (size_t)(plus - fr.p);
 			}
 			if (st.len > 0)
-				dput(&st, ";", 1);
-			dput(&st, fr.p + a, b - a);
+				fg_buf_put(&st, ";", 1);
+			fg_buf_put(&st, fr.p + a, b - a);
 			if (b == a || fr.p[b - 1] == ';')
-				dput(&st, "-", 1);	/* nothing left */
+				fg_buf_put(&st, "-", 1);	/* nothing left */
 		}
 		if (noff == 0)
 			fg_in_warn(in, "count without a stack; skipped");
@@ -301,7 +259,7 @@ probe(const char *head, size_t n)
 		if (nl == NULL)
 			break;		/* a partial line decides nothing */
 		len = (size_t)(nl - p);
-		s = trim(p, &len);
+		s = fg_trim(p, &len);
 		p = nl + 1;
 		if (len == 0) {
 			blank = 1;
