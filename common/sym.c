@@ -18,7 +18,7 @@ fg_buf_put(struct fg_buf *b, const char *s, size_t n)
 		}
 		b->p = fg_realloc(b->p, b->cap);
 	}
-	if (n > 0)
+	if (n > 0 && s != NULL)
 		memcpy(b->p + b->len, s, n);
 	b->len += n;
 }

@@ -12,7 +12,10 @@ struct fg_buf {
 	char *p;
 	size_t len, cap;
 };
-/* Appends n bytes (keeps room for a NUL after them). */
+/*
+ * Appends n bytes (keeps room for a NUL after them); s NULL appends n
+ * bytes left as they are, to be written through b->p.
+ */
 void fg_buf_put(struct fg_buf *b, const char *s, size_t n);
 /* Appends n bytes with every ';' made ':' (a frame may not hold one). */
 void fg_buf_putframe(struct fg_buf *b, const char *s, size_t n);

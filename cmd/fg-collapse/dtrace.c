@@ -60,7 +60,8 @@ rtrimlen(const char *s, size_t n)
 
 /* "module`rustsym+off": the Rust part made readable, into t */
 static void
-rustfix(const char *f, size_t n, int incoff, struct fg_buf *t)
+rustfix(const char *f, size_t n, int incoff, struct fg_buf *t,
+    struct fg_buf *scratch)
 {
 	const char *bt = memchr(f, '`', n), *func, *plus;
 	size_t fl, k;
@@ -73,7 +74,9 @@ rustfix(const char *f, size_t n, int incoff, struct fg_buf *t)
 	}
 	func = bt + 1;
 	fl = n - (size_t)(func - f);
-	fix = fg_malloc(fl + 1);
+	scratch->len = 0;
+	fg_buf_put(scratch, NULL, fl);	/* room for the fixed name */
+	fix = scratch->p;
 	if (incoff && (plus = lastchr(func, fl, '+')) != NULL) {
 		k = fg_rust_fixsym(func, rtrimlen(func, (size_t)(plus - func)),
 		    fix);
@@ -90,13 +93,12 @@ rustfix(const char *f, size_t n, int incoff, struct fg_buf *t)
 		fg_buf_put(t, fix, k);
 	} else
 		fg_buf_put(t, f, n);
-	free(fix);
 }
 
 /* One frame line, cleaned, appended to fr (inline parts joined by ';'). */
 static void
 frame(const char *line, size_t n, int incoff, struct fg_buf *fr,
-    struct fg_buf *t)
+    struct fg_buf *t, struct fg_buf *scratch)
 {
 	size_t i, end = n, pl;
 	int inl = incoff, cpp = incoff, first;
@@ -117,7 +119,7 @@ frame(const char *line, size_t n, int incoff, struct fg_buf *fr,
 		fg_buf_put(fr, "-", 1);
 		return;
 	}
-	rustfix(line, end, incoff, t);
+	rustfix(line, end, incoff, t, scratch);
 	if (!inl) {
 		fg_buf_putframe(fr, t->p, t->len);
 		return;
@@ -158,7 +160,7 @@ alldigits(const char *s, size_t n)
 static void
 run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 {
-	struct fg_buf fr = { 0 }, t = { 0 }, st = { 0 };
+	struct fg_buf fr = { 0 }, t = { 0 }, st = { 0 }, sc = { 0 };
 	size_t *off = NULL, noff = 0, offcap = 0, len, n, i, a, b, k;
 	const char *s, *plus, *semi;
 	char *line;
@@ -182,7 +184,7 @@ run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 				    sizeof(*off));
 			}
 			off[noff++] = fr.len;
-			frame(s, n, o->includeoffset, &fr, &t);
+			frame(s, n, o->includeoffset, &fr, &t, &sc);
 			continue;
 		}
 		if (fg_count_parse(s, n, &c) != FG_NUM_OK) {
@@ -226,6 +228,7 @@ run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 	free(fr.p);
 	free(t.p);
 	free(st.p);
+	free(sc.p);
 }
 
 static int
