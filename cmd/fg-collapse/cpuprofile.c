@@ -601,11 +601,19 @@ emit(struct prof *P, struct fg_stab *tab)
 	free(ix);
 }
 
+static const char *const topkeys[] = {
+	"nodes", "samples", "timeDeltas", "startTime", "endTime", "profile",
+	NULL
+};
+
+/*
+ * A JSON object whose first member is one a profile has, or that names a
+ * "callFrame" early on.
+ */
 static int
 probe(const char *head, size_t n)
 {
-	size_t i = 0;
-	const char *e = head + n;
+	size_t i = 0, k, kl;
 
 	if (n >= 3 && memcmp(head, "\xef\xbb\xbf", 3) == 0)
 		i = 3;
@@ -614,9 +622,20 @@ probe(const char *head, size_t n)
 		i++;
 	if (i >= n || head[i] != '{')
 		return 0;
-	/* the node list with call frames, early in the text */
-	return fg_memmem(head, (size_t)(e - head), "\"nodes\"", 7) != NULL &&
-	    fg_memmem(head, (size_t)(e - head), "\"callFrame\"", 11) != NULL;
+	if (fg_memmem(head, n, "\"callFrame\"", 11) != NULL)
+		return 1;
+	for (i++; i < n && (head[i] == ' ' || head[i] == '\t' ||
+	    head[i] == '\n' || head[i] == '\r'); i++)
+		;
+	if (i >= n || head[i] != '"')
+		return 0;
+	for (k = 0; topkeys[k] != NULL; k++) {
+		kl = strlen(topkeys[k]);
+		if (n - i > kl + 1 && memcmp(head + i + 1, topkeys[k], kl) == 0 &&
+		    head[i + 1 + kl] == '"')
+			return 1;
+	}
+	return 0;
 }
 
 static void
