@@ -16,6 +16,10 @@ struct copts {
 	int nothreads;		/* -j1: no worker thread */
 	/* .cpuprofile */
 	int cpuprof_time;	/* weight by timeDeltas instead of samples */
+	/* dtrace, bpftrace */
+	int includeoffset;	/* keep +0x.. offsets (not on the leaf) */
+	/* sample */
+	int no_modules;		/* leave out "module`" */
 	/* pprof */
 	const char *sample_type;	/* NAME or INDEX, NULL = default */
 	const char **tags;	/* KEY=VALUE filters, ntags of them */
@@ -45,5 +49,9 @@ void collapse_add_u64(struct fg_stab *tab, const char *stack, size_t len,
     uint64_t n, struct fg_in *in);
 
 extern const struct cfmt fmt_folded;
+extern const struct cfmt fmt_cpuprofile;
+extern const struct cfmt fmt_dtrace;
+extern const struct cfmt fmt_bpftrace;
+extern const struct cfmt fmt_sample;
 
 #endif

@@ -15,22 +15,34 @@ static const char help[] =
     "\n"
     "  -f, --format NAME      input format (see the list below)\n"
     "  -h, --help             print this help and exit\n"
+    "      --cpuprofile-time  cpuprofile: weigh samples by time (us)\n"
+    "      --includeoffset    dtrace, bpftrace: keep +offsets (not on\n"
+    "                         the leaf frame)\n"
+    "      --no-modules       sample: leave out module names\n"
     "      --version          print the version and exit\n"
     "\n"
     "Exit status: 0 success, 1 malformed lines were skipped, 2 error.\n"
     "\n"
     "Formats:\n";
 
-enum { OPT_VERSION = 256 };
+enum { OPT_VERSION = 256, OPT_CPUPROF_TIME, OPT_INCLUDEOFFSET,
+	OPT_NO_MODULES };
 static const struct fg_opt opts[] = {
 	{ "format", 'f', FG_OPT_ARG },
 	{ "help", 'h', FG_OPT_NOARG },
 	{ "version", OPT_VERSION, FG_OPT_NOARG },
+	{ "cpuprofile-time", OPT_CPUPROF_TIME, FG_OPT_NOARG },
+	{ "includeoffset", OPT_INCLUDEOFFSET, FG_OPT_NOARG },
+	{ "no-modules", OPT_NO_MODULES, FG_OPT_NOARG },
 	{ NULL, 0, 0 }
 };
 
 /* Probe order matters: the most specific formats first, folded last. */
 static const struct cfmt *const fmts[] = {
+	&fmt_cpuprofile,
+	&fmt_sample,
+	&fmt_bpftrace,
+	&fmt_dtrace,
 	&fmt_folded,
 	NULL
 };
@@ -139,6 +151,15 @@ main(int argc, char *argv[])
 			break;
 		case 'h':
 			usage_help();
+			break;
+		case OPT_CPUPROF_TIME:
+			o.cpuprof_time = 1;
+			break;
+		case OPT_INCLUDEOFFSET:
+			o.includeoffset = 1;
+			break;
+		case OPT_NO_MODULES:
+			o.no_modules = 1;
 			break;
 		case OPT_VERSION:
 			fg_version();

@@ -1,0 +1,310 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * sample.c: macOS sample(1) reports. The "Call graph:" section is a tree,
+ * one frame a line, indented two characters a level (from " +|:!"):
+ *     825 Thread_15758535
+ *     + 825 thread_start  (in libsystem_pthread.dylib) + 13  [0x7fff..]
+ *     +   825 _pthread_start  (in libsystem_pthread.dylib) + 66  [0x..]
+ * Each line's count includes its children's; what is left over is that
+ * frame's own (self) samples, and becomes one stack (inferno-collapse-
+ * sample takes the leaves' counts, which is the same for sample's trees,
+ * where every address is its own line). Frames are "module`function"
+ * (".dylib" dropped; --no-modules leaves modules out), Rust names made
+ * readable. Stacks whose last frame is an idle wait (mach_msg_trap,
+ * __psynch_cvwait, __select, ...) are left out, as inferno does. The
+ * section ends at "Total number in stack"; several reports may follow
+ * one another.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "collapse.h"
+#include "sym.h"
+
+static const char *const idle[] = {
+	"__psynch_cvwait", "__select", "__semwait_signal", "__ulock_wait",
+	"__wait4", "__workq_kernreturn", "kevent", "mach_msg_trap", "read",
+	"semaphore_wait_trap", NULL
+};
+
+#define START "Call graph:"
+#define END "Total number in stack"
+
+struct level {
+	uint64_t count, kids;
+	size_t plen;		/* path length with this frame */
+	size_t fn, fnlen;	/* function name within the path */
+};
+
+struct tree {
+	struct level *lv;
+	size_t depth, cap;	/* levels 1..depth in lv[0..depth-1] */
+	char *path;
+	size_t plen, pcap;
+	char *tmp;
+	size_t tcap;
+};
+
+static int
+isidle(const char *f, size_t n)
+{
+	int i;
+
+	for (i = 0; idle[i] != NULL; i++)
+		if (strlen(idle[i]) == n && memcmp(idle[i], f, n) == 0)
+			return 1;
+	return 0;
+}
+
+/* Pops levels deeper than d, emitting their self samples. */
+static void
+popto(struct tree *t, size_t d, struct fg_stab *tab, struct fg_in *in)
+{
+	struct level *l;
+	uint64_t self;
+
+	while (t->depth > d) {
+		l = &t->lv[t->depth - 1];
+		self = l->count > l->kids ? l->count - l->kids : 0;
+		if (self > 0 && !isidle(t->path + l->fn, l->fnlen))
+			collapse_add_u64(tab, t->path, l->plen, self, in);
+		t->depth--;
+		if (t->depth > 0) {
+			l = &t->lv[t->depth - 1];
+			l->kids += t->lv[t->depth].count;
+			if (l->kids < t->lv[t->depth].count)
+				l->kids = UINT64_MAX;
+		}
+	}
+	t->plen = t->depth > 0 ? t->lv[t->depth - 1].plen : 0;
+}
+
+static void pput(struct tree *, const char *, size_t);
+
+static void
+psep(struct tree *t)
+{
+	pput(t, "", 0);		/* room */
+	t->path[t->plen++] = ';';
+}
+
+static void
+pput(struct tree *t, const char *s, size_t n)
+{
+	size_t i0 = t->plen, i;
+
+	if (t->plen + n + 1 > t->pcap) {
+		t->pcap = t->pcap ? t->pcap : 256;
+		while (t->plen + n + 1 > t->pcap)
+			t->pcap *= 2;
+		t->path = fg_realloc(t->path, t->pcap);
+	}
+	memcpy(t->path + t->plen, s, n);
+	t->plen += n;
+	for (i = i0; i < t->plen; i++)
+		if (t->path[i] == ';')
+			t->path[i] = ':';
+}
+
+static int
+isindent(char c)
+{
+	return c == ' ' || c == '+' || c == '|' || c == ':' || c == '!';
+}
+
+static const char *
+findstr(const char *s, size_t n, const char *pat)
+{
+	size_t k = strlen(pat);
+	const char *last = NULL, *p = s;
+
+	/* the last occurrence */
+	while ((size_t)(s + n - p) >= k &&
+	    (p = fg_memmem(p, (size_t)(s + n - p), pat, k)) != NULL) {
+		last = p;
+		p++;
+	}
+	return last;
+}
+
+/* Adds one tree line (after the 4-space margin) at depth d. */
+static void
+push(struct tree *t, const char *s, size_t n, uint64_t count, int nomod)
+{
+	const char *in, *mod = NULL, *cl, *br;
+	size_t fl = n, ml = 0, k, i;
+	struct level *l;
+	int dep;
+
+	/* "func  (in module) + off  [addr]" or "func  [addr]" or "func" */
+	if ((in = findstr(s, n, "(in ")) != NULL) {
+		fl = (size_t)(in - s);
+		mod = in + 4;
+		cl = memchr(mod, ')', n - (size_t)(mod - s));
+		ml = cl != NULL ? (size_t)(cl - mod) : 0;
+		if (ml > 6 && memcmp(mod + ml - 6, ".dylib", 6) == 0)
+			ml -= 6;
+	} else if ((br = findstr(s, n, "  [")) != NULL)
+		fl = (size_t)(br - s);
+	while (fl > 0 && s[fl - 1] == ' ')
+		fl--;
+	/* a trailing " (.llvm.123)" or " (serial)" group goes */
+	while (fl > 0 && s[fl - 1] == ')') {
+		dep = 0;
+		for (i = fl; i-- > 0;) {
+			if (s[i] == ')')
+				dep++;
+			else if (s[i] == '(' && --dep == 0)
+				break;
+		}
+		if (dep != 0 || i == 0 || s[i - 1] != ' ')
+			break;
+		fl = i - 1;
+		while (fl > 0 && s[fl - 1] == ' ')
+			fl--;
+	}
+	if (t->depth == t->cap) {
+		t->cap = t->cap ? t->cap * 2 : 64;
+		t->lv = fg_reallocarray(t->lv, t->cap, sizeof(*t->lv));
+	}
+	l = &t->lv[t->depth++];
+	if (t->plen > 0)
+		psep(t);
+	if (mod != NULL && ml > 0 && !nomod) {
+		pput(t, mod, ml);
+		pput(t, "`", 1);
+	}
+	l->fn = t->plen;
+	if (fl + 1 > t->tcap) {
+		t->tcap = fl + 1;
+		t->tmp = fg_realloc(t->tmp, t->tcap);
+	}
+	if ((k = fg_rust_fixsym(s, fl, t->tmp)) != (size_t)-1)
+		pput(t, t->tmp, k);
+	else
+		pput(t, s, fl);
+	l->fnlen = t->plen - l->fn;
+	l->plen = t->plen;
+	l->count = count;
+	l->kids = 0;
+}
+
+static void
+run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
+{
+	struct tree t;
+	char *line;
+	size_t len, i, d, skip = 0;
+	uint64_t count;
+	int ingraph = 0, seen = 0;
+
+	memset(&t, 0, sizeof(t));
+	while ((line = fg_in_line(in, &len)) != NULL) {
+		if (!ingraph) {
+			if (len >= sizeof(START) - 1 &&
+			    memcmp(line, START, sizeof(START) - 1) == 0)
+				ingraph = seen = 1;
+			continue;
+		}
+		while (len > 0 && (line[len - 1] == ' ' ||
+		    line[len - 1] == '\t'))
+			len--;
+		if (len == 0)
+			continue;
+		if (len < 4 || memcmp(line, "    ", 4) != 0) {
+			popto(&t, 0, tab, in);
+			skip = 0;
+			if (len >= sizeof(END) - 1 &&
+			    memcmp(line, END, sizeof(END) - 1) == 0)
+				ingraph = 0;
+			else
+				fg_in_warn(in, "call graph line without the "
+				    "4-space margin; skipped");
+			continue;
+		}
+		for (i = 4; i < len && isindent(line[i]); i++)
+			;
+		if (i == len) {
+			fg_in_warn(in, "call graph line with only "
+			    "indentation; skipped");
+			continue;
+		}
+		d = (i - 4) / 2 + 1;
+		if (skip > 0) {
+			if (d > skip)
+				continue;	/* under a skipped line */
+			skip = 0;
+		}
+		if ((i - 4) % 2 != 0) {
+			fg_in_warn(in, "odd indentation; line and its "
+			    "callees skipped");
+			skip = d + 1;	/* half a level deeper than d */
+			continue;
+		}
+		if (d > t.depth + 1) {
+			fg_in_warn(in, "indentation skips a level; line and "
+			    "its callees skipped");
+			skip = d;
+			continue;
+		}
+		/* the count */
+		count = 0;
+		{
+			size_t j = i;
+
+			while (j < len && line[j] >= '0' && line[j] <= '9') {
+				if (count > (UINT64_MAX - 9) / 10)
+					break;
+				count = count * 10 + (uint64_t)(line[j] - '0');
+				j++;
+			}
+			if (j == i || j >= len || line[j] != ' ') {
+				fg_in_warn(in, "bad sample count; line and "
+				    "its callees skipped");
+				skip = d;
+				continue;
+			}
+			i = j + 1;
+		}
+		popto(&t, d - 1, tab, in);
+		push(&t, line + i, len - i, count, o->no_modules);
+	}
+	if (ingraph) {
+		fg_in_warn(in, "input ends inside the call graph");
+		popto(&t, 0, tab, in);
+	} else if (!seen)
+		fg_in_warn(in, "no \"" START "\" section found");
+	free(t.lv);
+	free(t.path);
+	free(t.tmp);
+}
+
+static int
+probe(const char *head, size_t n)
+{
+	const char *p = head, *e = head + n, *nl;
+	size_t len, i;
+	int start = 0;
+
+	while (p < e) {
+		nl = memchr(p, '\n', (size_t)(e - p));
+		len = nl != NULL ? (size_t)(nl - p) : (size_t)(e - p);
+		if (start && len > 0) {
+			for (i = 0; i < len && p[i] == ' '; i++)
+				;
+			return i >= 4 && i < len && p[i] >= '0' &&
+			    p[i] <= '9';
+		}
+		if (len >= sizeof(START) - 1 &&
+		    memcmp(p, START, sizeof(START) - 1) == 0)
+			start = 1;
+		if (nl == NULL)
+			break;
+		p = nl + 1;
+	}
+	return 0;
+}
+
+const struct cfmt fmt_sample = {
+	"sample", "macOS sample(1) call graphs", probe, run
+};

@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * sym.h: helpers for symbol text that several collapsers share.
+ */
+#ifndef FG_SYM_H
+#define FG_SYM_H
+
+#include <stddef.h>
+
+/* A growing byte buffer; zero-initialise it, free(p) when done. */
+struct fg_buf {
+	char *p;
+	size_t len, cap;
+};
+/*
+ * Appends n bytes (keeps room for a NUL after them); s NULL appends n
+ * bytes left as they are, to be written through b->p.
+ */
+void fg_buf_put(struct fg_buf *b, const char *s, size_t n);
+/* Appends n bytes with every ';' made ':' (a frame may not hold one). */
+void fg_buf_putframe(struct fg_buf *b, const char *s, size_t n);
+/* Strips ASCII white space from both ends; *n is updated. */
+const char *fg_trim(const char *s, size_t *n);
+
+/* First occurrence of needle (nn bytes) in hay (hn bytes), or NULL. */
+const char *fg_memmem(const char *hay, size_t hn, const char *needle,
+    size_t nn);
+/*
+ * Rust symbols that a tool demangled only partly ("std::fs::File::open::
+ * h0123456789abcdef", "_$LT$T$u20$as$u20$core..fmt..Debug$GT$::fmt::h..."):
+ * when s (n bytes) ends in a Rust hash, writes the readable name (hash
+ * removed, $LT$ and the like and ".." decoded) to out, which must hold n
+ * bytes, and returns its length. Returns (size_t)-1 when s is not such a
+ * symbol (it is then left as it is).
+ */
+size_t fg_rust_fixsym(const char *s, size_t n, char *out);
+
+#endif
