@@ -14,7 +14,7 @@
 
 #include "fg.h"
 
-#define ARENA_MIN (2u << 20)
+#define ARENA_MIN (64u << 10)
 #define ARENA_MAX (64u << 20)
 #define HUGE_ALIGN (2u << 20)
 
@@ -154,10 +154,12 @@ arena_alloc(struct fg_stab *t, size_t n)
 		 * offers them: page faults otherwise dominate the cost of
 		 * interning hundreds of megabytes of unique stacks.
 		 */
-		if (posix_memalign(&mem, HUGE_ALIGN, cap) != 0)
+		if (posix_memalign(&mem, cap >= HUGE_ALIGN ? HUGE_ALIGN : 64,
+		    cap) != 0)
 			fg_errx(FG_EXIT_ERR, "out of memory");
 #ifdef MADV_HUGEPAGE
-		madvise(mem, cap, MADV_HUGEPAGE);
+		if (cap >= HUGE_ALIGN)
+			madvise(mem, cap, MADV_HUGEPAGE);
 #endif
 		c = mem;
 		cap -= sizeof(*c);
