@@ -10,6 +10,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -47,9 +48,28 @@ fg_in_open(struct fg_in *in, const char *path)
 		fg_err(FG_EXIT_ERR, "%s", path);
 }
 
+/*
+ * A mapped file that another process truncates under us raises SIGBUS on
+ * the next read of a vanished page: say so and exit like any read error.
+ */
+static void
+onbus(int sig)
+{
+	static const char msg[] = ": input file shrank while being read\n";
+	ssize_t w;
+
+	(void)sig;
+	w = write(STDERR_FILENO, fg_progname, strlen(fg_progname));
+	w = write(STDERR_FILENO, msg, sizeof(msg) - 1);
+	(void)w;
+	_exit(FG_EXIT_ERR);
+}
+
 int
 fg_in_map(struct fg_in *in)
 {
+	static int handler;
+	struct sigaction sa;
 	struct stat sb;
 	void *p;
 
@@ -60,6 +80,13 @@ fg_in_map(struct fg_in *in)
 	p = mmap(NULL, (size_t)sb.st_size, PROT_READ, MAP_PRIVATE, in->fd, 0);
 	if (p == MAP_FAILED)
 		return 0;
+	if (!handler) {
+		memset(&sa, 0, sizeof(sa));
+		sa.sa_handler = onbus;
+		sigemptyset(&sa.sa_mask);
+		sigaction(SIGBUS, &sa, NULL);
+		handler = 1;
+	}
 	free(in->buf);
 	in->buf = p;
 	in->cap = in->end = (size_t)sb.st_size;
