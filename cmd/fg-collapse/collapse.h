@@ -45,5 +45,6 @@ void collapse_add_u64(struct fg_stab *tab, const char *stack, size_t len,
     uint64_t n, struct fg_in *in);
 
 extern const struct cfmt fmt_folded;
+extern const struct cfmt fmt_pprof;
 
 #endif
