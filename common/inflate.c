@@ -495,40 +495,40 @@ header(const unsigned char *in, size_t n, size_t *pos)
 	unsigned flg;
 
 	if (n - p < 10)
-		return "truncated gzip header";
+		return "truncated header";
 	if (in[p] != 0x1f || in[p + 1] != 0x8b)
-		return "not gzip data (bad magic)";
+		return "bad magic";
 	if (in[p + 2] != 8)
-		return "unknown gzip compression method";
+		return "unknown compression method";
 	flg = in[p + 3];
 	if (flg & 0xe0)
-		return "reserved gzip flags set";
+		return "reserved flags set";
 	p += 10;
 	if (flg & FEXTRA) {
 		if (n - p < 2)
-			return "truncated gzip header";
+			return "truncated header";
 		xlen = (size_t)in[p] | (size_t)in[p + 1] << 8;
 		p += 2;
 		if (n - p < xlen)
-			return "truncated gzip header";
+			return "truncated header";
 		p += xlen;
 	}
 	if (flg & FNAME) {
 		if ((z = memchr(in + p, 0, n - p)) == NULL)
-			return "truncated gzip header";
+			return "truncated header";
 		p = (size_t)(z - in) + 1;
 	}
 	if (flg & FCOMMENT) {
 		if ((z = memchr(in + p, 0, n - p)) == NULL)
-			return "truncated gzip header";
+			return "truncated header";
 		p = (size_t)(z - in) + 1;
 	}
 	if (flg & FHCRC) {
 		if (n - p < 2)
-			return "truncated gzip header";
+			return "truncated header";
 		if ((fg_crc32(0, in + *pos, p - *pos) & 0xffff) !=
 		    ((unsigned)in[p] | (unsigned)in[p + 1] << 8))
-			return "gzip header CRC mismatch";
+			return "header CRC mismatch";
 		p += 2;
 	}
 	*pos = p;
@@ -553,7 +553,7 @@ fg_gunzip(const unsigned char *in, size_t n, unsigned char **out,
 				break;
 			if (n - pos < 2 || in[pos] != 0x1f ||
 			    in[pos + 1] != 0x8b) {
-				err = "trailing garbage after gzip data";
+				err = "trailing garbage";
 				break;
 			}
 		}
@@ -565,15 +565,15 @@ fg_gunzip(const unsigned char *in, size_t n, unsigned char **out,
 		if (err != NULL)
 			break;
 		if (n - pos < 8) {
-			err = "truncated gzip trailer";
+			err = "truncated trailer";
 			break;
 		}
 		if (fg_crc32(0, o.p + start, o.len - start) != le32(in + pos)) {
-			err = "gzip CRC mismatch (corrupt data)";
+			err = "CRC mismatch (corrupt data)";
 			break;
 		}
 		if ((uint32_t)(o.len - start) != le32(in + pos + 4)) {
-			err = "gzip length mismatch (corrupt data)";
+			err = "length mismatch (corrupt data)";
 			break;
 		}
 		pos += 8;

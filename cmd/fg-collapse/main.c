@@ -196,6 +196,8 @@ main(int argc, char *argv[])
 		fg_out_char('\n');
 	}
 	free(v);
+	fg_stab_free(tab);
+	free(st.ops);
 	free(o.tags);
 	free(o.tag_roots);
 	fg_out_close();

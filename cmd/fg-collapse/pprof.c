@@ -779,12 +779,10 @@ run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 		tag_roots(&pr, o, &a);
 		for (i = a.nids; i-- > 0; ) {
 			l = findloc(&pr, a.ids[i]);
-			if (l->len == 0)
-				continue;
 			key_put(&a, pr.names + l->off, l->len);
 			key_put(&a, ";", 1);
 		}
-		if (a.len == 0)
+		if (a.nids == 0)
 			key_put(&a, "<unknown>;", 10);
 		if (v == 0)
 			continue;

@@ -162,6 +162,10 @@ main(int argc, char *argv[])
 		}
 		free(v);
 	}
+	fg_stab_free(tab);
+	free(key);
+	free(names);
+	free(st.ops);
 	fg_out_close();
 	return fg_status;
 }
