@@ -53,18 +53,25 @@ static const uint8_t dextra[30] = {
 	7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13
 };
 
-/* Tops the bit buffer up to at least 57 bits. */
+/* Tops the bit buffer up to at least 56 bits. */
 static inline void
 refill(struct br *b)
 {
 	uint64_t c;
 
-	if (b->end - b->p >= 8 && b->nbits <= 56) {
-		/* fast path: whole bytes while they fit */
-		while (b->nbits <= 56) {
-			b->bits |= (uint64_t)*b->p++ << b->nbits;
-			b->nbits += 8;
-		}
+	if (b->end - b->p >= 8) {
+		/*
+		 * Fast path: one 8-byte load; the bytes that do not fit
+		 * whole are read again next time (the bits above nbits are
+		 * always the stream's next bits, so OR-ing them is safe).
+		 */
+		c = (uint64_t)b->p[0] | (uint64_t)b->p[1] << 8 |
+		    (uint64_t)b->p[2] << 16 | (uint64_t)b->p[3] << 24 |
+		    (uint64_t)b->p[4] << 32 | (uint64_t)b->p[5] << 40 |
+		    (uint64_t)b->p[6] << 48 | (uint64_t)b->p[7] << 56;
+		b->bits |= c << b->nbits;
+		b->p += (63 - b->nbits) >> 3;
+		b->nbits |= 56;
 		return;
 	}
 	while (b->nbits <= 56) {
@@ -273,9 +280,8 @@ dynamic(struct br *b, struct huff *lh, struct huff *dh)
 	if (nlen > 286 || ndist > 30)
 		return "invalid dynamic block header";
 	memset(len, 0, sizeof(len));
-	refill(b);
 	for (i = 0; i < ncode; i++)
-		len[clorder[i]] = (uint8_t)take(b, 3);
+		len[clorder[i]] = (uint8_t)getbits(b, 3);
 	if (overrun(b))
 		return "truncated deflate data";
 	if ((err = build(lh, len, 19, 1)) != NULL)
@@ -413,7 +419,9 @@ fg_inflate(const unsigned char *in, size_t n, size_t *used,
 		err = "truncated deflate data";
 	if (err == NULL)
 		align(&b);
-	*used = (size_t)(b.p - in);
+	/* on error: the byte holding the next unread bit */
+	*used = (size_t)(b.p - in) -
+	    (b.nbits > b.over ? (b.nbits - b.over) / 8 : 0);
 	return err;
 }
 
@@ -542,6 +550,7 @@ fg_gunzip(const unsigned char *in, size_t n, unsigned char **out,
 	struct fg_zbuf o = { NULL, 0, 0 };
 	const char *err = NULL;
 	size_t pos = 0, used, start, i;
+	uint32_t hint;
 	int member = 0;
 
 	while (pos < n || member == 0) {
@@ -560,6 +569,16 @@ fg_gunzip(const unsigned char *in, size_t n, unsigned char **out,
 		if ((err = header(in, n, &pos)) != NULL)
 			break;
 		start = o.len;
+		if (member == 0 && n >= 4) {
+			/*
+			 * The last member's size (mod 2^32) is a good first
+			 * guess of the whole: it saves copies while growing.
+			 */
+			hint = le32(in + n - 4);
+			if (hint > 0 && hint <= (uint32_t)1 << 30 &&
+			    hint / 1032 <= n)
+				grow(&o, hint + 1);
+		}
 		err = fg_inflate(in + pos, n - pos, &used, &o);
 		pos += used;
 		if (err != NULL)

@@ -726,7 +726,11 @@ static void
 run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 {
 	struct prof pr;
-	struct acc a;
+	struct acc a, b;
+	struct fg_stab *idtab;
+	struct fg_ent *ie, **ents = NULL;
+	size_t nents = 0, capents = 0, rootlen;
+	fg_count c;
 	struct pb r;
 	struct pb_field f;
 	struct tagf *tags;
@@ -740,6 +744,7 @@ run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 
 	memset(&pr, 0, sizeof(pr));
 	memset(&a, 0, sizeof(a));
+	memset(&b, 0, sizeof(b));
 	pr.file = in->name;
 	raw = (unsigned char *)fg_in_slurp(in, &rawlen);
 	pr.buf = raw;
@@ -757,6 +762,7 @@ run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 	build_names(&pr, o);
 	ti = pick_type(&pr, o);
 	tags = parse_tags(o);
+	idtab = fg_stab_new(1);
 
 	pb_init(&r, pr.buf, pr.len);
 	while ((k = pb_next(&r, &f)) == 1) {
@@ -774,19 +780,44 @@ run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 			nneg++;
 			continue;
 		}
-		/* resolve every location, even of a zero-valued sample */
-		a.len = 0;
-		tag_roots(&pr, o, &a);
-		for (i = a.nids; i-- > 0; ) {
-			l = findloc(&pr, a.ids[i]);
-			key_put(&a, pr.names + l->off, l->len);
-			key_put(&a, ";", 1);
-		}
-		if (a.nids == 0)
-			key_put(&a, "<unknown>;", 10);
-		if (v == 0)
+		if (v == 0) {
+			/* nothing to add, but the ids must be valid */
+			for (i = 0; i < a.nids; i++)
+				(void)findloc(&pr, a.ids[i]);
 			continue;
-		collapse_add_u64(tab, a.key, a.len - 1, (uint64_t)v, in);
+		}
+		/*
+		 * Samples repeat stacks: the tag-root frames and location ids
+		 * (a short binary key) find the folded stack of one seen
+		 * before without building its text again.
+		 */
+		a.len = 0;
+		key_put(&a, &a.len, sizeof(a.len));
+		tag_roots(&pr, o, &a);
+		rootlen = a.len - sizeof(a.len);
+		memcpy(a.key, &rootlen, sizeof(rootlen));
+		key_put(&a, a.ids, a.nids * sizeof(*a.ids));
+		ie = fg_stab_get(idtab, a.key, a.len);
+		if (ie->aux == 0) {
+			b.len = 0;
+			key_put(&b, a.key + sizeof(rootlen), rootlen);
+			for (i = a.nids; i-- > 0; ) {
+				l = findloc(&pr, a.ids[i]);
+				key_put(&b, pr.names + l->off, l->len);
+				key_put(&b, ";", 1);
+			}
+			if (a.nids == 0)
+				key_put(&b, "<unknown>;", 10);
+			PUSH(&pr, ents, nents, capents);
+			if (nents >= UINT32_MAX)
+				bad(&pr, "too many stacks");
+			ents[nents++] = fg_stab_get(tab, b.key, b.len - 1);
+			ie->aux = (uint32_t)nents;
+		}
+		c.i = v;
+		c.f = 0;
+		if (fg_count_add(&ents[ie->aux - 1]->c[0], c) < 0)
+			bad(&pr, "sum of counts overflows 2^63-1");
 	}
 	if (k < 0)
 		bad(&pr, "%s", r.err);
@@ -796,7 +827,10 @@ run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 		fg_status = fg_status > FG_EXIT_DATA ? fg_status : FG_EXIT_DATA;
 	}
 	free(tags);
+	fg_stab_free(idtab);
+	free(ents);
 	free(a.key);
+	free(b.key);
 	free(a.ids);
 	free(a.lb);
 	free(a.vals);
