@@ -136,25 +136,31 @@ message_ok(const unsigned char *p, size_t n, int vt)
 
 /*
  * Raw profile.proto has no magic: every field of the head must be a
- * Profile field of the right wire type, and at least two (one when the
- * whole input is that short) must be sample types, samples, mappings,
- * locations or functions that read as messages. Text fails at once: its
- * bytes make other field numbers, wire types or lengths.
+ * Profile field of the right wire type, and at least one must be a
+ * sample type, sample, mapping, location or function that reads as a
+ * message (a sample type as a ValueType: text never does). Text fails
+ * at once: its bytes make other field numbers, wire types or lengths.
  */
 static int
 probe(const char *head, size_t n)
 {
-	const unsigned char *p = (const unsigned char *)head;
+	const unsigned char *p = (const unsigned char *)head, *q;
 	struct pb r;
 	struct pb_field f;
+	uint64_t key;
 	int k, strong = 0;
 
 	if (fg_is_gzip(head, n))
 		return 1;
 	pb_init(&r, p, n);
-	while ((k = pb_next(&r, &f)) == 1) {
-		if (!profwt(f.num, f.wt))
+	for (;;) {
+		q = r.p;
+		if (q < r.end && (pb_varint(&q, r.end, &key) < 0 ||
+		    key >> 3 > 15 || !profwt((uint32_t)(key >> 3),
+		    (int)(key & 7))))
 			return 0;
+		if ((k = pb_next(&r, &f)) != 1)
+			break;
 		if (f.num <= 5) {
 			if (!message_ok(f.data, f.len, f.num == 1))
 				return 0;
@@ -164,8 +170,8 @@ probe(const char *head, size_t n)
 	}
 	if (k == 0)
 		return strong >= 1;
-	/* the head may end inside a field */
-	return strong >= 2 && n >= 65536;
+	/* a head cut inside a field: the fields before it decide */
+	return n >= 65536 && strong >= 1;
 }
 
 /* ---- first pass ---- */
