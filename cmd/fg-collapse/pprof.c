@@ -20,6 +20,12 @@
 #include "inflate.h"
 #include "pb.h"
 
+/* A growing byte buffer. */
+struct sbuf {
+	char *p;
+	size_t len, cap;
+};
+
 struct str {
 	const unsigned char *p;
 	size_t len;
@@ -34,6 +40,13 @@ struct loc {
 	uint64_t id, addr;
 	size_t line0, nline;	/* in lines[] */
 	size_t off, len;	/* folded frames, in names */
+};
+
+struct idmap {
+	uint32_t *dense;	/* id -> index + 1, when the ids are dense */
+	size_t ndense;
+	const void *base;	/* else bsearch in the sorted elements */
+	size_t n, size;
 };
 
 struct func {
@@ -68,10 +81,8 @@ struct prof {
 	size_t nline, capline;
 	struct func *funcs;
 	size_t nfunc, capfunc;
-	uint32_t *locidx, *funcidx;	/* dense id -> index + 1 */
-	size_t nlocidx, nfuncidx;
-	char *names;		/* location frames, back to back */
-	size_t nnames, capnames;
+	struct idmap locmap, funcmap;
+	struct sbuf names;	/* location frames, back to back */
 };
 
 static _Noreturn void bad(const struct prof *, const char *, ...)
@@ -302,120 +313,130 @@ getstr(const struct prof *pr, int64_t i, const char *what)
 
 /* ---- id lookup: dense ids index an array, others a sorted one ---- */
 
-static int
-cmp_loc(const void *a, const void *b)
+/* Locations and functions both start with their uint64_t id. */
+static uint64_t
+idof(const void *elem)
 {
-	const struct loc *x = a, *y = b;
+	uint64_t id;
 
-	return x->id < y->id ? -1 : x->id > y->id;
+	memcpy(&id, elem, sizeof(id));
+	return id;
 }
 
 static int
-cmp_func(const void *a, const void *b)
+cmp_id(const void *a, const void *b)
 {
-	const struct func *x = a, *y = b;
+	uint64_t x = idof(a), y = idof(b);
 
-	return x->id < y->id ? -1 : x->id > y->id;
+	return x < y ? -1 : x > y;
 }
 
-static uint32_t *
-dense(uint64_t maxid, size_t n, size_t *nidx)
+/* Sorts n elements by id, rejects duplicates, indexes them. */
+static void
+idmap_build(const struct prof *pr, struct idmap *m, void *base, size_t n,
+    size_t size, const char *what)
 {
-	if (n == 0 || n > UINT32_MAX - 1 || maxid > 4 * (uint64_t)n + 4096)
-		return NULL;
-	*nidx = (size_t)maxid + 1;
-	return fg_calloc(*nidx, sizeof(uint32_t));
+	const char *e = base;
+	uint64_t max;
+	size_t i;
+
+	memset(m, 0, sizeof(*m));
+	m->base = base;
+	m->n = n;
+	m->size = size;
+	qsort(base, n, size, cmp_id);
+	for (i = 1; i < n; i++)
+		if (idof(e + i * size) == idof(e + (i - 1) * size))
+			bad(pr, "duplicate %s id %llu", what,
+			    (unsigned long long)idof(e + i * size));
+	max = n > 0 ? idof(e + (n - 1) * size) : 0;
+	if (n == 0 || n > UINT32_MAX - 1 || max > 4 * (uint64_t)n + 4096)
+		return;
+	m->ndense = (size_t)max + 1;
+	m->dense = fg_calloc(m->ndense, sizeof(*m->dense));
+	for (i = 0; i < n; i++)
+		m->dense[idof(e + i * size)] = (uint32_t)i + 1;
+}
+
+/* The index of the element with this id, or -1. */
+static ptrdiff_t
+idmap_find(const struct idmap *m, uint64_t id)
+{
+	const char *e;
+
+	if (m->dense != NULL)
+		return id < m->ndense ? (ptrdiff_t)m->dense[id] - 1 : -1;
+	e = bsearch(&id, m->base, m->n, m->size, cmp_id);
+	return e != NULL ? (e - (const char *)m->base) / (ptrdiff_t)m->size :
+	    -1;
 }
 
 static void
 index_ids(struct prof *pr)
 {
-	uint64_t max;
-	size_t i;
-
-	qsort(pr->locs, pr->nloc, sizeof(*pr->locs), cmp_loc);
-	qsort(pr->funcs, pr->nfunc, sizeof(*pr->funcs), cmp_func);
-	for (i = 1; i < pr->nloc; i++)
-		if (pr->locs[i].id == pr->locs[i - 1].id)
-			bad(pr, "duplicate location id %llu",
-			    (unsigned long long)pr->locs[i].id);
-	for (i = 1; i < pr->nfunc; i++)
-		if (pr->funcs[i].id == pr->funcs[i - 1].id)
-			bad(pr, "duplicate function id %llu",
-			    (unsigned long long)pr->funcs[i].id);
-	max = pr->nloc ? pr->locs[pr->nloc - 1].id : 0;
-	if ((pr->locidx = dense(max, pr->nloc, &pr->nlocidx)) != NULL)
-		for (i = 0; i < pr->nloc; i++)
-			pr->locidx[pr->locs[i].id] = (uint32_t)i + 1;
-	max = pr->nfunc ? pr->funcs[pr->nfunc - 1].id : 0;
-	if ((pr->funcidx = dense(max, pr->nfunc, &pr->nfuncidx)) != NULL)
-		for (i = 0; i < pr->nfunc; i++)
-			pr->funcidx[pr->funcs[i].id] = (uint32_t)i + 1;
+	idmap_build(pr, &pr->locmap, pr->locs, pr->nloc, sizeof(*pr->locs),
+	    "location");
+	idmap_build(pr, &pr->funcmap, pr->funcs, pr->nfunc,
+	    sizeof(*pr->funcs), "function");
 }
 
-static struct loc *
+static const struct loc *
 findloc(const struct prof *pr, uint64_t id)
 {
-	struct loc key, *l;
+	ptrdiff_t i = idmap_find(&pr->locmap, id);
 
-	if (pr->locidx != NULL) {
-		if (id < pr->nlocidx && pr->locidx[id] != 0)
-			return &pr->locs[pr->locidx[id] - 1];
-	} else {
-		key.id = id;
-		l = bsearch(&key, pr->locs, pr->nloc, sizeof(*l), cmp_loc);
-		if (l != NULL)
-			return l;
-	}
-	bad(pr, "sample references missing location id %llu",
-	    (unsigned long long)id);
+	if (i < 0)
+		bad(pr, "sample references missing location id %llu",
+		    (unsigned long long)id);
+	return &pr->locs[i];
 }
 
 static const struct func *
 findfunc(const struct prof *pr, uint64_t id)
 {
-	struct func key;
-	const struct func *f;
+	ptrdiff_t i = idmap_find(&pr->funcmap, id);
 
-	if (pr->funcidx != NULL) {
-		if (id < pr->nfuncidx && pr->funcidx[id] != 0)
-			return &pr->funcs[pr->funcidx[id] - 1];
-	} else {
-		key.id = id;
-		f = bsearch(&key, pr->funcs, pr->nfunc, sizeof(*f), cmp_func);
-		if (f != NULL)
-			return f;
-	}
-	bad(pr, "location references missing function id %llu",
-	    (unsigned long long)id);
+	if (i < 0)
+		bad(pr, "location references missing function id %llu",
+		    (unsigned long long)id);
+	return &pr->funcs[i];
 }
 
 /* ---- frame names ---- */
 
 static void
+sbuf_put(struct sbuf *b, const void *p, size_t n)
+{
+	size_t cap = b->cap ? b->cap : 4096;
+
+	while (cap - b->len < n) {
+		if (cap > SIZE_MAX / 2)
+			fg_errx(FG_EXIT_ERR, "pprof: out of memory");
+		cap *= 2;
+	}
+	if (cap != b->cap) {
+		b->p = fg_realloc(b->p, cap);
+		b->cap = cap;
+	}
+	memcpy(b->p + b->len, p, n);
+	b->len += n;
+}
+
+static void
 names_put(struct prof *pr, const void *p, size_t n)
 {
-	size_t cap = pr->capnames ? pr->capnames : 4096;
-
-	while (cap - pr->nnames < n)
-		cap *= 2;
-	if (cap != pr->capnames) {
-		pr->names = fg_realloc(pr->names, cap);
-		pr->capnames = cap;
-	}
-	memcpy(pr->names + pr->nnames, p, n);
-	pr->nnames += n;
+	sbuf_put(&pr->names, p, n);
 }
 
 /* A name as a frame: ';' would split it, newlines end the line. */
 static void
 names_frame(struct prof *pr, struct str s)
 {
-	size_t i, start = pr->nnames;
+	size_t i, start = pr->names.len;
 	char *d;
 
 	names_put(pr, s.p, s.len);
-	d = pr->names + start;
+	d = pr->names.p + start;
 	for (i = 0; i < s.len; i++)
 		if (d[i] == ';')
 			d[i] = ':';
@@ -452,7 +473,7 @@ build_names(struct prof *pr, const struct copts *o)
 
 	for (i = 0; i < pr->nloc; i++) {
 		l = &pr->locs[i];
-		l->off = pr->nnames;
+		l->off = pr->names.len;
 		if (l->nline == 0)
 			names_addr(pr, l->addr);
 		for (j = l->nline; j-- > 0; ) {
@@ -486,7 +507,7 @@ build_names(struct prof *pr, const struct copts *o)
 			if (j > 0)
 				names_put(pr, ";", 1);
 		}
-		l->len = pr->nnames - l->off;
+		l->len = pr->names.len - l->off;
 	}
 }
 
@@ -656,8 +677,7 @@ slurp(struct fg_in *in, size_t *len)
 /* ---- second pass ---- */
 
 struct acc {
-	char *key;
-	size_t len, cap;
+	struct sbuf key;
 	uint64_t *ids;
 	size_t nids, capids;
 	struct label *lb;
@@ -669,16 +689,7 @@ struct acc {
 static void
 key_put(struct acc *a, const void *p, size_t n)
 {
-	size_t cap = a->cap ? a->cap : 4096;
-
-	while (cap - a->len < n)
-		cap *= 2;
-	if (cap != a->cap) {
-		a->key = fg_realloc(a->key, cap);
-		a->cap = cap;
-	}
-	memcpy(a->key + a->len, p, n);
-	a->len += n;
+	sbuf_put(&a->key, p, n);
 }
 
 static void
@@ -843,19 +854,20 @@ run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 		 * (a short binary key) find the folded stack of one seen
 		 * before without building its text again.
 		 */
-		a.len = 0;
-		key_put(&a, &a.len, sizeof(a.len));
+		a.key.len = 0;
+		rootlen = 0;	/* its place; filled in below */
+		key_put(&a, &rootlen, sizeof(rootlen));
 		tag_roots(&pr, o, &a);
-		rootlen = a.len - sizeof(a.len);
-		memcpy(a.key, &rootlen, sizeof(rootlen));
+		rootlen = a.key.len - sizeof(rootlen);
+		memcpy(a.key.p, &rootlen, sizeof(rootlen));
 		key_put(&a, a.ids, a.nids * sizeof(*a.ids));
-		ie = fg_stab_get(idtab, a.key, a.len);
+		ie = fg_stab_get(idtab, a.key.p, a.key.len);
 		if (ie->aux == 0) {
-			b.len = 0;
-			key_put(&b, a.key + sizeof(rootlen), rootlen);
+			b.key.len = 0;
+			key_put(&b, a.key.p + sizeof(rootlen), rootlen);
 			for (i = a.nids; i-- > 0; ) {
 				l = findloc(&pr, a.ids[i]);
-				key_put(&b, pr.names + l->off, l->len);
+				key_put(&b, pr.names.p + l->off, l->len);
 				key_put(&b, ";", 1);
 			}
 			if (a.nids == 0)
@@ -863,7 +875,7 @@ run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 			PUSH(&pr, ents, nents, capents);
 			if (nents >= UINT32_MAX)
 				bad(&pr, "too many stacks");
-			ents[nents++] = fg_stab_get(tab, b.key, b.len - 1);
+			ents[nents++] = fg_stab_get(tab, b.key.p, b.key.len - 1);
 			ie->aux = (uint32_t)nents;
 		}
 		c.i = v;
@@ -881,8 +893,8 @@ run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 	free(tags);
 	fg_stab_free(idtab);
 	free(ents);
-	free(a.key);
-	free(b.key);
+	free(a.key.p);
+	free(b.key.p);
 	free(a.ids);
 	free(a.lb);
 	free(a.vals);
@@ -891,9 +903,9 @@ run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 	free(pr.locs);
 	free(pr.lines);
 	free(pr.funcs);
-	free(pr.locidx);
-	free(pr.funcidx);
-	free(pr.names);
+	free(pr.locmap.dense);
+	free(pr.funcmap.dense);
+	free(pr.names.p);
 	free(raw);
 	free(dec);
 }
