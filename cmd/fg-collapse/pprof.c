@@ -380,27 +380,22 @@ index_ids(struct prof *pr)
 	    sizeof(*pr->funcs), "function");
 }
 
-static const struct loc *
-findloc(const struct prof *pr, uint64_t id)
+/* The index of the element with this id; a missing one is fatal. */
+static size_t
+mustfind(const struct prof *pr, const struct idmap *m, uint64_t id,
+    const char *what)
 {
-	ptrdiff_t i = idmap_find(&pr->locmap, id);
+	ptrdiff_t i = idmap_find(m, id);
 
 	if (i < 0)
-		bad(pr, "sample references missing location id %llu",
-		    (unsigned long long)id);
-	return &pr->locs[i];
+		bad(pr, "%s id %llu", what, (unsigned long long)id);
+	return (size_t)i;
 }
 
-static const struct func *
-findfunc(const struct prof *pr, uint64_t id)
-{
-	ptrdiff_t i = idmap_find(&pr->funcmap, id);
-
-	if (i < 0)
-		bad(pr, "location references missing function id %llu",
-		    (unsigned long long)id);
-	return &pr->funcs[i];
-}
+#define findloc(pr, id) (&(pr)->locs[mustfind((pr), &(pr)->locmap, (id), \
+	"sample references missing location")])
+#define findfunc(pr, id) (&(pr)->funcs[mustfind((pr), &(pr)->funcmap, \
+	(id), "location references missing function")])
 
 /* ---- frame names ---- */
 
