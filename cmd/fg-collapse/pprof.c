@@ -516,8 +516,8 @@ pick_type(const struct prof *pr, const struct copts *o)
 	char *end;
 	unsigned long long v;
 
-	if (pr->ntype == 0)
-		bad(pr, "no sample types");
+	if (pr->ntype == 0 && o->sample_type == NULL)
+		return 0;	/* no samples either, or an error below */
 	if (o->sample_type == NULL) {
 		if (pr->deftype != 0) {
 			s = getstr(pr, pr->deftype, "default sample type");
@@ -827,7 +827,7 @@ run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 		if (f.num != 2 || f.wt != PB_LEN)
 			continue;
 		parse_sample(&pr, &f, &a);
-		if (a.nvals != pr.ntype)
+		if (a.nvals != pr.ntype || pr.ntype == 0)
 			bad(&pr, "sample has %zu values for %zu sample types",
 			    a.nvals, pr.ntype);
 		if (o->ntags > 0 && !tags_match(&pr, tags, o->ntags, a.lb,
