@@ -127,17 +127,13 @@ func big(n int, out string) error {
 		m.u64(4, str(fmt.Sprintf("/src/service/pkg%d/file%d.go", i%37, i%13)))
 		p.bytes(5, m.b)
 	}
-	for _, s := range strs {
-		p.bytes(6, []byte(s))
-	}
 	m = pbuf{}
 	m.u64(1, str("cpu"))
 	m.u64(2, str("nanoseconds"))
-	// the two strings above were appended after the table was written:
-	// write them now, then the period type and period
-	p.bytes(6, []byte("cpu"))
-	p.bytes(6, []byte("nanoseconds"))
 	p.bytes(11, m.b)
+	for _, s := range strs {
+		p.bytes(6, []byte(s))
+	}
 	p.u64(12, 10000000)
 	fh, err := os.Create(out)
 	if err != nil {
