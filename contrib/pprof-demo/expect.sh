@@ -99,5 +99,5 @@ END {
 	}
 	for (st in sum)
 		if (sum[st] != 0)
-			print st, sum[st]
+			printf "%s %.0f\n", st, sum[st]
 }' | LC_ALL=C sort
