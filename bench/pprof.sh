@@ -40,11 +40,14 @@ raw=$(wc -c < "${f%.gz}")
 t_zcat=$(best "zcat '$f' | wc -c")
 t_gz=$(best "'$bindir/fg-collapse' '$f'")
 t_raw=$(best "'$bindir/fg-collapse' '${f%.gz}'")
+# a --tag no sample has: inflate and decode everything, fold nothing
+t_dec=$(best "'$bindir/fg-collapse' --tag fg-bench-no-such-label=x '$f'")
 awk -v n="$n" -v gz="$gz" -v raw="$raw" -v z="$t_zcat" -v g="$t_gz" \
-    -v r="$t_raw" 'BEGIN {
+    -v r="$t_raw" -v d="$t_dec" 'BEGIN {
 	printf "pprof: %d samples, %.1f MB gzipped, %.1f MB raw\n", n,
 	    gz / 1e6, raw / 1e6
 	printf "  zcat | wc -c          %6.3f s  %6.1f MB/s (raw)\n", z, raw / z / 1e6
+	printf "  decode only (.pb.gz)  %6.3f s  %6.1f MB/s  %.2fx zcat\n", d, raw / d / 1e6, d / z
 	printf "  fg-collapse .pb.gz    %6.3f s  %6.1f MB/s  %.2fx zcat\n", g, raw / g / 1e6, g / z
 	printf "  fg-collapse .pb       %6.3f s  %6.1f MB/s  %.0f samples/s\n", r, raw / r / 1e6, n / r
 }'

@@ -215,7 +215,7 @@ static const char *
 codes(struct br *b, struct fg_zbuf *o, const struct huff *lh,
     const struct huff *dh)
 {
-	unsigned char *d;
+	unsigned char *d, *e;
 	const unsigned char *s;
 	size_t dist, len, i;
 	int sym;
@@ -224,8 +224,8 @@ codes(struct br *b, struct fg_zbuf *o, const struct huff *lh,
 		refill(b);
 		if (overrun(b))
 			return "truncated deflate data";
-		if (o->cap - o->len < 258)
-			grow(o, 258);
+		if (o->cap - o->len < 258 + 8)
+			grow(o, 258 + 8);
 		sym = decode(b, lh);
 		if (sym < 256) {
 			if (sym < 0)
@@ -249,9 +249,19 @@ codes(struct br *b, struct fg_zbuf *o, const struct huff *lh,
 			return "invalid distance (too far back)";
 		d = o->p + o->len;
 		s = d - dist;
-		if (dist >= len)
-			memcpy(d, s, len);
-		else if (dist == 1)
+		if (dist >= 8) {
+			/*
+			 * 8 bytes at a time, each read from bytes already
+			 * final; up to 7 bytes past the match are scratch
+			 * (the buffer has room for them).
+			 */
+			e = d + len;
+			do {
+				memcpy(d, s, 8);
+				d += 8;
+				s += 8;
+			} while (d < e);
+		} else if (dist == 1)
 			memset(d, *s, len);
 		else
 			for (i = 0; i < len; i++)

@@ -873,13 +873,17 @@ run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 			ents[nents++] = fg_stab_get(tab, b.key.p, b.key.len - 1);
 			ie->aux = (uint32_t)nents;
 		}
+		/* summed here, where the lookup brought it into cache */
 		c.i = v;
 		c.f = 0;
-		if (fg_count_add(&ents[ie->aux - 1]->c[0], c) < 0)
+		if (fg_count_add(&ie->c[0], c) < 0)
 			bad(&pr, "sum of counts overflows 2^63-1");
 	}
 	if (k < 0)
 		bad(&pr, "%s", r.err);
+	for (ie = fg_stab_first(idtab); ie != NULL; ie = ie->next)
+		if (fg_count_add(&ents[ie->aux - 1]->c[0], ie->c[0]) < 0)
+			bad(&pr, "sum of counts overflows 2^63-1");
 	if (nneg > 0) {
 		fg_warnx("%s: pprof: skipped %llu samples with negative values "
 		    "(a diff profile?)", in->name, (unsigned long long)nneg);
