@@ -383,6 +383,8 @@ stored(struct br *b, struct fg_zbuf *o)
 		return "invalid stored block lengths";
 	if ((size_t)(b->end - b->p) < len)
 		return "truncated deflate data";
+	if (len == 0)
+		return NULL;
 	if (o->cap - o->len < len)
 		grow(o, len);
 	memcpy(o->p + o->len, b->p, len);

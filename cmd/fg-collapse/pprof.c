@@ -344,13 +344,15 @@ idmap_build(const struct prof *pr, struct idmap *m, void *base, size_t n,
 	m->base = base;
 	m->n = n;
 	m->size = size;
+	if (n == 0)
+		return;
 	qsort(base, n, size, cmp_id);
 	for (i = 1; i < n; i++)
 		if (idof(e + i * size) == idof(e + (i - 1) * size))
 			bad(pr, "duplicate %s id %llu", what,
 			    (unsigned long long)idof(e + i * size));
-	max = n > 0 ? idof(e + (n - 1) * size) : 0;
-	if (n == 0 || n > UINT32_MAX - 1 || max > 4 * (uint64_t)n + 4096)
+	max = idof(e + (n - 1) * size);
+	if (n > UINT32_MAX - 1 || max > 4 * (uint64_t)n + 4096)
 		return;
 	m->ndense = (size_t)max + 1;
 	m->dense = fg_calloc(m->ndense, sizeof(*m->dense));
@@ -366,6 +368,8 @@ idmap_find(const struct idmap *m, uint64_t id)
 
 	if (m->dense != NULL)
 		return id < m->ndense ? (ptrdiff_t)m->dense[id] - 1 : -1;
+	if (m->n == 0)
+		return -1;
 	e = bsearch(&id, m->base, m->n, m->size, cmp_id);
 	return e != NULL ? (e - (const char *)m->base) / (ptrdiff_t)m->size :
 	    -1;
@@ -404,6 +408,8 @@ sbuf_put(struct sbuf *b, const void *p, size_t n)
 {
 	size_t cap = b->cap ? b->cap : 4096;
 
+	if (n == 0)
+		return;
 	while (cap - b->len < n) {
 		if (cap > SIZE_MAX / 2)
 			fg_errx(FG_EXIT_ERR, "pprof: out of memory");
