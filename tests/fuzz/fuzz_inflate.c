@@ -3,7 +3,8 @@
  * fuzz_inflate.c: libFuzzer target for common/inflate.c and common/pb.c.
  * Not built by make. From the repository root:
  *
- *   clang -g -O1 -fsanitize=fuzzer,address,undefined -Icommon \
+ *   clang -g -O1 -fsanitize=fuzzer,address,undefined \
+ *       -fno-sanitize-recover=undefined -Icommon \
  *       tests/fuzz/fuzz_inflate.c common/inflate.c common/pb.c \
  *       common/err.c -o build/fuzz_inflate
  *   mkdir -p build/corpus && cp tests/data/pprof/cpu.pb.gz build/corpus/
