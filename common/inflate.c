@@ -565,6 +565,7 @@ fg_gunzip(const unsigned char *in, size_t n, unsigned char **out,
 	uint32_t hint;
 	int member = 0;
 
+	grow(&o, 1);		/* never a null buffer, even when empty */
 	while (pos < n || member == 0) {
 		if (member > 0) {
 			/* more members, or zero padding */
