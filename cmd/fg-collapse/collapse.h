@@ -53,5 +53,6 @@ extern const struct cfmt fmt_cpuprofile;
 extern const struct cfmt fmt_dtrace;
 extern const struct cfmt fmt_bpftrace;
 extern const struct cfmt fmt_sample;
+extern const struct cfmt fmt_pprof;
 
 #endif

@@ -21,12 +21,21 @@ static const char help[] =
     "      --no-modules       sample: leave out module names\n"
     "      --version          print the version and exit\n"
     "\n"
+    "pprof:\n"
+    "      --sample-type NAME|INDEX  value to use (default: the profile's\n"
+    "                         default sample type, else the last one)\n"
+    "      --tag KEY=VALUE    keep only samples with this label (repeatable;\n"
+    "                         values of one key are ORed, keys ANDed)\n"
+    "      --tag-root KEY     add a root frame KEY=VALUE (KEY=- when the\n"
+    "                         sample has no such label; repeatable)\n"
+    "      --lines            add \"file:line\" to each frame\n"
+    "\n"
     "Exit status: 0 success, 1 malformed lines were skipped, 2 error.\n"
     "\n"
     "Formats:\n";
 
 enum { OPT_VERSION = 256, OPT_CPUPROF_TIME, OPT_INCLUDEOFFSET,
-	OPT_NO_MODULES };
+	OPT_NO_MODULES, OPT_SAMPLE_TYPE, OPT_TAG, OPT_TAG_ROOT, OPT_LINES };
 static const struct fg_opt opts[] = {
 	{ "format", 'f', FG_OPT_ARG },
 	{ "help", 'h', FG_OPT_NOARG },
@@ -34,11 +43,16 @@ static const struct fg_opt opts[] = {
 	{ "cpuprofile-time", OPT_CPUPROF_TIME, FG_OPT_NOARG },
 	{ "includeoffset", OPT_INCLUDEOFFSET, FG_OPT_NOARG },
 	{ "no-modules", OPT_NO_MODULES, FG_OPT_NOARG },
+	{ "sample-type", OPT_SAMPLE_TYPE, FG_OPT_ARG },
+	{ "tag", OPT_TAG, FG_OPT_ARG },
+	{ "tag-root", OPT_TAG_ROOT, FG_OPT_ARG },
+	{ "lines", OPT_LINES, FG_OPT_NOARG },
 	{ NULL, 0, 0 }
 };
 
 /* Probe order matters: the most specific formats first, folded last. */
 static const struct cfmt *const fmts[] = {
+	&fmt_pprof,
 	&fmt_cpuprofile,
 	&fmt_sample,
 	&fmt_bpftrace,
@@ -143,6 +157,8 @@ main(int argc, char *argv[])
 	fg_setprogname(argv[0]);
 	fg_out_init();
 	memset(&o, 0, sizeof(o));
+	o.tags = fg_calloc((size_t)argc, sizeof(*o.tags));
+	o.tag_roots = fg_calloc((size_t)argc, sizeof(*o.tag_roots));
 	fg_opt_init(&st, argc, argv);
 	while ((c = fg_getopt(&st, opts)) != -1) {
 		switch (c) {
@@ -160,6 +176,18 @@ main(int argc, char *argv[])
 			break;
 		case OPT_NO_MODULES:
 			o.no_modules = 1;
+			break;
+		case OPT_SAMPLE_TYPE:
+			o.sample_type = st.arg;
+			break;
+		case OPT_TAG:
+			o.tags[o.ntags++] = st.arg;
+			break;
+		case OPT_TAG_ROOT:
+			o.tag_roots[o.ntag_roots++] = st.arg;
+			break;
+		case OPT_LINES:
+			o.lines = 1;
 			break;
 		case OPT_VERSION:
 			fg_version();
@@ -191,6 +219,8 @@ main(int argc, char *argv[])
 	free(v);
 	fg_stab_free(tab);
 	free(st.ops);
+	free(o.tags);
+	free(o.tag_roots);
 	fg_out_close();
 	return fg_status;
 }

@@ -1,0 +1,921 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * pprof.c: pprof profile.proto (github.com/google/pprof/proto/profile.proto),
+ * gzip-compressed as Go writes it or not.
+ *
+ * One pass over the Profile message collects the sample types, locations,
+ * functions and string table (the strings usually come last); a second
+ * pass over its samples folds them. A sample's location_id list is leaf
+ * first and a location's lines innermost first, so both are walked
+ * backwards to print root to leaf, an inlined call being its own frame.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "collapse.h"
+#include "inflate.h"
+#include "pb.h"
+
+/* A growing byte buffer. */
+struct sbuf {
+	char *p;
+	size_t len, cap;
+};
+
+struct str {
+	const unsigned char *p;
+	size_t len;
+};
+
+struct line {
+	uint64_t func;		/* function id */
+	int64_t line;
+};
+
+struct loc {
+	uint64_t id, addr;
+	size_t line0, nline;	/* in lines[] */
+	size_t off, len;	/* folded frames, in names */
+};
+
+struct idmap {
+	uint32_t *dense;	/* id -> index + 1, when the ids are dense */
+	size_t ndense;
+	const void *base;	/* else bsearch in the sorted elements */
+	size_t n, size;
+};
+
+struct func {
+	uint64_t id;
+	int64_t name, file;
+};
+
+struct label {
+	int64_t key, str, num;
+	int isnum;
+};
+
+struct tagf {
+	const char *key, *val;
+	size_t klen, vlen;
+	int isnum;
+	int64_t num;
+};
+
+struct prof {
+	const char *file;
+	const unsigned char *buf;
+	size_t len;
+	struct str *strs;
+	size_t nstr, capstr;
+	int64_t (*types)[2];	/* (type, unit) */
+	size_t ntype, captype;
+	int64_t deftype;
+	struct loc *locs;
+	size_t nloc, caploc;
+	struct line *lines;
+	size_t nline, capline;
+	struct func *funcs;
+	size_t nfunc, capfunc;
+	struct idmap locmap, funcmap;
+	struct sbuf names;	/* location frames, back to back */
+};
+
+static _Noreturn void bad(const struct prof *, const char *, ...)
+    FG_PRINTF(2, 3);
+
+static _Noreturn void
+bad(const struct prof *pr, const char *fmt, ...)
+{
+	va_list ap;
+
+	fg_out_flush();
+	fprintf(stderr, "%s: %s: pprof: ", fg_progname, pr->file);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	exit(FG_EXIT_ERR);
+}
+
+#define PUSH(pr, arr, n, cap) do {					\
+	if ((n) == (cap)) {						\
+		(cap) = (cap) ? 2 * (cap) : 64;				\
+		(arr) = fg_reallocarray((arr), (cap), sizeof(*(arr)));	\
+	}								\
+} while (0)
+
+/* ---- probe ---- */
+
+/* Expected wire type of each Profile field (-1: unknown field). */
+static int
+profwt(uint32_t num, int wt)
+{
+	switch (num) {
+	case 1: case 2: case 3: case 4: case 5: case 6: case 11: case 15:
+		return wt == PB_LEN;
+	case 7: case 8: case 9: case 10: case 12: case 14:
+		return wt == PB_VARINT;
+	case 13:
+		return wt == PB_VARINT || wt == PB_LEN;
+	default:
+		return 0;
+	}
+}
+
+/*
+ * Whether p[0..n) reads as a message: for a ValueType (vt) only varint
+ * fields 1 and 2.
+ */
+static int
+message_ok(const unsigned char *p, size_t n, int vt)
+{
+	struct pb r;
+	struct pb_field f;
+	int k;
+
+	pb_init(&r, p, n);
+	while ((k = pb_next(&r, &f)) == 1)
+		if (vt && ((f.num != 1 && f.num != 2) || f.wt != PB_VARINT))
+			return 0;
+	return k == 0;
+}
+
+/*
+ * Raw profile.proto has no magic: every field of the head must be a
+ * Profile field of the right wire type, and at least one must be a
+ * sample type, sample, mapping, location or function that reads as a
+ * message (a sample type as a ValueType: text never does). Text fails
+ * at once: its bytes make other field numbers, wire types or lengths.
+ */
+static int
+probe(const char *head, size_t n)
+{
+	const unsigned char *p = (const unsigned char *)head, *q;
+	struct pb r;
+	struct pb_field f;
+	uint64_t key;
+	int k, strong = 0;
+
+	if (fg_is_gzip(head, n))
+		return 1;
+	pb_init(&r, p, n);
+	for (;;) {
+		q = r.p;
+		if (q < r.end && (pb_varint(&q, r.end, &key) < 0 ||
+		    key >> 3 > 15 || !profwt((uint32_t)(key >> 3),
+		    (int)(key & 7))))
+			return 0;
+		if ((k = pb_next(&r, &f)) != 1)
+			break;
+		if (f.num <= 5) {
+			if (!message_ok(f.data, f.len, f.num == 1))
+				return 0;
+			if (++strong == 8)
+				return 1;
+		}
+	}
+	if (k == 0)
+		return strong >= 1;
+	/* a head cut inside a field: the fields before it decide */
+	return n >= 65536 && strong >= 1;
+}
+
+/* ---- first pass ---- */
+
+static void
+parse_loc(struct prof *pr, const struct pb_field *m)
+{
+	struct pb r, lr;
+	struct pb_field f, g;
+	struct loc *l;
+	struct line *ln;
+	int k;
+
+	PUSH(pr, pr->locs, pr->nloc, pr->caploc);
+	l = &pr->locs[pr->nloc++];
+	memset(l, 0, sizeof(*l));
+	l->line0 = pr->nline;
+	pb_init(&r, m->data, m->len);
+	while ((k = pb_next(&r, &f)) == 1) {
+		if (f.num == 1 && f.wt == PB_VARINT)
+			l->id = f.v;
+		else if (f.num == 3 && f.wt == PB_VARINT)
+			l->addr = f.v;
+		else if (f.num == 4 && f.wt == PB_LEN) {
+			PUSH(pr, pr->lines, pr->nline, pr->capline);
+			ln = &pr->lines[pr->nline++];
+			memset(ln, 0, sizeof(*ln));
+			pb_init(&lr, f.data, f.len);
+			while ((k = pb_next(&lr, &g)) == 1) {
+				if (g.num == 1 && g.wt == PB_VARINT)
+					ln->func = g.v;
+				else if (g.num == 2 && g.wt == PB_VARINT)
+					ln->line = (int64_t)g.v;
+			}
+			if (k < 0)
+				bad(pr, "location line: %s", lr.err);
+		}
+	}
+	if (k < 0)
+		bad(pr, "location: %s", r.err);
+	if (l->id == 0)
+		bad(pr, "location with id 0");
+	l->nline = pr->nline - l->line0;
+}
+
+static void
+parse_func(struct prof *pr, const struct pb_field *m)
+{
+	struct pb r;
+	struct pb_field f;
+	struct func *fn;
+	int k;
+
+	PUSH(pr, pr->funcs, pr->nfunc, pr->capfunc);
+	fn = &pr->funcs[pr->nfunc++];
+	memset(fn, 0, sizeof(*fn));
+	pb_init(&r, m->data, m->len);
+	while ((k = pb_next(&r, &f)) == 1) {
+		if (f.wt != PB_VARINT)
+			continue;
+		if (f.num == 1)
+			fn->id = f.v;
+		else if (f.num == 2)
+			fn->name = (int64_t)f.v;
+		else if (f.num == 4)
+			fn->file = (int64_t)f.v;
+	}
+	if (k < 0)
+		bad(pr, "function: %s", r.err);
+	if (fn->id == 0)
+		bad(pr, "function with id 0");
+}
+
+static void
+parse_vtype(struct prof *pr, const struct pb_field *m)
+{
+	struct pb r;
+	struct pb_field f;
+	int k;
+
+	PUSH(pr, pr->types, pr->ntype, pr->captype);
+	pr->types[pr->ntype][0] = pr->types[pr->ntype][1] = 0;
+	pb_init(&r, m->data, m->len);
+	while ((k = pb_next(&r, &f)) == 1)
+		if (f.wt == PB_VARINT && (f.num == 1 || f.num == 2))
+			pr->types[pr->ntype][f.num - 1] = (int64_t)f.v;
+	if (k < 0)
+		bad(pr, "sample type: %s", r.err);
+	pr->ntype++;
+}
+
+static void
+first_pass(struct prof *pr)
+{
+	struct pb r;
+	struct pb_field f;
+	int k;
+
+	pb_init(&r, pr->buf, pr->len);
+	while ((k = pb_next(&r, &f)) == 1) {
+		if (f.num == 1 && f.wt == PB_LEN)
+			parse_vtype(pr, &f);
+		else if (f.num == 4 && f.wt == PB_LEN)
+			parse_loc(pr, &f);
+		else if (f.num == 5 && f.wt == PB_LEN)
+			parse_func(pr, &f);
+		else if (f.num == 6 && f.wt == PB_LEN) {
+			PUSH(pr, pr->strs, pr->nstr, pr->capstr);
+			pr->strs[pr->nstr].p = f.data;
+			pr->strs[pr->nstr++].len = f.len;
+		} else if (f.num == 14 && f.wt == PB_VARINT)
+			pr->deftype = (int64_t)f.v;
+		else if (f.num <= 15 && !profwt(f.num, f.wt))
+			bad(pr, "field %u has wire type %d", f.num, f.wt);
+	}
+	if (k < 0)
+		bad(pr, "%s", r.err);
+}
+
+static struct str
+getstr(const struct prof *pr, int64_t i, const char *what)
+{
+	if (i < 0 || (uint64_t)i >= pr->nstr)
+		bad(pr, "%s: string index %lld out of range (%zu strings)",
+		    what, (long long)i, pr->nstr);
+	return pr->strs[i];
+}
+
+/* ---- id lookup: dense ids index an array, others a sorted one ---- */
+
+/* Locations and functions both start with their uint64_t id. */
+static uint64_t
+idof(const void *elem)
+{
+	uint64_t id;
+
+	memcpy(&id, elem, sizeof(id));
+	return id;
+}
+
+static int
+cmp_id(const void *a, const void *b)
+{
+	uint64_t x = idof(a), y = idof(b);
+
+	return x < y ? -1 : x > y;
+}
+
+/* Sorts n elements by id, rejects duplicates, indexes them. */
+static void
+idmap_build(const struct prof *pr, struct idmap *m, void *base, size_t n,
+    size_t size, const char *what)
+{
+	const char *e = base;
+	uint64_t max;
+	size_t i;
+
+	memset(m, 0, sizeof(*m));
+	m->base = base;
+	m->n = n;
+	m->size = size;
+	if (n == 0)
+		return;
+	qsort(base, n, size, cmp_id);
+	for (i = 1; i < n; i++)
+		if (idof(e + i * size) == idof(e + (i - 1) * size))
+			bad(pr, "duplicate %s id %llu", what,
+			    (unsigned long long)idof(e + i * size));
+	max = idof(e + (n - 1) * size);
+	if (n > UINT32_MAX - 1 || max > 4 * (uint64_t)n + 4096)
+		return;
+	m->ndense = (size_t)max + 1;
+	m->dense = fg_calloc(m->ndense, sizeof(*m->dense));
+	for (i = 0; i < n; i++)
+		m->dense[idof(e + i * size)] = (uint32_t)i + 1;
+}
+
+/* The index of the element with this id, or -1. */
+static ptrdiff_t
+idmap_find(const struct idmap *m, uint64_t id)
+{
+	const char *e;
+
+	if (m->dense != NULL)
+		return id < m->ndense ? (ptrdiff_t)m->dense[id] - 1 : -1;
+	if (m->n == 0)
+		return -1;
+	e = bsearch(&id, m->base, m->n, m->size, cmp_id);
+	return e != NULL ? (e - (const char *)m->base) / (ptrdiff_t)m->size :
+	    -1;
+}
+
+static void
+index_ids(struct prof *pr)
+{
+	idmap_build(pr, &pr->locmap, pr->locs, pr->nloc, sizeof(*pr->locs),
+	    "location");
+	idmap_build(pr, &pr->funcmap, pr->funcs, pr->nfunc,
+	    sizeof(*pr->funcs), "function");
+}
+
+/* The index of the element with this id; a missing one is fatal. */
+static size_t
+mustfind(const struct prof *pr, const struct idmap *m, uint64_t id,
+    const char *what)
+{
+	ptrdiff_t i = idmap_find(m, id);
+
+	if (i < 0)
+		bad(pr, "%s id %llu", what, (unsigned long long)id);
+	return (size_t)i;
+}
+
+#define findloc(pr, id) (&(pr)->locs[mustfind((pr), &(pr)->locmap, (id), \
+	"sample references missing location")])
+#define findfunc(pr, id) (&(pr)->funcs[mustfind((pr), &(pr)->funcmap, \
+	(id), "location references missing function")])
+
+/* ---- frame names ---- */
+
+static void
+sbuf_put(struct sbuf *b, const void *p, size_t n)
+{
+	size_t cap = b->cap ? b->cap : 4096;
+
+	if (n == 0)
+		return;
+	while (cap - b->len < n) {
+		if (cap > SIZE_MAX / 2)
+			fg_errx(FG_EXIT_ERR, "pprof: out of memory");
+		cap *= 2;
+	}
+	if (cap != b->cap) {
+		b->p = fg_realloc(b->p, cap);
+		b->cap = cap;
+	}
+	memcpy(b->p + b->len, p, n);
+	b->len += n;
+}
+
+static void
+names_put(struct prof *pr, const void *p, size_t n)
+{
+	sbuf_put(&pr->names, p, n);
+}
+
+/* A name as a frame: ';' would split it, newlines end the line. */
+static void
+names_frame(struct prof *pr, struct str s)
+{
+	size_t i, start = pr->names.len;
+	char *d;
+
+	names_put(pr, s.p, s.len);
+	d = pr->names.p + start;
+	for (i = 0; i < s.len; i++)
+		if (d[i] == ';')
+			d[i] = ':';
+		else if (d[i] == '\n' || d[i] == '\r')
+			d[i] = ' ';
+}
+
+static void
+names_addr(struct prof *pr, uint64_t addr)
+{
+	char buf[32];
+	int n;
+
+	if (addr == 0)
+		names_put(pr, "<unknown>", 9);
+	else {
+		n = snprintf(buf, sizeof(buf), "%016llx",
+		    (unsigned long long)addr);
+		names_put(pr, buf, (size_t)n);
+	}
+}
+
+/* Builds each location's frames, outermost (caller) first. */
+static void
+build_names(struct prof *pr, const struct copts *o)
+{
+	struct loc *l;
+	const struct line *ln;
+	const struct func *fn;
+	struct str s, file;
+	char buf[32];
+	size_t i, j;
+	int n;
+
+	for (i = 0; i < pr->nloc; i++) {
+		l = &pr->locs[i];
+		l->off = pr->names.len;
+		if (l->nline == 0)
+			names_addr(pr, l->addr);
+		for (j = l->nline; j-- > 0; ) {
+			ln = &pr->lines[l->line0 + j];
+			if (ln->func == 0) {
+				/* a line without a function: the address */
+				names_addr(pr, l->addr);
+				if (j > 0)
+					names_put(pr, ";", 1);
+				continue;
+			}
+			fn = findfunc(pr, ln->func);
+			s = getstr(pr, fn->name, "function name");
+			if (s.len == 0)
+				names_addr(pr, l->addr);
+			else
+				names_frame(pr, s);
+			if (o->lines) {
+				file = getstr(pr, fn->file, "file name");
+				if (file.len > 0) {
+					names_put(pr, " ", 1);
+					names_frame(pr, file);
+				}
+				if (ln->line != 0) {
+					n = snprintf(buf, sizeof(buf), "%s%lld",
+					    file.len > 0 ? ":" : " :",
+					    (long long)ln->line);
+					names_put(pr, buf, (size_t)n);
+				}
+			}
+			if (j > 0)
+				names_put(pr, ";", 1);
+		}
+		l->len = pr->names.len - l->off;
+	}
+}
+
+/* ---- options ---- */
+
+static size_t
+pick_type(const struct prof *pr, const struct copts *o)
+{
+	struct str s;
+	size_t i, len;
+	char *end;
+	unsigned long long v;
+
+	if (pr->ntype == 0 && o->sample_type == NULL)
+		return 0;	/* no samples either, or an error below */
+	if (o->sample_type == NULL) {
+		if (pr->deftype != 0) {
+			s = getstr(pr, pr->deftype, "default sample type");
+			for (i = 0; i < pr->ntype; i++)
+				if (getstr(pr, pr->types[i][0],
+				    "sample type").len == s.len &&
+				    memcmp(getstr(pr, pr->types[i][0],
+				    "sample type").p, s.p, s.len) == 0)
+					return i;
+		}
+		return pr->ntype - 1;
+	}
+	len = strlen(o->sample_type);
+	for (i = 0; i < pr->ntype; i++) {
+		s = getstr(pr, pr->types[i][0], "sample type");
+		if (s.len == len && memcmp(s.p, o->sample_type, len) == 0)
+			return i;
+	}
+	errno = 0;
+	v = strtoull(o->sample_type, &end, 10);
+	if (*o->sample_type >= '0' && *o->sample_type <= '9' &&
+	    *end == '\0' && errno == 0 && v < pr->ntype)
+		return (size_t)v;
+	fprintf(stderr, "%s: %s: pprof: no sample type %s; the profile has:",
+	    fg_progname, pr->file, o->sample_type);
+	for (i = 0; i < pr->ntype; i++) {
+		s = getstr(pr, pr->types[i][0], "sample type");
+		fprintf(stderr, " %zu=%.*s", i, (int)s.len, (const char *)s.p);
+	}
+	fputc('\n', stderr);
+	exit(FG_EXIT_ERR);
+}
+
+static struct tagf *
+parse_tags(const struct copts *o)
+{
+	struct tagf *t;
+	const char *eq;
+	char *end;
+	long long v;
+	int i;
+
+	t = fg_calloc((size_t)o->ntags + 1, sizeof(*t));
+	for (i = 0; i < o->ntags; i++) {
+		if ((eq = strchr(o->tags[i], '=')) == NULL ||
+		    eq == o->tags[i])
+			fg_errx(FG_EXIT_ERR, "--tag %s: expected KEY=VALUE",
+			    o->tags[i]);
+		t[i].key = o->tags[i];
+		t[i].klen = (size_t)(eq - o->tags[i]);
+		t[i].val = eq + 1;
+		t[i].vlen = strlen(eq + 1);
+		errno = 0;
+		v = strtoll(t[i].val, &end, 10);
+		t[i].isnum = t[i].vlen > 0 && *end == '\0' && errno == 0;
+		t[i].num = v;
+	}
+	return t;
+}
+
+static int
+streq(struct str s, const char *p, size_t n)
+{
+	return s.len == n && memcmp(s.p, p, n) == 0;
+}
+
+/*
+ * A sample passes when, for every key named by --tag, one of its labels
+ * with that key has one of the values given for that key.
+ */
+static int
+tags_match(const struct prof *pr, const struct tagf *t, int nt,
+    const struct label *lb, size_t nlb)
+{
+	int i, j, ok;
+	size_t k;
+
+	for (i = 0; i < nt; i++) {
+		/* the first filter of each key checks all of that key's */
+		for (j = 0; j < i; j++)
+			if (t[j].klen == t[i].klen &&
+			    memcmp(t[j].key, t[i].key, t[i].klen) == 0)
+				break;
+		if (j < i)
+			continue;
+		ok = 0;
+		for (k = 0; k < nlb && !ok; k++) {
+			if (!streq(getstr(pr, lb[k].key, "label key"),
+			    t[i].key, t[i].klen))
+				continue;
+			for (j = i; j < nt && !ok; j++) {
+				if (t[j].klen != t[i].klen ||
+				    memcmp(t[j].key, t[i].key, t[i].klen) != 0)
+					continue;
+				if (lb[k].isnum)
+					ok = t[j].isnum && lb[k].num == t[j].num;
+				else
+					ok = streq(getstr(pr, lb[k].str,
+					    "label value"), t[j].val, t[j].vlen);
+			}
+		}
+		if (!ok)
+			return 0;
+	}
+	return 1;
+}
+
+/*
+ * fg_in_slurp, but a regular file is read straight into a buffer of its
+ * size: no copies while growing, no second copy (profiles run to
+ * hundreds of megabytes).
+ */
+static unsigned char *
+slurp(struct fg_in *in, size_t *len)
+{
+	struct stat sb;
+	off_t here;
+	size_t have, cap, n;
+	ssize_t r;
+	unsigned char *p;
+
+	if (in->eof || fstat(in->fd, &sb) != 0 || !S_ISREG(sb.st_mode) ||
+	    (here = lseek(in->fd, 0, SEEK_CUR)) < 0 || sb.st_size < here ||
+	    (uint64_t)(sb.st_size - here) > SIZE_MAX / 2)
+		return (unsigned char *)fg_in_slurp(in, len);
+	have = in->end - in->pos;
+	cap = have + (size_t)(sb.st_size - here) + 1;
+	p = fg_malloc(cap);
+	memcpy(p, in->buf + in->pos, have);
+	in->pos = in->end;
+	n = have;
+	for (;;) {
+		if (cap - n < 2) {	/* the file grew */
+			cap *= 2;
+			p = fg_realloc(p, cap);
+		}
+		r = read(in->fd, p + n, cap - n - 1);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0)
+			fg_err(FG_EXIT_ERR, "%s: read error", in->name);
+		if (r == 0)
+			break;
+		n += (size_t)r;
+	}
+	in->eof = 1;
+	p[n] = '\0';
+	*len = n;
+	return p;
+}
+
+/* ---- second pass ---- */
+
+struct acc {
+	struct sbuf key;
+	uint64_t *ids;
+	size_t nids, capids;
+	struct label *lb;
+	size_t nlb, caplb;
+	int64_t *vals;
+	size_t nvals, capvals;
+};
+
+static void
+key_put(struct acc *a, const void *p, size_t n)
+{
+	sbuf_put(&a->key, p, n);
+}
+
+static void
+tag_roots(const struct prof *pr, const struct copts *o, struct acc *a)
+{
+	struct str s;
+	char buf[32];
+	size_t k;
+	int i, n, nv;
+
+	for (i = 0; i < o->ntag_roots; i++) {
+		key_put(a, o->tag_roots[i], strlen(o->tag_roots[i]));
+		key_put(a, "=", 1);
+		nv = 0;
+		for (k = 0; k < a->nlb; k++) {
+			s = getstr(pr, a->lb[k].key, "label key");
+			if (!streq(s, o->tag_roots[i], strlen(o->tag_roots[i])))
+				continue;
+			if (nv++ > 0)
+				key_put(a, ",", 1);
+			if (a->lb[k].isnum) {
+				n = snprintf(buf, sizeof(buf), "%lld",
+				    (long long)a->lb[k].num);
+				key_put(a, buf, (size_t)n);
+			} else {
+				s = getstr(pr, a->lb[k].str, "label value");
+				for (n = 0; (size_t)n < s.len; n++)
+					key_put(a, s.p[n] == ';' ? ":" :
+					    s.p[n] == '\n' ? " " :
+					    (const char *)s.p + n, 1);
+			}
+		}
+		if (nv == 0)
+			key_put(a, "-", 1);
+		key_put(a, ";", 1);
+	}
+}
+
+static void
+parse_sample(const struct prof *pr, const struct pb_field *m, struct acc *a)
+{
+	struct pb r, lr;
+	struct pb_field f, g;
+	struct pb_vals it;
+	struct label *lb;
+	uint64_t v;
+	int k, kv;
+
+	a->nids = a->nlb = a->nvals = 0;
+	pb_init(&r, m->data, m->len);
+	while ((k = pb_next(&r, &f)) == 1) {
+		if (f.num == 1 || f.num == 2) {
+			if (pb_vals_init(&it, &f) < 0)
+				bad(pr, "sample field %u has wire type %d",
+				    f.num, f.wt);
+			while ((kv = pb_vals_next(&it, &v)) == 1) {
+				if (f.num == 1) {
+					PUSH(pr, a->ids, a->nids, a->capids);
+					a->ids[a->nids++] = v;
+				} else {
+					PUSH(pr, a->vals, a->nvals,
+					    a->capvals);
+					a->vals[a->nvals++] = (int64_t)v;
+				}
+			}
+			if (kv < 0)
+				bad(pr, "sample: bad packed varint");
+		} else if (f.num == 3 && f.wt == PB_LEN) {
+			PUSH(pr, a->lb, a->nlb, a->caplb);
+			lb = &a->lb[a->nlb++];
+			memset(lb, 0, sizeof(*lb));
+			pb_init(&lr, f.data, f.len);
+			while ((kv = pb_next(&lr, &g)) == 1) {
+				if (g.wt != PB_VARINT)
+					continue;
+				if (g.num == 1)
+					lb->key = (int64_t)g.v;
+				else if (g.num == 2)
+					lb->str = (int64_t)g.v;
+				else if (g.num == 3) {
+					lb->num = (int64_t)g.v;
+					lb->isnum = 1;
+				}
+			}
+			if (kv < 0)
+				bad(pr, "label: %s", lr.err);
+			/* a label with a string value is a string label */
+			if (lb->str != 0)
+				lb->isnum = 0;
+		}
+	}
+	if (k < 0)
+		bad(pr, "sample: %s", r.err);
+}
+
+static void
+run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
+{
+	struct prof pr;
+	struct acc a, b;
+	struct fg_stab *idtab;
+	struct fg_ent *ie, **ents = NULL;
+	size_t nents = 0, capents = 0, rootlen;
+	fg_count c;
+	struct pb r;
+	struct pb_field f;
+	struct tagf *tags;
+	const struct loc *l;
+	unsigned char *raw, *dec = NULL;
+	const char *err;
+	size_t rawlen, declen, off, ti, i;
+	uint64_t nneg = 0;
+	int64_t v;
+	int k;
+
+	memset(&pr, 0, sizeof(pr));
+	memset(&a, 0, sizeof(a));
+	memset(&b, 0, sizeof(b));
+	pr.file = in->name;
+	raw = slurp(in, &rawlen);
+	pr.buf = raw;
+	pr.len = rawlen;
+	if (fg_is_gzip(raw, rawlen)) {
+		if ((err = fg_gunzip(raw, rawlen, &dec, &declen, &off)) != NULL)
+			bad(&pr, "gzip: %s (near byte %zu)", err, off);
+		free(raw);
+		raw = NULL;
+		pr.buf = dec;
+		pr.len = declen;
+	}
+	first_pass(&pr);
+	index_ids(&pr);
+	build_names(&pr, o);
+	ti = pick_type(&pr, o);
+	tags = parse_tags(o);
+	idtab = fg_stab_new(1);
+
+	pb_init(&r, pr.buf, pr.len);
+	while ((k = pb_next(&r, &f)) == 1) {
+		if (f.num != 2 || f.wt != PB_LEN)
+			continue;
+		parse_sample(&pr, &f, &a);
+		if (a.nvals != pr.ntype || pr.ntype == 0)
+			bad(&pr, "sample has %zu values for %zu sample types",
+			    a.nvals, pr.ntype);
+		if (o->ntags > 0 && !tags_match(&pr, tags, o->ntags, a.lb,
+		    a.nlb))
+			continue;
+		v = a.vals[ti];
+		if (v < 0) {
+			nneg++;
+			continue;
+		}
+		if (v == 0) {
+			/* nothing to add, but the ids must be valid */
+			for (i = 0; i < a.nids; i++)
+				(void)findloc(&pr, a.ids[i]);
+			continue;
+		}
+		/*
+		 * Samples repeat stacks: the tag-root frames and location ids
+		 * (a short binary key) find the folded stack of one seen
+		 * before without building its text again.
+		 */
+		a.key.len = 0;
+		rootlen = 0;	/* its place; filled in below */
+		key_put(&a, &rootlen, sizeof(rootlen));
+		tag_roots(&pr, o, &a);
+		rootlen = a.key.len - sizeof(rootlen);
+		memcpy(a.key.p, &rootlen, sizeof(rootlen));
+		key_put(&a, a.ids, a.nids * sizeof(*a.ids));
+		ie = fg_stab_get(idtab, a.key.p, a.key.len);
+		if (ie->aux == 0) {
+			b.key.len = 0;
+			key_put(&b, a.key.p + sizeof(rootlen), rootlen);
+			for (i = a.nids; i-- > 0; ) {
+				l = findloc(&pr, a.ids[i]);
+				key_put(&b, pr.names.p + l->off, l->len);
+				key_put(&b, ";", 1);
+			}
+			if (a.nids == 0)
+				key_put(&b, "<unknown>;", 10);
+			PUSH(&pr, ents, nents, capents);
+			if (nents >= UINT32_MAX)
+				bad(&pr, "too many stacks");
+			ents[nents++] = fg_stab_get(tab, b.key.p, b.key.len - 1);
+			ie->aux = (uint32_t)nents;
+		}
+		/* summed here, where the lookup brought it into cache */
+		c.i = v;
+		c.f = 0;
+		if (fg_count_add(&ie->c[0], c) < 0)
+			bad(&pr, "sum of counts overflows 2^63-1");
+	}
+	if (k < 0)
+		bad(&pr, "%s", r.err);
+	for (ie = fg_stab_first(idtab); ie != NULL; ie = ie->next)
+		if (fg_count_add(&ents[ie->aux - 1]->c[0], ie->c[0]) < 0)
+			bad(&pr, "sum of counts overflows 2^63-1");
+	if (nneg > 0) {
+		fg_warnx("%s: pprof: skipped %llu samples with negative values "
+		    "(a diff profile?)", in->name, (unsigned long long)nneg);
+		fg_status = fg_status > FG_EXIT_DATA ? fg_status : FG_EXIT_DATA;
+	}
+	free(tags);
+	fg_stab_free(idtab);
+	free(ents);
+	free(a.key.p);
+	free(b.key.p);
+	free(a.ids);
+	free(a.lb);
+	free(a.vals);
+	free(pr.strs);
+	free(pr.types);
+	free(pr.locs);
+	free(pr.lines);
+	free(pr.funcs);
+	free(pr.locmap.dense);
+	free(pr.funcmap.dense);
+	free(pr.names.p);
+	free(raw);
+	free(dec);
+}
+
+const struct cfmt fmt_pprof = {
+	"pprof", "pprof profile.proto, gzipped or not (Go, Pyroscope, ...)",
+	probe, run
+};

@@ -1,0 +1,3 @@
+module fg/pprofdemo
+
+go 1.19
