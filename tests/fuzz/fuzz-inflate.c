@@ -1,14 +1,7 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * fuzz_inflate.c: libFuzzer target for common/inflate.c and common/pb.c.
- * Not built by make. From the repository root:
- *
- *   clang -g -O1 -fsanitize=fuzzer,address,undefined \
- *       -fno-sanitize-recover=undefined -Icommon \
- *       tests/fuzz/fuzz_inflate.c common/inflate.c common/pb.c \
- *       common/err.c -o build/fuzz_inflate
- *   mkdir -p build/corpus && cp tests/data/pprof/cpu.pb.gz build/corpus/
- *   build/fuzz_inflate -max_total_time=300 build/corpus
+ * fuzz-inflate.c: libFuzzer target for common/inflate.c and common/pb.c.
+ * Build and run: make fuzz; build-fuzz/fuzz-inflate tests/fuzz/corpus/inflate
  *
  * The input is inflated as gzip (when it has the magic) or as raw
  * DEFLATE, and whatever comes out is walked as nested protobuf messages
