@@ -28,31 +28,37 @@
 #define SPLIT_MIN (8u << 20)	/* smallest file worth two threads */
 
 /* character classes, as Perl's \s and \w see bytes */
-static int
-isws(int c)
+enum { C_WS = 1, C_WORD = 2, C_DIG = 4, C_HEX = 8, C_SPEC = 16 };
+static unsigned char cls[256];
+
+static void
+init_cls(void)
 {
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' ||
-	    c == '\v';
+	int c;
+	const char *p;
+
+	if (cls['0'] != 0)
+		return;
+	for (p = " \t\n\r\f\v"; *p != '\0'; p++)
+		cls[(unsigned char)*p] |= C_WS;
+	for (c = 0; c < 256; c++) {
+		if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+		    (c >= '0' && c <= '9') || c == '_')
+			cls[c] |= C_WORD;
+		if (c >= '0' && c <= '9')
+			cls[c] |= C_DIG | C_HEX;
+		if ((c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'))
+			cls[c] |= C_HEX;
+	}
+	/* bytes that make a function name more than a plain copy */
+	for (p = "-()<>{}[];\"'"; *p != '\0'; p++)
+		cls[(unsigned char)*p] |= C_SPEC;
 }
 
-static int
-isdig(int c)
-{
-	return c >= '0' && c <= '9';
-}
-
-static int
-isword(int c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || isdig(c) ||
-	    c == '_';
-}
-
-static int
-ishex(int c)
-{
-	return isdig(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
-}
+#define isws(c) (cls[(unsigned char)(c)] & C_WS)
+#define isdig(c) (cls[(unsigned char)(c)] & C_DIG)
+#define isword(c) (cls[(unsigned char)(c)] & C_WORD)
+#define ishex(c) (cls[(unsigned char)(c)] & C_HEX)
 
 static int
 hasstr(const char *s, size_t n, const char *pat)
@@ -633,7 +639,7 @@ rev_push(struct worker *w)
 /* Appends one frame's name, tidied and annotated, to w->line. */
 static void
 add_piece(struct worker *w, const struct frame *f, const char *s, size_t n,
-    int inlined, int *unknown)
+    int inlined, int plain, int *unknown)
 {
 	const struct copts *o = w->o;
 	struct buf *b = &w->line;
@@ -642,6 +648,11 @@ add_piece(struct worker *w, const struct frame *f, const char *s, size_t n,
 	const char *m;
 	int ann;
 
+	if (plain) {
+		start = b->len;
+		buf_add(b, s, n);
+		goto tidied;
+	}
 	if (n == 9 && memcmp(s, "[unknown]", 9) == 0) {
 		/* the module's base name, or "unknown" */
 		if (f->modlen == 9 && memcmp(f->mod, "[unknown]", 9) == 0) {
@@ -681,6 +692,7 @@ add_piece(struct worker *w, const struct frame *f, const char *s, size_t n,
 	}
 	if (t != NULL && t != tmp)
 		free(t);
+tidied:
 	/* Java: Lorg/foo/Bar; becomes org/foo/Bar: */
 	if (w->pname.len >= 4 && memcmp(w->pname.p, "java", 4) == 0 &&
 	    b->len > start && b->p[start] == 'L' &&
@@ -732,6 +744,16 @@ on_frame(struct worker *w, const struct frame *f)
 		e = h - 3;
 	if (s < e && s[0] == '(')
 		return;		/* process names */
+	for (q = s; q < e && !(cls[(unsigned char)*q] & C_SPEC); q++)
+		;
+	if (q == e) {
+		/* the common case: nothing to split, cut or tidy */
+		w->line.len = 0;
+		add_piece(w, f, s, (size_t)(e - s), 0, 1, &unknown);
+		w->pend = 1;
+		w->lastframe = 1;
+		return;
+	}
 	/* split on "->" (Java inlining); trailing empty fields go */
 	for (q = s;; q = p + 2) {
 		p = next_arrow(s, q, e);
@@ -747,7 +769,7 @@ on_frame(struct worker *w, const struct frame *f)
 		p = next_arrow(s, q, e);
 		if (npieces > 0)
 			buf_add(&w->line, ";", 1);
-		add_piece(w, f, q, (size_t)(p - q), npieces > 0, &unknown);
+		add_piece(w, f, q, (size_t)(p - q), npieces > 0, 0, &unknown);
 		npieces++;
 		if (p >= limit)
 			break;
@@ -1223,6 +1245,7 @@ run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 {
 	struct worker w;
 
+	init_cls();
 	worker_init(&w, o, tab, in);
 	if (!run_split(&w, in, o, tab)) {
 		run_stream(&w, in);
@@ -1249,6 +1272,7 @@ probe(const char *head, size_t n)
 	size_t len, h;
 	int after_event = 0, good = 0;
 
+	init_cls();
 	while (p < e) {
 		nl = memchr(p, '\n', (size_t)(e - p));
 		if (nl == NULL)
