@@ -209,9 +209,12 @@ event_head(const char *s, size_t n, struct event *ev)
 	while (t < e && isws((unsigned char)*t))
 		t++;
 	if (!header_token(t, toklen(t, e))) {
-		/* look further for "pid [cpu]" or "pid time:" */
+		/* look for "pid [cpu]" or "pid time:" after the first word */
 		struct event alt = *ev;
-		const char *q = t;
+		const char *q = s + toklen(s, e);
+
+		while (q < e && isws((unsigned char)*q))
+			q++;
 
 		while (q < e) {
 			nl = toklen(q, e);
@@ -249,6 +252,7 @@ event_name(const char *s, size_t n, size_t from, struct event *ev)
 	ev->periodlen = 0;
 	ev->frame = NULL;
 	ev->framelen = 0;
+	b = s;			/* Perl matches anywhere in the line */
 	while (e > b && isws((unsigned char)e[-1]))
 		e--;
 	t = e;
@@ -281,7 +285,7 @@ event_name(const char *s, size_t n, size_t from, struct event *ev)
 	}
 	/* fields: [cpu] time: [period] event: rest */
 	e = s + n;
-	for (t = b;;) {
+	for (t = s + from;;) {
 		while (t < e && isws((unsigned char)*t))
 			t++;
 		tl = toklen(t, e);
@@ -944,8 +948,11 @@ on_line(struct worker *w, char *s, size_t n)
 			flush_frame(w);
 			on_event(w, s, n, &ev, named);
 			if (w->inside && ev.frame != NULL &&
-			    parse_frame(ev.frame, ev.framelen, &f))
+			    parse_frame(ev.frame, ev.framelen, &f)) {
+				/* a sample on one line (no call graph) */
 				on_frame(w, &f);
+				end_sample(w);
+			}
 			return;
 		}
 	} else if (w->lastframe && srcline_like(s, n) &&
