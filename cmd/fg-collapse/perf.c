@@ -746,7 +746,8 @@ on_frame(struct worker *w, const struct frame *f)
 		;
 	if (h < e && h - s >= 3 && memcmp(h - 3, "+0x", 3) == 0)
 		e = h - 3;
-	if (s < e && s[0] == '(')
+	if (s < e && s[0] == '(' &&
+	    !prefix(s, (size_t)(e - s), "(anonymous namespace)"))
 		return;		/* process names */
 	for (q = s; q < e && !(cls[(unsigned char)*q] & C_SPEC); q++)
 		;
@@ -1287,10 +1288,23 @@ probe(const char *head, size_t n)
 		len = (size_t)(nl - p);
 		if (len > 0 && p[len - 1] == '\r')
 			len--;
+		while (len > 0 && isws((unsigned char)p[len - 1]))
+			len--;
 		if (len == 0 || p[0] == '#') {
 			after_event = 0;
 		} else if (after_event) {
-			return parse_frame(p, len, &f);
+			if (parse_frame(p, len, &f))
+				return 1;
+			if (nl < e)
+				return 0;
+			/* a frame line longer than the head: its start */
+			while (p < nl && isws((unsigned char)*p))
+				p++;
+			len = 0;
+			while (p + len < nl && ishex((unsigned char)p[len]))
+				len++;
+			return len > 0 && p + len < nl &&
+			    isws((unsigned char)p[len]);
 		} else {
 			if ((h = event_head(p, len, &ev)) == 0)
 				return 0;
