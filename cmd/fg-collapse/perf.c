@@ -714,7 +714,7 @@ tidied:
 	else if (o->jit && is_jit(f->mod, f->modlen))
 		ann = 'j';
 	if (ann != 0) {
-		char a[4] = { '_', '[', (char)ann, ']' };
+		char a[5] = { '_', '[', (char)ann, ']', '\0' };
 
 		if (ann == 'k' || !hasstr(b->p + start, b->len - start, a))
 			buf_add(b, a, 4);
