@@ -928,7 +928,7 @@ on_event(struct worker *w, const char *s, size_t n, const struct event *ev,
 
 /* One line (without its newline). */
 static void
-on_line(struct worker *w, char *s, size_t n)
+on_line(struct worker *w, const char *s, size_t n)
 {
 	struct event ev;
 	struct frame f;
@@ -976,9 +976,9 @@ on_line(struct worker *w, char *s, size_t n)
 
 /* Parses buf[0..n): whole lines, the last one possibly unterminated. */
 static void
-parse_block(struct worker *w, char *b, size_t n)
+parse_block(struct worker *w, const char *b, size_t n)
 {
-	char *p = b, *e = b + n, *nl;
+	const char *p = b, *e = b + n, *nl;
 
 	while (p < e) {
 		nl = memchr(p, '\n', (size_t)(e - p));
@@ -1189,9 +1189,9 @@ report(struct worker *w, struct fg_in *in, uint64_t base)
 	}
 }
 
-/* Two threads over a regular file; returns 0 when not worth it. */
+/* A regular file, in two threads when large; 0 when not regular. */
 static int
-run_split(struct worker *w1, struct fg_in *in, const struct copts *o,
+run_file(struct worker *w1, struct fg_in *in, const struct copts *o,
     struct fg_stab *tab)
 {
 	struct worker w2;
@@ -1200,20 +1200,28 @@ run_split(struct worker *w1, struct fg_in *in, const struct copts *o,
 	pthread_t th;
 	struct fg_ent *e;
 
-	if (o->nothreads || ncpus() < 2 || fstat(in->fd, &sb) < 0 ||
-	    !S_ISREG(sb.st_mode) || sb.st_size < (off_t)SPLIT_MIN)
-		return 0;
-	if ((cur = lseek(in->fd, 0, SEEK_CUR)) < 0)
+	if (fstat(in->fd, &sb) < 0 || !S_ISREG(sb.st_mode) ||
+	    (cur = lseek(in->fd, 0, SEEK_CUR)) < 0)
 		return 0;
 	start = cur - (off_t)(in->end - in->pos);
-	if (start < 0 || sb.st_size - start < (off_t)SPLIT_MIN)
+	if (start < 0 || start > sb.st_size)
 		return 0;
-	mid = blank_after(in->fd, start + (sb.st_size - start) / 2,
-	    sb.st_size);
-	if (mid < 0 || mid >= sb.st_size)
-		return 0;
-	if (!w1->has_filter && !first_event(w1, in->fd, start, mid))
-		return 0;
+	w1->fd = in->fd;
+	w1->from = start;
+	w1->to = sb.st_size;
+	if (o->nothreads || ncpus() < 2 ||
+	    sb.st_size - start < (off_t)SPLIT_MIN ||
+	    (mid = blank_after(in->fd, start + (sb.st_size - start) / 2,
+	    sb.st_size)) < 0 || mid >= sb.st_size ||
+	    (!w1->has_filter && !first_event(w1, in->fd, start, mid))) {
+		/* one thread */
+		run_region(w1);
+		report(w1, in, 0);
+		in->lineno = w1->lineno;
+		in->pos = in->end;
+		in->eof = 1;
+		return 1;
+	}
 	worker_init(&w2, o, fg_stab_new(1), in);
 	buf_add(&w2.filter, w1->filter.p, w1->filter.len);
 	w2.has_filter = 1;
@@ -1255,7 +1263,7 @@ run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 
 	init_cls();
 	worker_init(&w, o, tab, in);
-	if (!run_split(&w, in, o, tab)) {
+	if (!run_file(&w, in, o, tab)) {
 		run_stream(&w, in);
 		report(&w, in, 0);
 		in->lineno = w.lineno;
