@@ -564,10 +564,9 @@ struct worker {
 	uint64_t lineno;
 	uint64_t nwarn;
 	struct warnrec warns[MAXKEEP];
-	/* region for threads */
+	/* the part of a regular file to read */
 	int fd;
 	off_t from, to;
-	int is_main;
 };
 
 static void
@@ -809,20 +808,19 @@ static void
 add_srcline(struct worker *w, const char *s, size_t n)
 {
 	struct buf *b = &w->line;
-	size_t i = 0, j, k, start = b->len;
+	size_t i = 0, j, start = b->len;
 
 	/* s/\[.*?\]//g, then trim */
 	buf_need(b, n + 1);
 	b->p[b->len++] = ':';
 	while (i < n) {
-		if (s[i] == '[' && (k = i) < n) {
+		if (s[i] == '[') {
 			for (j = i + 1; j < n && s[j] != ']'; j++)
 				;
 			if (j < n) {
 				i = j + 1;
 				continue;
 			}
-			(void)k;
 		}
 		b->p[b->len++] = s[i++];
 	}
