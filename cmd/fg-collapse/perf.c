@@ -352,23 +352,23 @@ parse_frame(const char *s, size_t n, struct frame *f)
 {
 	size_t i = 0, st, a, rk, lp, p, r;
 
-	while (i < n && isws((unsigned char)s[i]))
-		i++;
-	st = i;
-	while (i < n && isword((unsigned char)s[i]))
-		i++;
-	a = i;
-	if (a == st)
-		return 0;
-	while (i < n && isws((unsigned char)s[i]))
-		i++;
-	rk = i;
 	lp = n;
 	while (lp > 0 && s[lp - 1] != ')')
 		lp--;
 	if (lp == 0)
 		return 0;
-	lp--;			/* the last ')' */
+	lp--;			/* the last ')', which ends the scans below */
+	while (isws((unsigned char)s[i]))
+		i++;
+	st = i;
+	while (isword((unsigned char)s[i]))
+		i++;
+	a = i;
+	if (a == st)
+		return 0;
+	while (isws((unsigned char)s[i]))
+		i++;
+	rk = i;
 	if (lp < st + 4)
 		return 0;
 	for (p = lp - 2;; p--) {
@@ -758,6 +758,14 @@ on_frame(struct worker *w, const struct frame *f)
 		w->lastframe = 1;
 		return;
 	}
+	if (memchr(q, '-', (size_t)(e - q)) == NULL) {
+		/* one piece: no "->" */
+		w->line.len = 0;
+		add_piece(w, f, s, (size_t)(e - s), 0, 0, &unknown);
+		w->pend = 1;
+		w->lastframe = !unknown;
+		return;
+	}
 	/* split on "->" (Java inlining); trailing empty fields go */
 	for (q = s;; q = p + 2) {
 		p = next_arrow(s, q, e);
@@ -884,7 +892,7 @@ on_event(struct worker *w, const char *s, size_t n, const struct event *ev,
 	for (i = 0; i < ev->periodlen; i++) {
 		unsigned d = (unsigned)(ev->period[i] - '0');
 
-		if (period > (uint64_t)(INT64_MAX - d) / 10) {
+		if (i >= 18 && period > (uint64_t)(INT64_MAX - d) / 10) {
 			wwarn(w, "period out of range", s, n);
 			w->inside = 0;
 			rev_reset(w);
