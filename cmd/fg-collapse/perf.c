@@ -672,6 +672,23 @@ add_piece(struct worker *w, const struct frame *f, const char *s, size_t n,
 				}
 		}
 		n = k + 2 + (o->addrs ? f->pclen + 3 : 0);
+		for (i = 0; i < k && !(cls[(unsigned char)m[i]] & C_SPEC); i++)
+			;
+		if (i == k) {
+			/* "[libc.so.6]": nothing in it to tidy */
+			start = b->len;
+			buf_need(b, n + 8);
+			b->p[b->len++] = '[';
+			memcpy(b->p + b->len, m, k);
+			b->len += k;
+			if (o->addrs) {
+				buf_add(b, " <", 2);
+				buf_add(b, f->pc, f->pclen);
+				b->p[b->len++] = '>';
+			}
+			b->p[b->len++] = ']';
+			goto tidied;
+		}
 		t = n <= sizeof(tmp) ? tmp : fg_malloc(n);
 		t[0] = '[';
 		memcpy(t + 1, m, k);
