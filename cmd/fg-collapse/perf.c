@@ -106,6 +106,8 @@ buf_need(struct buf *b, size_t more)
 static void
 buf_add(struct buf *b, const char *s, size_t n)
 {
+	if (n == 0)
+		return;
 	buf_need(b, n);
 	memcpy(b->p + b->len, s, n);
 	b->len += n;
@@ -635,7 +637,8 @@ rev_push(struct worker *w)
 	if (w->nframes > 0)
 		w->rev[--w->rpos] = ';';
 	w->rpos -= n;
-	memcpy(w->rev + w->rpos, w->line.p, n);
+	if (n > 0)
+		memcpy(w->rev + w->rpos, w->line.p, n);
 	w->nframes++;
 }
 
@@ -874,7 +877,8 @@ end_sample(struct worker *w)
 	if (w->nframes > 0)
 		w->rev[--w->rpos] = ';';
 	w->rpos -= n;
-	memcpy(w->rev + w->rpos, w->pname.p, n);
+	if (n > 0)
+		memcpy(w->rev + w->rpos, w->pname.p, n);
 	klen = w->rcap - w->rpos;
 	e = fg_stab_get(w->tab, w->rev + w->rpos, klen);
 	c.i = (int64_t)w->period;
