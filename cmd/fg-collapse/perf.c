@@ -627,18 +627,16 @@ rev_need(struct worker *w, size_t n)
 	w->rpos = ncap - used;
 }
 
-/* Puts the text of one frame line (already in w->line) in front. */
+/* Puts a frame (or the root, last) in front of the frames so far. */
 static void
-rev_push(struct worker *w)
+rev_prepend(struct worker *w, const char *s, size_t n)
 {
-	size_t n = w->line.len;
-
 	rev_need(w, n + 1);
 	if (w->nframes > 0)
 		w->rev[--w->rpos] = ';';
 	w->rpos -= n;
 	if (n > 0)
-		memcpy(w->rev + w->rpos, w->line.p, n);
+		memcpy(w->rev + w->rpos, s, n);
 	w->nframes++;
 }
 
@@ -745,7 +743,7 @@ static void
 flush_frame(struct worker *w)
 {
 	if (w->pend) {
-		rev_push(w);
+		rev_prepend(w, w->line.p, w->line.len);
 		w->pend = 0;
 	}
 }
@@ -867,18 +865,12 @@ end_sample(struct worker *w)
 {
 	struct fg_ent *e;
 	fg_count c;
-	size_t n, klen;
+	size_t klen;
 
 	flush_frame(w);
 	if (!w->inside)
 		goto out;
-	n = w->pname.len;
-	rev_need(w, n + 1);
-	if (w->nframes > 0)
-		w->rev[--w->rpos] = ';';
-	w->rpos -= n;
-	if (n > 0)
-		memcpy(w->rev + w->rpos, w->pname.p, n);
+	rev_prepend(w, w->pname.p, w->pname.len);
 	klen = w->rcap - w->rpos;
 	e = fg_stab_get(w->tab, w->rev + w->rpos, klen);
 	c.i = (int64_t)w->period;
