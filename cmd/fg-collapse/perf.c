@@ -818,10 +818,10 @@ srcline_like(const char *s, size_t n)
 		return 0;
 	while (n > 0 && isws((unsigned char)s[n - 1]))
 		n--;
+	if (n == 0 || s[n - 1] == ')')
+		return 0;	/* blank, or a frame line */
 	while (i < n && isws((unsigned char)s[i]))
 		i++;
-	if (i == n)
-		return 0;
 	if (s[n - 1] == ']' || s[n - 1] == '?')
 		return 1;
 	while (n > i && isdig((unsigned char)s[n - 1]))
