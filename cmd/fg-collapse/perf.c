@@ -345,6 +345,31 @@ struct frame {
 };
 
 /*
+ * The last '(' in [lo, hi), or NULL: eight bytes at a time, as DSO paths
+ * are long and hold no parenthesis.
+ */
+static const char *
+last_paren(const char *lo, const char *hi)
+{
+	const uint64_t ones = 0x0101010101010101ULL, highs = ones << 7;
+	const uint64_t pat = ones * (unsigned char)'(';
+	uint64_t v;
+
+	while (hi - lo >= 8) {
+		memcpy(&v, hi - 8, 8);
+		v ^= pat;
+		if (((v - ones) & ~v & highs) != 0)
+			break;
+		hi -= 8;
+	}
+	while (hi > lo) {
+		if (*--hi == '(')
+			return hi;
+	}
+	return NULL;
+}
+
+/*
  * A stack line as stackcollapse-perf.pl matches it,
  * /^\s*(\w+)\s*(.+) \((.*)\)/: the module is what lies between the last
  * " (" that a ")" follows and the last ")".
@@ -353,6 +378,7 @@ static int
 parse_frame(const char *s, size_t n, struct frame *f)
 {
 	size_t i = 0, st, a, rk, lp, p, r;
+	const char *q;
 
 	lp = n;
 	while (lp > 0 && s[lp - 1] != ')')
@@ -373,12 +399,15 @@ parse_frame(const char *s, size_t n, struct frame *f)
 	rk = i;
 	if (lp < st + 4)
 		return 0;
-	for (p = lp - 2;; p--) {
-		if (s[p] == ' ' && s[p + 1] == '(')
-			break;
-		if (p == st + 2)
+	/* the last " (" with p in st + 2 .. lp - 2 */
+	for (q = s + lp;;) {
+		q = last_paren(s + st + 3, q);
+		if (q == NULL)
 			return 0;
+		if (q[-1] == ' ')
+			break;
 	}
+	p = (size_t)(q - s) - 1;
 	r = rk < p - 1 ? rk : p - 1;
 	f->pc = s + st;
 	f->pclen = (r < a ? r : a) - st;
