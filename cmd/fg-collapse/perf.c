@@ -1337,6 +1337,9 @@ probe(const char *head, size_t n)
 	int after_event = 0, good = 0;
 
 	init_cls();
+	/* binary input (a gzip'd pprof profile) is not perf script text */
+	if (memchr(head, '\0', n < 512 ? n : 512) != NULL)
+		return 0;
 	while (p < e) {
 		nl = memchr(p, '\n', (size_t)(e - p));
 		if (nl == NULL)
