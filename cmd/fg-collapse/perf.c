@@ -1338,7 +1338,9 @@ probe(const char *head, size_t n)
 
 	init_cls();
 	/* binary input (a gzip'd pprof profile) is not perf script text */
-	if (memchr(head, '\0', n < 512 ? n : 512) != NULL)
+	nl = memchr(head, '\n', n < 512 ? n : 512);
+	if (memchr(head, '\0', nl != NULL ? (size_t)(nl - head) :
+	    n < 512 ? n : 512) != NULL)
 		return 0;
 	while (p < e) {
 		nl = memchr(p, '\n', (size_t)(e - p));
