@@ -13,6 +13,7 @@ struct copts {
 	/* perf script (stackcollapse-perf.pl's options) */
 	int pid, tid, kernel, jit, all, addrs;
 	const char *event_filter;
+	int srcline;		/* --srcline: perf script -F +srcline */
 	int nothreads;		/* -j1: no worker thread */
 	/* .cpuprofile */
 	int cpuprof_time;	/* weight by timeDeltas instead of samples */
@@ -48,6 +49,7 @@ void collapse_add(struct fg_stab *tab, const char *stack, size_t len,
 void collapse_add_u64(struct fg_stab *tab, const char *stack, size_t len,
     uint64_t n, struct fg_in *in);
 
+extern const struct cfmt fmt_perf;
 extern const struct cfmt fmt_folded;
 extern const struct cfmt fmt_cpuprofile;
 extern const struct cfmt fmt_dtrace;

@@ -14,12 +14,25 @@ static const char help[] =
     "the content unless -f names it.\n"
     "\n"
     "  -f, --format NAME      input format (see the list below)\n"
+    "  -j, --jobs N           threads for one large file (1 or 2; default:\n"
+    "                         2 when there are 2 cores); also -n, --nthreads\n"
     "  -h, --help             print this help and exit\n"
     "      --cpuprofile-time  cpuprofile: weigh samples by time (us)\n"
     "      --includeoffset    dtrace, bpftrace: keep +offsets (not on\n"
     "                         the leaf frame)\n"
     "      --no-modules       sample: leave out module names\n"
     "      --version          print the version and exit\n"
+    "\n"
+    "perf script options (those of stackcollapse-perf.pl):\n"
+    "      --pid              add the process ID to the process name\n"
+    "      --tid              add the process and thread IDs\n"
+    "      --kernel           annotate kernel functions with _[k]\n"
+    "      --jit              annotate JIT functions with _[j]\n"
+    "      --all              both --kernel and --jit\n"
+    "      --addrs            raw addresses where a symbol is unknown\n"
+    "      --event-filter EV  count only samples of event EV (default:\n"
+    "                         the first event in the input)\n"
+    "      --srcline          append source lines (perf script -F +srcline)\n"
     "\n"
     "pprof:\n"
     "      --sample-type NAME|INDEX  value to use (default: the profile's\n"
@@ -34,10 +47,23 @@ static const char help[] =
     "\n"
     "Formats:\n";
 
-enum { OPT_VERSION = 256, OPT_CPUPROF_TIME, OPT_INCLUDEOFFSET,
-	OPT_NO_MODULES, OPT_SAMPLE_TYPE, OPT_TAG, OPT_TAG_ROOT, OPT_LINES };
+enum {
+	OPT_VERSION = 256, OPT_PID, OPT_TID, OPT_KERNEL, OPT_JIT, OPT_ALL,
+	OPT_ADDRS, OPT_EVENT, OPT_SRCLINE, OPT_CPUPROF_TIME, OPT_INCLUDEOFFSET,
+	OPT_NO_MODULES, OPT_SAMPLE_TYPE, OPT_TAG, OPT_TAG_ROOT, OPT_LINES
+};
 static const struct fg_opt opts[] = {
 	{ "format", 'f', FG_OPT_ARG },
+	{ "jobs", 'j', FG_OPT_ARG },
+	{ "nthreads", 'n', FG_OPT_ARG },
+	{ "pid", OPT_PID, FG_OPT_NOARG },
+	{ "tid", OPT_TID, FG_OPT_NOARG },
+	{ "kernel", OPT_KERNEL, FG_OPT_NOARG },
+	{ "jit", OPT_JIT, FG_OPT_NOARG },
+	{ "all", OPT_ALL, FG_OPT_NOARG },
+	{ "addrs", OPT_ADDRS, FG_OPT_NOARG },
+	{ "event-filter", OPT_EVENT, FG_OPT_ARG },
+	{ "srcline", OPT_SRCLINE, FG_OPT_NOARG },
 	{ "help", 'h', FG_OPT_NOARG },
 	{ "version", OPT_VERSION, FG_OPT_NOARG },
 	{ "cpuprofile-time", OPT_CPUPROF_TIME, FG_OPT_NOARG },
@@ -53,6 +79,7 @@ static const struct fg_opt opts[] = {
 /* Probe order matters: the most specific formats first, folded last. */
 static const struct cfmt *const fmts[] = {
 	&fmt_pprof,
+	&fmt_perf,
 	&fmt_cpuprofile,
 	&fmt_sample,
 	&fmt_bpftrace,
@@ -164,6 +191,35 @@ main(int argc, char *argv[])
 		switch (c) {
 		case 'f':
 			force = byname(st.arg);
+			break;
+		case 'j':
+		case 'n':
+			o.nothreads = fg_parse_int(st.arg, 1, 1024,
+			    "number of threads") == 1;
+			break;
+		case OPT_PID:
+			o.pid = 1;
+			break;
+		case OPT_TID:
+			o.tid = 1;
+			break;
+		case OPT_KERNEL:
+			o.kernel = 1;
+			break;
+		case OPT_JIT:
+			o.jit = 1;
+			break;
+		case OPT_ALL:
+			o.kernel = o.jit = 1;
+			break;
+		case OPT_ADDRS:
+			o.addrs = 1;
+			break;
+		case OPT_EVENT:
+			o.event_filter = st.arg;
+			break;
+		case OPT_SRCLINE:
+			o.srcline = 1;
 			break;
 		case 'h':
 			usage_help();
