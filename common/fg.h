@@ -61,6 +61,9 @@ struct fg_in {
 	int quiet;		/* no warnings, no exit status change */
 	int dropbehind;		/* mapped: release pages already read */
 	size_t dropped;		/* offset up to which pages were released */
+	uint64_t boff;		/* file offset of buf[0] */
+	int ranged;		/* reading [roff, rend) with pread(2) */
+	uint64_t roff, rend;
 };
 /* Opens path ("-" is stdin); on failure prints a message and exits. */
 void fg_in_open(struct fg_in *in, const char *path);
@@ -74,6 +77,15 @@ void fg_in_close(struct fg_in *in);
  * keep pointers into them (see fg_stab_get_ref).
  */
 int fg_in_map(struct fg_in *in);
+/*
+ * An input over bytes [start, end) of the file open on fd, read with
+ * pread(2) so that several threads can read parts of one file; the fd is
+ * not closed with it.
+ */
+void fg_in_range(struct fg_in *in, const char *name, int fd, uint64_t start,
+    uint64_t end);
+/* File offset of p, a pointer into a line fg_in_line returned. */
+uint64_t fg_in_offset(const struct fg_in *in, const char *p);
 /* An input over len bytes of memory the caller owns (as if mapped). */
 void fg_in_mem(struct fg_in *in, const char *name, const char *buf,
     size_t len);
@@ -316,7 +328,8 @@ void fg_out_header(const char *tool, ...);
 
 /* ---- kmerge.c ---- */
 /*
- * Pre-pass over a mapped input opened but not yet read, on two threads:
+ * Pre-pass over an input opened but not yet read (a regular file, read
+ * with pread(2), or a mapped one), on two threads:
  * finds the kind and header the real pass will find, totals the counts per
  * column (fractions truncated when f->truncfrac), and returns 1 when the
  * stacks are in bytewise order (repeats allowed) and no total overflows.

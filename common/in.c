@@ -112,6 +112,26 @@ fg_in_mem(struct fg_in *in, const char *name, const char *buf, size_t len)
 }
 
 void
+fg_in_range(struct fg_in *in, const char *name, int fd, uint64_t start,
+    uint64_t end)
+{
+	memset(in, 0, sizeof(*in));
+	in->fd = fd;
+	in->name = name;
+	in->ranged = 1;
+	in->roff = in->boff = start;
+	in->rend = end;
+	in->cap = IN_BUFSZ;
+	in->buf = fg_malloc(in->cap);
+}
+
+uint64_t
+fg_in_offset(const struct fg_in *in, const char *p)
+{
+	return in->boff + (uint64_t)(p - in->buf);
+}
+
+void
 fg_in_close(struct fg_in *in)
 {
 	fg_in_warnsummary(in);
@@ -137,6 +157,7 @@ fill(struct fg_in *in)
 	if (in->pos > 0) {
 		memmove(in->buf, in->buf + in->pos, in->end - in->pos);
 		in->end -= in->pos;
+		in->boff += in->pos;
 		in->pos = 0;
 	}
 	if (in->cap - in->end < 2 || in->cap - in->end < in->cap / 4) {
@@ -146,7 +167,18 @@ fill(struct fg_in *in)
 		in->buf = fg_realloc(in->buf, in->cap);
 	}
 	for (;;) {
-		n = read(in->fd, in->buf + in->end, in->cap - in->end - 1);
+		if (in->ranged) {
+			size_t want = in->cap - in->end - 1;
+
+			if (want > in->rend - in->roff)
+				want = (size_t)(in->rend - in->roff);
+			n = want == 0 ? 0 : pread(in->fd, in->buf + in->end,
+			    want, (off_t)in->roff);
+			if (n > 0)
+				in->roff += (uint64_t)n;
+		} else
+			n = read(in->fd, in->buf + in->end,
+			    in->cap - in->end - 1);
 		if (n >= 0)
 			break;
 		if (errno != EINTR)

@@ -4,11 +4,17 @@
  * nearly always sorted already (fg-collapse, fg-merge, stackcollapse-perf.pl
  * and inferno-collapse-* all print them sorted), and sorted inputs can be
  * merged like sort -m does: one sequential pass, no hash table, no sort,
- * memory for one line per input. fg_fold_scan checks a mapped input on two
- * threads and totals its counts; fg_kmerge merges inputs that passed.
+ * memory for one line per input. fg_fold_scan checks an input on two
+ * threads (pread(2) halves of a file, or halves of a mapping) and totals
+ * its counts; fg_kmerge merges inputs that passed, reading them like wc
+ * does: read(2) into a cache-resident buffer, which beats faulting in a
+ * mapping page by page.
  */
+#include <sys/stat.h>
+
 #include <pthread.h>
 #include <stdlib.h>
+#include <unistd.h>
 #include <string.h>
 
 #include "fg.h"
@@ -16,17 +22,31 @@
 #define SCAN_SPLIT ((size_t)4 << 20)	/* smaller inputs: one thread */
 
 struct seg {
-	const char *name, *buf;
-	size_t len;
+	const char *name;
+	/* a mapped input's bytes [start, end), or a file's through fd */
+	const char *map;
+	int fd;
+	uint64_t start, end;
 	enum fg_kind kind;
 	int truncfrac;
 	/* results */
 	int sorted, overflow, any;
-	const char *first, *last;
-	size_t firstlen, lastlen;
+	char *first, *last;	/* copies: read buffers move */
+	size_t firstlen, lastlen, lastcap;
 	fg_count total[2];
-	char *header;
 };
+
+static void
+segopen(struct seg *s, struct fg_in *in)
+{
+	if (s->map != NULL)
+		fg_in_mem(in, s->name, s->map + s->start,
+		    (size_t)(s->end - s->start));
+	else
+		fg_in_range(in, s->name, s->fd, s->start, s->end);
+	in->quiet = 1;
+	in->dropbehind = 1;
+}
 
 static void *
 scanseg(void *arg)
@@ -37,31 +57,32 @@ scanseg(void *arg)
 	int i;
 
 	memset(&f, 0, sizeof(f));
-	fg_in_mem(&f.in, s->name, s->buf, s->len);
-	f.in.quiet = 1;
-	f.in.dropbehind = 1;
+	segopen(s, &f.in);
 	f.kind = s->kind;
 	f.truncfrac = s->truncfrac;
 	s->sorted = 1;
 	while (fg_fold_next(&f, &r)) {
 		if (!s->any) {
 			s->any = 1;
-			s->first = r.stack;
+			s->first = fg_malloc(r.len + 1);
+			memcpy(s->first, r.stack, r.len);
 			s->firstlen = r.len;
 		} else if (fg_keycmp(s->last, s->lastlen, r.stack,
 		    r.len) > 0) {
 			s->sorted = 0;
 			break;
 		}
-		s->last = r.stack;
+		if (r.len > s->lastcap) {
+			s->lastcap = r.len * 2;
+			free(s->last);
+			s->last = fg_malloc(s->lastcap);
+		}
+		memcpy(s->last, r.stack, r.len);
 		s->lastlen = r.len;
 		for (i = 0; i < r.ncols; i++)
 			if (fg_count_add(&s->total[i], r.c[i]) < 0)
 				s->overflow = 1;
 	}
-	s->kind = f.kind;
-	s->header = f.header;
-	f.header = NULL;
 	fg_fold_close(&f);
 	return NULL;
 }
@@ -72,22 +93,34 @@ fg_fold_scan(struct fg_fold *f, struct fg_scan *res)
 	struct seg a, b;
 	struct fg_fold k;
 	struct fg_rec r;
+	struct stat sb;
 	pthread_t th;
-	size_t start, mid;
+	uint64_t start, mid, size;
+	char probe[4096];
 	const char *nl;
-	int threaded = 0, i;
+	ssize_t n;
+	int threaded = 0, i, ok;
 
 	memset(res, 0, sizeof(*res));
-	if (!f->in.mapped || f->in.pos != 0)
-		return 0;
+	memset(&a, 0, sizeof(a));
+	a.name = f->in.name;
+	if (f->in.mapped && f->in.pos == 0) {
+		a.map = f->in.buf;
+		size = f->in.end;
+	} else if (!f->in.mapped && f->in.end == 0 && f->in.fd >= 0 &&
+	    fstat(f->in.fd, &sb) == 0 && S_ISREG(sb.st_mode)) {
+		a.fd = f->in.fd;
+		size = (uint64_t)sb.st_size;
+	} else
+		return 0;	/* a pipe, or already read from */
 	/*
 	 * Find the first record as the real pass will (kind unknown until
 	 * then); from it on the kind is fixed, so the segments parse exactly
 	 * the records the real pass will see. f itself is left untouched.
 	 */
+	a.end = size;
 	memset(&k, 0, sizeof(k));
-	fg_in_mem(&k.in, f->in.name, f->in.buf, f->in.end);
-	k.in.quiet = 1;
+	segopen(&a, &k.in);
 	k.kind = f->kind;
 	k.truncfrac = f->truncfrac;
 	if (!fg_fold_next(&k, &r)) {
@@ -97,11 +130,8 @@ fg_fold_scan(struct fg_fold *f, struct fg_scan *res)
 		fg_fold_close(&k);
 		return 1;	/* no data: trivially sorted */
 	}
-	start = (size_t)(r.stack - f->in.buf);
-	memset(&a, 0, sizeof(a));
-	a.name = f->in.name;
-	a.buf = f->in.buf + start;
-	a.len = f->in.end - start;
+	start = fg_in_offset(&k.in, r.stack);
+	a.start = start;
 	a.kind = k.kind;
 	a.truncfrac = f->truncfrac;
 	b = a;
@@ -109,25 +139,38 @@ fg_fold_scan(struct fg_fold *f, struct fg_scan *res)
 	res->header = k.header;
 	k.header = NULL;
 	fg_fold_close(&k);
-	if (a.len > SCAN_SPLIT) {
-		mid = start + a.len / 2;
-		nl = memchr(f->in.buf + mid, '\n', f->in.end - mid);
-		if (nl != NULL && nl + 1 < f->in.buf + f->in.end) {
-			mid = (size_t)(nl + 1 - f->in.buf);
-			a.len = mid - start;
-			b.buf = f->in.buf + mid;
-			b.len = f->in.end - mid;
+	if (size - start > SCAN_SPLIT) {
+		/* split at the first line start past the middle */
+		mid = start + (size - start) / 2;
+		for (;;) {
+			if (a.map != NULL) {
+				nl = memchr(a.map + mid, '\n', (size_t)(size - mid));
+				n = nl != NULL ? 1 : 0;
+				if (nl != NULL)
+					mid = (uint64_t)(nl - a.map);
+			} else {
+				n = pread(a.fd, probe, sizeof(probe), (off_t)mid);
+				nl = n > 0 ? memchr(probe, '\n', (size_t)n) : NULL;
+				if (n > 0 && nl == NULL) {
+					mid += (uint64_t)n;
+					continue;
+				}
+				if (nl != NULL)
+					mid += (uint64_t)(nl - probe);
+			}
+			break;
+		}
+		if (nl != NULL && mid + 1 < size) {
+			a.end = b.start = mid + 1;
 			threaded = pthread_create(&th, NULL, scanseg, &b) == 0;
 			if (!threaded)
-				a.len = f->in.end - start;
+				a.end = size;
 		}
 	}
 	scanseg(&a);
-	free(a.header);
 	if (threaded) {
 		if (pthread_join(th, NULL) != 0)
 			fg_errx(FG_EXIT_ERR, "pthread_join failed");
-		free(b.header);
 		a.sorted = a.sorted && b.sorted;
 		a.overflow = a.overflow || b.overflow;
 		if (a.any && b.any && fg_keycmp(a.last, a.lastlen, b.first,
@@ -136,10 +179,15 @@ fg_fold_scan(struct fg_fold *f, struct fg_scan *res)
 		for (i = 0; i < 2; i++)
 			if (fg_count_add(&a.total[i], b.total[i]) < 0)
 				a.overflow = 1;
+		free(b.first);
+		free(b.last);
 	}
+	free(a.first);
+	free(a.last);
 	res->total[0] = a.total[0];
 	res->total[1] = a.total[1];
-	return a.sorted && !a.overflow;
+	ok = a.sorted && !a.overflow;
+	return ok;
 }
 
 /* A heap of input indices ordered by their current stack. */
@@ -180,8 +228,8 @@ fg_kmerge(struct fg_fold **in, int n, int ncols, const int *colbase,
 	struct kcur *c = fg_calloc((size_t)n, sizeof(*c));
 	int *h = fg_calloc((size_t)n, sizeof(*h));
 	fg_count sum[2];
-	const char *key;
-	size_t klen;
+	char *key = NULL;
+	size_t klen, kcap = 0;
 	int nh = 0, i, j, top;
 
 	for (i = 0; i < n; i++) {
@@ -193,8 +241,14 @@ fg_kmerge(struct fg_fold **in, int n, int ncols, const int *colbase,
 	for (i = nh / 2 - 1; i >= 0; i--)
 		siftdown(c, h, nh, i);
 	while (nh > 0) {
-		key = c[h[0]].r.stack;
+		/* a copy: advancing an input may move its read buffer */
 		klen = c[h[0]].r.len;
+		if (klen + 1 > kcap) {
+			kcap = klen * 2 + 64;
+			free(key);
+			key = fg_malloc(kcap);
+		}
+		memcpy(key, c[h[0]].r.stack, klen);
 		memset(sum, 0, sizeof(sum));
 		while (nh > 0 && fg_keycmp(c[h[0]].r.stack, c[h[0]].r.len,
 		    key, klen) == 0) {
@@ -207,13 +261,13 @@ fg_kmerge(struct fg_fold **in, int n, int ncols, const int *colbase,
 					    c[top].f->in.name,
 					    (unsigned long long)
 					    c[top].f->in.lineno);
-			/* key stays valid: mapped inputs are never moved */
 			if (!fg_fold_next(c[top].f, &c[top].r))
 				h[0] = h[--nh];
 			siftdown(c, h, nh, 0);
 		}
 		emit(key, klen, sum, ncols, arg);
 	}
+	free(key);
 	free(h);
 	free(c);
 }

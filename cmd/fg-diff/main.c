@@ -204,7 +204,7 @@ main(int argc, char *argv[])
 
 	sorted = !strip;
 	for (k = 0; k < 2; k++) {
-		fg_fold_open_map(&in[k], st.ops[k], FG_KIND_PROFILE);
+		fg_fold_open(&in[k], st.ops[k], FG_KIND_PROFILE);
 		in[k].truncfrac = !ea.frac;
 	}
 	/*
@@ -231,6 +231,9 @@ main(int argc, char *argv[])
 		return fg_status;
 	}
 
+	/* the stack table borrows keys from mapped inputs */
+	fg_in_map(&in[0].in);
+	fg_in_map(&in[1].in);
 	tab = fg_stab_new(2);
 	ea.t1 = readone(&in[0], tab, 0, strip);
 	ea.t2 = readone(&in[1], tab, 1, strip);

@@ -63,6 +63,7 @@ emit(const char *key, size_t len, const fg_count *cnt, int ncols, void *arg)
 /*
  * The streaming path: when every input is a regular file, sorted, and of
  * one kind, merge them in one pass (the hash path gives the same output).
+ * The inputs are read, not mapped: one pass, nothing kept.
  * Opens inputs into folds[] as it goes, counting them in *nopen.
  */
 static int
@@ -75,10 +76,7 @@ trysorted(struct fg_fold *folds, char **files, int nfiles, int *nopen,
 	enum fg_kind kind = FG_KIND_UNKNOWN;
 
 	for (k = 0; k < nfiles; k++) {
-		if (!fg_fold_open_map(&folds[k], files[k], FG_KIND_UNKNOWN)) {
-			*nopen = k + 1;
-			return 0;
-		}
+		fg_fold_open(&folds[k], files[k], FG_KIND_UNKNOWN);
 		*nopen = k + 1;
 		if (!fg_fold_scan(&folds[k], &sc))
 			return 0;
@@ -161,6 +159,8 @@ main(int argc, char *argv[])
 		rlen = root ? strlen(root) : 0;
 		if (k >= nopen)
 			fg_fold_open_map(fp, files[k], FG_KIND_UNKNOWN);
+		else
+			fg_in_map(&fp->in);	/* opened by trysorted */
 		mark = tab != NULL ? fg_stab_last(tab) : NULL;
 		while (fg_fold_next(fp, &r)) {
 			if (tab == NULL) {
