@@ -233,6 +233,9 @@ struct fg_fold {
 	int fracwarned;
 	int truncfrac;		/* drop fractional parts (fg-diff default) */
 	char *header;		/* first "# fg-" header line seen, malloc'd */
+	/* If set (after fg_fold_open), called with every metadata line. */
+	void (*onmeta)(void *arg, const char *line, size_t len);
+	void *metaarg;
 };
 void fg_fold_open(struct fg_fold *f, const char *path, enum fg_kind kind);
 /* Next valid record; malformed lines are warned about and skipped. */
