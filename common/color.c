@@ -492,7 +492,7 @@ fg_color_name(struct fg_colorcfg *cfg, const char *name, size_t len)
 		return RGB(160, 160, 160);
 	if (len == 1 && name[0] == '-')
 		return RGB(200, 200, 200);
-	if (cfg->pmfile == NULL)
+	if (cfg->pmfile == NULL || len == 0)
 		return compute(cfg, name, len);
 	if (cfg->pmap == NULL)
 		pmap_load(cfg);

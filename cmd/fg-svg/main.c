@@ -621,11 +621,44 @@ posnum(const char *s, const char *what, int pct, int *ispct)
 	return v;
 }
 
+static int ccset;		/* a colour option was given */
+static struct fg_colorcfg hcc;	/* settings from a "# fg-color" header */
+static int hccset;
+
+/*
+ * Colour lines, and fg-color's header: fg-svg then colours the frames no
+ * line names (the root) and draws the legend with fg-color's settings.
+ */
 static void
 onmeta(void *arg, const char *line, size_t len)
 {
+	char *v;
+
 	(void)arg;
-	fg_annot_line(&annot, line, len);
+	if (fg_annot_line(&annot, line, len) || hccset ||
+	    strncmp(line, "# fg-color ", 11) != 0)
+		return;
+	hccset = 1;
+	fg_colorcfg_init(&hcc);
+	if ((v = fg_header_get(line, "palette")) != NULL &&
+	    fg_pal_parse(v) >= 0)
+		hcc.pal = fg_pal_parse(v);
+	free(v);
+	if ((v = fg_header_get(line, "hash")) != NULL)
+		hcc.hash = 1;
+	free(v);
+	if ((v = fg_header_get(line, "negate")) != NULL)
+		hcc.negate = 1;
+	free(v);
+	if ((v = fg_header_get(line, "colorblind")) != NULL)
+		hcc.cb = 1;
+	free(v);
+	if ((v = fg_header_get(line, "delta")) != NULL)
+		hcc.selfdelta = strcmp(v, "self") == 0;
+	free(v);
+	if ((v = fg_header_get(line, "zcrit")) != NULL)
+		hcc.zcrit = atof(v);
+	free(v);
 }
 
 /* Reverses the frames of s[0..n) into *buf. */
@@ -722,8 +755,10 @@ main(int argc, char *argv[])
 	fg_colorcfg_init(&o.cc);
 	fg_opt_init(&st, argc, argv);
 	while ((ch = fg_getopt(&st, opts)) != -1) {
-		if (fg_colorcfg_opt(&o.cc, ch, st.arg))
+		if (fg_colorcfg_opt(&o.cc, ch, st.arg)) {
+			ccset = 1;
 			continue;
+		}
 		switch (ch) {
 		case OPT_TITLE:
 			o.title = st.arg;
@@ -825,6 +860,8 @@ main(int argc, char *argv[])
 	fg_in_warnsummary(&f.in);
 	free(rbuf);
 	isdiff = ncols == 2;
+	if (hccset && !ccset)
+		o.cc = hcc;
 	titles(f.header);
 	if (ncols == 0 || t.n[0].tot[ncols - 1] + t.n[0].tot[0] <= 0)
 		nodata();
