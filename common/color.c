@@ -613,44 +613,49 @@ nodedelta(const struct fg_colorcfg *cfg, const struct fg_tree *t,
 }
 
 void
-fg_color_tree(struct fg_colorcfg *cfg, struct fg_tree *t)
+fg_color_prepare(struct fg_colorcfg *cfg, const struct fg_tree *t)
 {
 	struct dv v;
-	double max = 0;
 	size_t i;
 
-	if (t->ncols == 1) {
-		for (i = 0; i < t->nn; i++)
-			t->n[i].color = fg_color_name(cfg, t->n[i].name,
-			    t->n[i].nlen);
+	cfg->dmax = 0;
+	if (t->ncols == 1)
 		return;
-	}
 	for (i = 1; i < t->nn; i++) {
 		nodedelta(cfg, t, &t->n[i], &v);
-		if (v.b > 0 && fabs(v.d) > max)
-			max = fabs(v.d);
+		if (v.b > 0 && fabs(v.d) > cfg->dmax)
+			cfg->dmax = fabs(v.d);
 	}
-	for (i = 0; i < t->nn; i++) {
-		struct fg_node *n = &t->n[i];
+}
 
-		if (n->nlen == 2 && memcmp(n->name, "--", 2) == 0) {
-			n->color = RGB(160, 160, 160);
-			continue;
-		}
-		if (n->nlen == 1 && n->name[0] == '-') {
-			n->color = RGB(200, 200, 200);
-			continue;
-		}
-		nodedelta(cfg, t, n, &v);
-		if (n->tot[cfg->negate ? 1 : 0] == 0 &&
-		    n->tot[cfg->negate ? 0 : 1] > 0)
-			n->color = fg_color_new(cfg);
-		else if (!v.sig || v.d == 0 || max == 0)
-			n->color = fg_color_neutral(cfg);
-		else
-			n->color = fg_color_scale(cfg, fabs(v.d) / max,
-			    v.d > 0 ? 1 : -1);
-	}
+uint32_t
+fg_color_node(struct fg_colorcfg *cfg, const struct fg_tree *t,
+    const struct fg_node *n)
+{
+	struct dv v;
+
+	if (t->ncols == 1)
+		return fg_color_name(cfg, n->name, n->nlen);
+	if (n->nlen == 2 && memcmp(n->name, "--", 2) == 0)
+		return RGB(160, 160, 160);
+	if (n->nlen == 1 && n->name[0] == '-')
+		return RGB(200, 200, 200);
+	nodedelta(cfg, t, n, &v);
+	if (n->tot[cfg->negate ? 1 : 0] == 0 && n->tot[cfg->negate ? 0 : 1] > 0)
+		return fg_color_new(cfg);
+	if (!v.sig || v.d == 0 || cfg->dmax == 0)
+		return fg_color_neutral(cfg);
+	return fg_color_scale(cfg, fabs(v.d) / cfg->dmax, v.d > 0 ? 1 : -1);
+}
+
+void
+fg_color_tree(struct fg_colorcfg *cfg, struct fg_tree *t)
+{
+	size_t i;
+
+	fg_color_prepare(cfg, t);
+	for (i = 0; i < t->nn; i++)
+		t->n[i].color = fg_color_node(cfg, t, &t->n[i]);
 }
 
 /* ---- annotations ---- */

@@ -6,13 +6,63 @@
  * the common case for sorted folded input. Nothing here recurses: walks use
  * the parent, child and sibling links.
  */
+#define _DEFAULT_SOURCE	/* MADV_HUGEPAGE, where the system has it */
+#include <sys/mman.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "fg.h"
 #include "flame.h"
 
-#define ARENA_CHUNK (1u << 20)
+#define ARENA_CHUNK (4u << 20)
+#define BIG (2u << 20)
+
+/*
+ * Large arrays come from mmap(2) with transparent huge pages requested:
+ * page faults dominate building a tree of millions of nodes otherwise.
+ * Small ones, and systems without mmap's help, use malloc.
+ */
+static void *
+bigalloc(size_t n)
+{
+	void *p;
+
+	if (n < BIG)
+		return fg_malloc(n);
+	p = mmap(NULL, n, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+	    -1, 0);
+	if (p == MAP_FAILED)
+		fg_err(FG_EXIT_ERR, "mmap");
+#ifdef MADV_HUGEPAGE
+	madvise(p, n, MADV_HUGEPAGE);
+#endif
+	return p;
+}
+
+static void
+bigfree(void *p, size_t n)
+{
+	if (p == NULL)
+		return;
+	if (n < BIG)
+		free(p);
+	else
+		munmap(p, n);
+}
+
+/* Grows p from n to m bytes (m > n), keeping the first n bytes. */
+static void *
+biggrow(void *p, size_t n, size_t m)
+{
+	void *q;
+
+	if (m < BIG)
+		return fg_realloc(p, m);
+	q = bigalloc(m);
+	memcpy(q, p, n);
+	bigfree(p, n);
+	return q;
+}
 
 void
 fg_tree_init(struct fg_tree *t, int ncols, int chart)
@@ -21,18 +71,21 @@ fg_tree_init(struct fg_tree *t, int ncols, int chart)
 	t->ncols = ncols;
 	t->chart = chart;
 	t->cap = 1024;
-	t->n = fg_calloc(t->cap, sizeof(*t->n));
+	t->n = bigalloc(t->cap * sizeof(*t->n));
+	memset(&t->n[0], 0, sizeof(t->n[0]));
 	t->nn = 1;
 	t->n[0].name = "";
 	t->n[0].parent = FG_NONE;
 	t->n[0].child = t->n[0].next = t->n[0].last = FG_NONE;
 	t->n[0].color = FG_NOCOLOR;
 	t->mask = 1023;
-	t->slots = fg_malloc((t->mask + 1) * sizeof(*t->slots));
+	t->slots = bigalloc((t->mask + 1) * sizeof(*t->slots));
 	memset(t->slots, 0xff, (t->mask + 1) * sizeof(*t->slots));
 	t->pathcap = 64;
 	t->path = fg_malloc(t->pathcap * sizeof(*t->path));
+	t->pathend = fg_malloc(t->pathcap * sizeof(*t->pathend));
 	t->path[0] = 0;
+	t->pathend[0] = 0;
 	t->pathlen = 1;
 }
 
@@ -42,11 +95,14 @@ fg_tree_free(struct fg_tree *t)
 	size_t i;
 
 	for (i = 0; i < t->narena; i++)
-		free(t->arena[i]);
+		bigfree(t->arena[i], t->arenasz[i]);
 	free(t->arena);
-	free(t->n);
-	free(t->slots);
+	free(t->arenasz);
+	bigfree(t->n, t->cap * sizeof(*t->n));
+	bigfree(t->slots, (t->mask + 1) * sizeof(*t->slots));
 	free(t->path);
+	free(t->pathend);
+	free(t->prev);
 	memset(t, 0, sizeof(*t));
 }
 
@@ -60,7 +116,10 @@ intern(struct fg_tree *t, const char *s, size_t n)
 
 		t->arena = fg_reallocarray(t->arena, t->narena + 1,
 		    sizeof(*t->arena));
-		p = fg_malloc(sz);
+		t->arenasz = fg_reallocarray(t->arenasz, t->narena + 1,
+		    sizeof(*t->arenasz));
+		p = bigalloc(sz);
+		t->arenasz[t->narena] = sz;
 		t->arena[t->narena++] = p;
 		if (sz == n)
 			return memcpy(p, s, n);
@@ -84,7 +143,7 @@ static void
 grow_slots(struct fg_tree *t)
 {
 	size_t i, j, nmask = t->mask * 2 + 1;
-	uint32_t *ns = fg_malloc((nmask + 1) * sizeof(*ns));
+	uint32_t *ns = bigalloc((nmask + 1) * sizeof(*ns));
 
 	memset(ns, 0xff, (nmask + 1) * sizeof(*ns));
 	for (i = 1; i < t->nn; i++) {
@@ -93,7 +152,7 @@ grow_slots(struct fg_tree *t)
 			;
 		ns[j] = (uint32_t)i;
 	}
-	free(t->slots);
+	bigfree(t->slots, (t->mask + 1) * sizeof(*t->slots));
 	t->slots = ns;
 	t->mask = nmask;
 }
@@ -108,8 +167,11 @@ newnode(struct fg_tree *t, uint32_t parent, const char *s, size_t n,
 	if (t->nn >= UINT32_MAX - 1)
 		fg_errx(FG_EXIT_ERR, "too many frames");
 	if (t->nn == t->cap) {
+		if (t->cap > SIZE_MAX / 2 / sizeof(*t->n))
+			fg_errx(FG_EXIT_ERR, "too many frames");
+		t->n = biggrow(t->n, t->cap * sizeof(*t->n),
+		    t->cap * 2 * sizeof(*t->n));
 		t->cap *= 2;
-		t->n = fg_reallocarray(t->n, t->cap, sizeof(*t->n));
 	}
 	id = (uint32_t)t->nn++;
 	c = &t->n[id];
@@ -165,49 +227,77 @@ child(struct fg_tree *t, uint32_t parent, const char *s, size_t n)
 	return id;
 }
 
+/* Length of the common prefix of a[0..n) and b[0..n). */
+static size_t
+common(const char *a, const char *b, size_t n)
+{
+	size_t i = 0;
+	uint64_t x, y;
+
+	while (n - i >= 8) {
+		memcpy(&x, a + i, 8);
+		memcpy(&y, b + i, 8);
+		if (x != y)
+			break;
+		i += 8;
+	}
+	while (i < n && a[i] == b[i])
+		i++;
+	return i;
+}
+
 void
 fg_tree_add(struct fg_tree *t, const char *stack, size_t len,
     const double *c)
 {
-	const char *p = stack, *e = stack + len, *semi;
-	size_t d = 1;
-	uint32_t cur = 0;
-	int reuse = 1, k;
+	const char *p, *e, *semi;
+	size_t d, m, k;
+	uint32_t cur;
 
-	while (e > stack && e[-1] == ';')
-		e--;
-	for (k = 0; k < t->ncols; k++)
-		t->n[0].tot[k] += c[k];
+	while (len > 0 && stack[len - 1] == ';')
+		len--;
+	/*
+	 * Frames shared with the previous stack are found by one byte
+	 * comparison: frame d is the same when it ends (in the previous
+	 * stack) inside the common prefix, or right at its end where this
+	 * stack also ends or has a ';'.
+	 */
+	m = common(stack, t->prev, len < t->prevlen ? len : t->prevlen);
+	d = 1;
+	while (d < t->pathlen && (t->pathend[d] < m || (t->pathend[d] == m &&
+	    (m == len || stack[m] == ';'))))
+		d++;
+	cur = t->path[d - 1];
+	p = stack + (d > 1 ? t->pathend[d - 1] + 1 : 0);
+	e = stack + len;
+	if (d > 1 && t->pathend[d - 1] >= len)
+		p = e;
 	while (p < e) {
 		semi = memchr(p, ';', (size_t)(e - p));
 		if (semi == NULL)
 			semi = e;
-		if (reuse && d < t->pathlen) {
-			const struct fg_node *o = &t->n[t->path[d]];
-
-			if (o->nlen == (size_t)(semi - p) &&
-			    memcmp(o->name, p, o->nlen) == 0)
-				cur = t->path[d];
-			else
-				reuse = 0;
-		} else
-			reuse = 0;
-		if (!reuse) {
-			cur = child(t, cur, p, (size_t)(semi - p));
-			if (d >= t->pathcap) {
-				t->pathcap *= 2;
-				t->path = fg_reallocarray(t->path, t->pathcap,
-				    sizeof(*t->path));
-			}
-			t->path[d] = cur;
+		cur = child(t, cur, p, (size_t)(semi - p));
+		if (d + 1 >= t->pathcap) {
+			t->pathcap *= 2;
+			t->path = fg_reallocarray(t->path, t->pathcap,
+			    sizeof(*t->path));
+			t->pathend = fg_reallocarray(t->pathend, t->pathcap,
+			    sizeof(*t->pathend));
 		}
-		for (k = 0; k < t->ncols; k++)
-			t->n[cur].tot[k] += c[k];
+		t->path[d] = cur;
+		t->pathend[d] = (size_t)(semi - stack);
 		d++;
 		p = semi + 1;
 	}
 	t->pathlen = d;
-	for (k = 0; k < t->ncols; k++)
+	if (len > t->prevcap) {
+		t->prevcap = len * 2;
+		free(t->prev);
+		t->prev = fg_malloc(t->prevcap);
+	}
+	memcpy(t->prev, stack, len);
+	t->prevlen = len;
+	for (k = 0; k < (size_t)t->ncols; k++)
 		t->n[cur].self[k] += c[k];
 }
 
@@ -249,8 +339,19 @@ fg_tree_finish(struct fg_tree *t)
 		}
 		free(v);
 	}
+	/* Children always have higher ids than their parents. */
+	for (i = t->nn; i-- > 0;) {
+		struct fg_node *n = &t->n[i], *p;
+
+		n->tot[0] += n->self[0];
+		n->tot[1] += n->self[1];
+		if (n->parent == FG_NONE)
+			continue;
+		p = &t->n[n->parent];
+		p->tot[0] += n->tot[0];
+		p->tot[1] += n->tot[1];
+	}
 	if (t->ncols == 2) {
-		/* Children always have higher ids than their parents. */
 		for (i = t->nn; i-- > 0;) {
 			struct fg_node *n = &t->n[i];
 

@@ -29,7 +29,7 @@ struct fg_node {
 	uint32_t depth;		/* root 0 */
 	uint32_t color;		/* 0xRRGGBB or FG_NOCOLOR */
 	uint64_t hash;
-	double tot[2];		/* inclusive counts per column */
+	double tot[2];		/* inclusive counts (after fg_tree_finish) */
 	double self[2];		/* counts of stacks ending here */
 	double el;		/* diff: elided total (see fg_tree_finish) */
 };
@@ -42,8 +42,12 @@ struct fg_tree {
 	uint32_t *slots;	/* hash of (parent, name) -> node */
 	size_t mask;
 	uint32_t *path;		/* node per depth of the last stack added */
+	size_t *pathend;	/* where each of its frames ends */
 	size_t pathlen, pathcap;
+	char *prev;		/* the last stack added */
+	size_t prevlen, prevcap;
 	char **arena;
+	size_t *arenasz;
 	size_t narena;
 	char *apos;
 	size_t aleft;
@@ -90,6 +94,7 @@ struct fg_colorcfg {
 	int cb;			/* diff: colour-blind-safe colours */
 	double zcrit;		/* diff: |z| needed to colour; 0 colours all */
 	const char *pmfile;	/* palette map file (--cp), or NULL */
+	double dmax;		/* diff: largest change (fg_color_prepare) */
 	struct fg_pmap *pmap;
 };
 
@@ -141,6 +146,10 @@ uint32_t fg_color_name(struct fg_colorcfg *cfg, const char *name,
     size_t len);
 /* Colours every node of a finished tree (diff or profile). */
 void fg_color_tree(struct fg_colorcfg *cfg, struct fg_tree *t);
+/* Or node by node: fg_color_prepare once, then fg_color_node. */
+void fg_color_prepare(struct fg_colorcfg *cfg, const struct fg_tree *t);
+uint32_t fg_color_node(struct fg_colorcfg *cfg, const struct fg_tree *t,
+    const struct fg_node *n);
 /* Writes the palette map back (--cp), sorted; warns on failure. */
 void fg_pmap_save(struct fg_colorcfg *cfg);
 void fg_colorcfg_free(struct fg_colorcfg *cfg);

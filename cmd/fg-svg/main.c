@@ -287,7 +287,8 @@ out_frame(const struct fg_node *n, const struct view *v, double s, double w)
 	fg_out_str("\" height=\"");
 	out_num(y2 - y1);
 	fg_out_str("\" fill=\"");
-	fg_color_fmt(col, n->color);
+	fg_color_fmt(col, n->color != FG_NOCOLOR ? n->color :
+	    fg_color_node(&o.cc, &t, n));
 	fg_out_write(col, 7);
 	fg_out_str("\"/><text x=\"");
 	out_fix1(x1 + 3);
@@ -863,10 +864,12 @@ main(int argc, char *argv[])
 	if (hccset && !ccset)
 		o.cc = hcc;
 	titles(f.header);
-	if (ncols == 0 || t.n[0].tot[ncols - 1] + t.n[0].tot[0] <= 0)
+	if (ncols == 0)
 		nodata();
 	fg_tree_finish(&t);
-	fg_color_tree(&o.cc, &t);
+	if (t.n[0].tot[ncols - 1] + t.n[0].tot[0] <= 0)
+		nodata();
+	fg_color_prepare(&o.cc, &t);
 	fg_annot_apply(&annot, &t);
 
 	if (!isdiff) {
