@@ -57,6 +57,10 @@ struct fg_in {
 	int ownfd;
 	unsigned nwarn;		/* data warnings printed for this input */
 	uint64_t nbad;		/* malformed lines seen */
+	int mapped;		/* 1: buf maps the file; 2: buf is borrowed */
+	int quiet;		/* no warnings, no exit status change */
+	int dropbehind;		/* mapped: release pages already read */
+	size_t dropped;		/* offset up to which pages were released */
 };
 /* Opens path ("-" is stdin); on failure prints a message and exits. */
 void fg_in_open(struct fg_in *in, const char *path);
@@ -64,9 +68,20 @@ void fg_in_open(struct fg_in *in, const char *path);
 int fg_in_tryopen(struct fg_in *in, const char *path);
 void fg_in_close(struct fg_in *in);
 /*
+ * Maps a regular file read-only instead of reading it (call right after
+ * opening); returns 1 when mapped. Lines of a mapped input are NOT
+ * NUL-terminated, and they stay valid until fg_in_close(), so callers may
+ * keep pointers into them (see fg_stab_get_ref).
+ */
+int fg_in_map(struct fg_in *in);
+/* An input over len bytes of memory the caller owns (as if mapped). */
+void fg_in_mem(struct fg_in *in, const char *name, const char *buf,
+    size_t len);
+/*
  * Returns the next line in place, without its '\n' (nor a '\r' before it),
- * NUL-terminated in the buffer; *len is its length. NULL at end of input.
- * The line stays valid until the next call. Read errors are fatal.
+ * NUL-terminated in the buffer unless the input is mapped; *len is its
+ * length. NULL at end of input. The line stays valid until the next call
+ * (mapped: until close). Read errors are fatal.
  */
 char *fg_in_line(struct fg_in *in, size_t *len);
 /*
@@ -140,10 +155,11 @@ long long fg_parse_int(const char *s, long long min, long long max,
 /* ---- stab.c ---- */
 struct fg_ent {
 	struct fg_ent *next;	/* insertion order list */
+	const char *key;	/* NUL-terminated unless borrowed */
 	uint64_t hash;
 	uint32_t len;		/* key length */
 	uint32_t aux;		/* free for the tool's use */
-	fg_count c[];		/* ncols counts, then the key bytes */
+	fg_count c[];		/* ncols counts (then the key, if owned) */
 };
 struct fg_stab;
 struct fg_stab *fg_stab_new(int ncols);
@@ -152,14 +168,28 @@ int fg_stab_ncols(const struct fg_stab *t);
 size_t fg_stab_count(const struct fg_stab *t);
 /* Finds or inserts key; new entries have zero counts. */
 struct fg_ent *fg_stab_get(struct fg_stab *t, const char *key, size_t len);
+/*
+ * As fg_stab_get, but a new entry borrows key instead of copying it: the
+ * caller keeps that memory alive and unchanged (a mapped input), or calls
+ * fg_stab_own() before releasing it.
+ */
+struct fg_ent *fg_stab_get_ref(struct fg_stab *t, const char *key,
+    size_t len);
 struct fg_ent *fg_stab_find(struct fg_stab *t, const char *key, size_t len);
 static inline const char *
 fg_ent_key(const struct fg_stab *t, const struct fg_ent *e)
 {
-	return (const char *)(e->c + fg_stab_ncols(t));
+	(void)t;
+	return e->key;
 }
 /* First entry in insertion order (follow ->next). */
 struct fg_ent *fg_stab_first(const struct fg_stab *t);
+/* Last entry inserted so far (NULL when empty): a mark for the two below. */
+struct fg_ent *fg_stab_last(const struct fg_stab *t);
+/* Key bytes of the borrowed entries inserted after mark (NULL: all). */
+size_t fg_stab_borrowed(const struct fg_stab *t, const struct fg_ent *mark);
+/* Copies the borrowed keys of entries inserted after mark into the table. */
+void fg_stab_own(struct fg_stab *t, const struct fg_ent *mark);
 /* A malloc'd array of all entries sorted bytewise by key (LC_ALL=C sort). */
 struct fg_ent **fg_stab_sorted(struct fg_stab *t);
 /* Sorts an array of keys bytewise; used by fg_stab_sorted. */
@@ -189,7 +219,22 @@ struct fg_optstate {
 	int nops;
 	int done;		/* "--" seen */
 };
+/*
+ * Sets the program name, prepares output, and registers the tool's usage
+ * line and help text: fg_getopt then handles -h/--help and --version
+ * itself (unless the tool's table has them) and exits on a usage error.
+ */
+void fg_tool_init(const char *argv0, const char *usage, const char *help);
+/* The end of every tool's --help text. */
+#define FG_HELP_TAIL \
+    "  -h, --help             print this help and exit\n" \
+    "      --version          print the version and exit\n" \
+    "\n" \
+    "Exit status: 0 success, 1 malformed lines were skipped, 2 error.\n"
+
 void fg_opt_init(struct fg_optstate *st, int argc, char **argv);
+/* The operands, or a single "-" when there are none. */
+char **fg_opt_files(struct fg_optstate *st, int *n);
 /*
  * Returns the next option's shrt value, or -1 when argv is exhausted (the
  * operands are then in st->ops). Options and operands may be mixed; "--"
@@ -216,9 +261,10 @@ struct fg_rec {
  * trailing count fields to take: PROFILE one, DIFF two, UNKNOWN two when
  * the line has two numeric fields (as flamegraph.pl decides), else one.
  * Returns 0, or an error string for a malformed line. Trailing blanks after
- * the stack are trimmed, as flamegraph.pl and inferno trim them.
+ * the stack are trimmed, as flamegraph.pl and inferno trim them. The line is
+ * not modified: r->stack points into it and is NOT NUL-terminated.
  */
-const char *fg_parse_rec(char *line, size_t len, enum fg_kind kind,
+const char *fg_parse_rec(const char *line, size_t len, enum fg_kind kind,
     struct fg_rec *r);
 /* True for lines to skip: empty, blank, and '#' comment/header lines. */
 int fg_is_meta(const char *line, size_t len);
@@ -233,11 +279,36 @@ struct fg_fold {
 	int fracwarned;
 	int truncfrac;		/* drop fractional parts (fg-diff default) */
 	char *header;		/* first "# fg-" header line seen, malloc'd */
+	/* mapped inputs: the window of lines since keys were last settled */
+	size_t winpos;
+	const struct fg_ent *winmark;
+	int wininit;
+	int winkept;		/* some window still lends keys */
 	/* If set (after fg_fold_open), called with every metadata line. */
 	void (*onmeta)(void *arg, const char *line, size_t len);
 	void *metaarg;
 };
 void fg_fold_open(struct fg_fold *f, const char *path, enum fg_kind kind);
+/*
+ * fg_fold_open, mapping the file when it is a regular one: records then
+ * stay valid until fg_fold_close. Returns 1 when mapped.
+ */
+int fg_fold_open_map(struct fg_fold *f, const char *path, enum fg_kind kind);
+/*
+ * Interns a record's stack: borrowing the key from a mapped input (no copy),
+ * copying it otherwise.
+ */
+struct fg_ent *fg_fold_intern(struct fg_fold *f, struct fg_stab *t,
+    const char *key, size_t len);
+/*
+ * At the end of an input read into t since mark (fg_stab_last before it):
+ * when the keys it lent are a small part of it, copies them into t and
+ * closes the input, returning 1; otherwise leaves it open, returning 0, and
+ * the caller closes it after its last use of t. So memory stays in
+ * proportion to the unique stacks, never to the input.
+ */
+int fg_fold_settle(struct fg_fold *f, struct fg_stab *t,
+    const struct fg_ent *mark);
 /* Next valid record; malformed lines are warned about and skipped. */
 int fg_fold_next(struct fg_fold *f, struct fg_rec *r);
 void fg_fold_close(struct fg_fold *f);
@@ -245,6 +316,25 @@ void fg_fold_close(struct fg_fold *f);
 char *fg_header_get(const char *header, const char *key);
 /* Writes "# fg-TOOL" then " key=value" pairs (NULL-terminated list). */
 void fg_out_header(const char *tool, ...);
+
+/* ---- kmerge.c ---- */
+/*
+ * Pre-pass over a mapped input opened but not yet read: settles its kind
+ * and header, totals its counts per column into total[2] (fractions
+ * truncated when f->truncfrac), and returns 1 when its stacks are in
+ * bytewise order (repeats allowed) and no total overflows. Quiet: the real
+ * pass reports malformed lines.
+ */
+int fg_fold_scan(struct fg_fold *f, fg_count total[2]);
+typedef void (*fg_emit_fn)(const char *key, size_t len, const fg_count *c,
+    int ncols, void *arg);
+/*
+ * Merges sorted, mapped inputs in one pass: for every stack, in order,
+ * emit() gets ncols summed counts, input i's column j adding into column
+ * colbase[i] + j. An overflowing sum is fatal.
+ */
+void fg_kmerge(struct fg_fold **in, int n, int ncols, const int *colbase,
+    fg_emit_fn emit, void *arg);
 
 /* ---- stats.c ---- */
 /*

@@ -12,6 +12,30 @@
 
 #include "fg.h"
 
+static const char *usage_text, *help_text;
+static char dash[] = "-";
+static char *dash_only[] = { dash, NULL };
+
+void
+fg_tool_init(const char *argv0, const char *usage, const char *help)
+{
+	fg_setprogname(argv0);
+	fg_out_init();
+	usage_text = usage;
+	help_text = help;
+}
+
+char **
+fg_opt_files(struct fg_optstate *st, int *n)
+{
+	if (st->nops == 0) {
+		*n = 1;
+		return dash_only;
+	}
+	*n = st->nops;
+	return st->ops;
+}
+
 void
 fg_opt_init(struct fg_optstate *st, int argc, char **argv)
 {
@@ -43,8 +67,56 @@ findlong(const struct fg_opt *opts, const char *name, size_t n)
 	return NULL;
 }
 
+static int getopt1(struct fg_optstate *, const struct fg_opt *);
+
+static int
+intable(const struct fg_opt *opts, const char *lng, int shrt)
+{
+	const struct fg_opt *o;
+
+	for (o = opts; o->lng != NULL || o->shrt != 0; o++)
+		if ((o->lng != NULL && strcmp(o->lng, lng) == 0) ||
+		    o->shrt == shrt)
+			return 1;
+	return 0;
+}
+
 int
 fg_getopt(struct fg_optstate *st, const struct fg_opt *opts)
+{
+	static const struct fg_opt common[] = {
+		{ "help", 'h', FG_OPT_NOARG },
+		{ "version", 0x7fff, FG_OPT_NOARG },
+		{ NULL, 0, 0 }
+	};
+	struct fg_opt *all;
+	size_t n;
+	int c;
+
+	if (usage_text == NULL)
+		return getopt1(st, opts);
+	/* the tool's table plus --help and --version where it lacks them */
+	for (n = 0; opts[n].lng != NULL || opts[n].shrt != 0; n++)
+		;
+	all = fg_calloc(n + 3, sizeof(*all));
+	memcpy(all, opts, n * sizeof(*all));
+	if (!intable(opts, "help", 'h'))
+		all[n++] = common[0];
+	if (!intable(opts, "version", 0x7fff))
+		all[n++] = common[1];
+	c = getopt1(st, all);
+	free(all);
+	if (c == 'h' && !intable(opts, "help", 'h'))
+		fg_help(help_text);
+	if (c == 0x7fff)
+		fg_version();
+	if (c == '?')
+		fg_usage(usage_text);
+	return c;
+}
+
+static int
+getopt1(struct fg_optstate *st, const struct fg_opt *opts)
 {
 	const struct fg_opt *o;
 	char *a;

@@ -4,12 +4,19 @@
  * in a bump arena; an open-addressing, linear-probing hash of (hash, entry)
  * slots finds them. Memory grows with the unique stacks, not the input.
  */
+#define _DEFAULT_SOURCE		/* madvise, MADV_HUGEPAGE */
+#include <sys/mman.h>
+
+#include <pthread.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "fg.h"
 
-#define ARENA_CHUNK (4u << 20)
+#define ARENA_MIN (2u << 20)
+#define ARENA_MAX (64u << 20)
+#define HUGE_ALIGN (2u << 20)
 
 struct chunk {
 	struct chunk *prev;
@@ -28,6 +35,7 @@ struct fg_stab {
 	size_t mask;		/* nslots - 1 */
 	struct slot *slots;
 	struct chunk *arena;
+	size_t chunksz;		/* next chunk's size: doubles to ARENA_MAX */
 	struct fg_ent *first, **lastp;
 };
 
@@ -135,9 +143,24 @@ arena_alloc(struct fg_stab *t, size_t n)
 
 	n = (n + 15) & ~(size_t)15;
 	if (c == NULL || c->cap - c->used < n) {
-		size_t cap = n > ARENA_CHUNK ? n : ARENA_CHUNK;
+		size_t cap;
+		void *mem;
 
-		c = fg_malloc(sizeof(*c) + cap);
+		if (t->chunksz < ARENA_MAX)
+			t->chunksz = t->chunksz ? t->chunksz * 2 : ARENA_MIN;
+		cap = n + sizeof(*c) > t->chunksz ? n + sizeof(*c) : t->chunksz;
+		/*
+		 * Large aligned chunks, backed by huge pages where the kernel
+		 * offers them: page faults otherwise dominate the cost of
+		 * interning hundreds of megabytes of unique stacks.
+		 */
+		if (posix_memalign(&mem, HUGE_ALIGN, cap) != 0)
+			fg_errx(FG_EXIT_ERR, "out of memory");
+#ifdef MADV_HUGEPAGE
+		madvise(mem, cap, MADV_HUGEPAGE);
+#endif
+		c = mem;
+		cap -= sizeof(*c);
 		c->prev = t->arena;
 		c->used = 0;
 		c->cap = cap;
@@ -167,6 +190,13 @@ grow(struct fg_stab *t)
 	t->mask = nmask;
 }
 
+static inline char *
+inlinekey(const struct fg_stab *t, struct fg_ent *e)
+{
+	return (char *)(e->c + t->ncols);
+}
+
+/* insert: 0 find only, 1 insert a copy, 2 insert borrowing the key */
 static struct fg_ent *
 lookup(struct fg_stab *t, const char *key, size_t len, int insert)
 {
@@ -178,21 +208,27 @@ lookup(struct fg_stab *t, const char *key, size_t len, int insert)
 	for (i = h & t->mask; (e = t->slots[i].e) != NULL;
 	    i = (i + 1) & t->mask) {
 		if (t->slots[i].hash == h && e->len == len &&
-		    memcmp((char *)(e->c + t->ncols), key, len) == 0)
+		    memcmp(e->key, key, len) == 0)
 			return e;
 	}
 	if (!insert)
 		return NULL;
 	if (len > UINT32_MAX)
 		fg_errx(FG_EXIT_ERR, "stack of %zu bytes is too long", len);
-	e = arena_alloc(t, sizeof(*e) + csz + len + 1);
+	if (insert == 2) {
+		e = arena_alloc(t, sizeof(*e) + csz);
+		e->key = key;
+	} else {
+		e = arena_alloc(t, sizeof(*e) + csz + len + 1);
+		memcpy(inlinekey(t, e), key, len);
+		inlinekey(t, e)[len] = '\0';
+		e->key = inlinekey(t, e);
+	}
 	e->next = NULL;
 	e->hash = h;
 	e->len = (uint32_t)len;
 	e->aux = 0;
 	memset(e->c, 0, csz);
-	memcpy((char *)(e->c + t->ncols), key, len);
-	((char *)(e->c + t->ncols))[len] = '\0';
 	*t->lastp = e;
 	t->lastp = &e->next;
 	t->slots[i].hash = h;
@@ -206,6 +242,49 @@ struct fg_ent *
 fg_stab_get(struct fg_stab *t, const char *key, size_t len)
 {
 	return lookup(t, key, len, 1);
+}
+
+struct fg_ent *
+fg_stab_get_ref(struct fg_stab *t, const char *key, size_t len)
+{
+	return lookup(t, key, len, 2);
+}
+
+struct fg_ent *
+fg_stab_last(const struct fg_stab *t)
+{
+	if (t->first == NULL)
+		return NULL;
+	return (struct fg_ent *)((char *)t->lastp -
+	    offsetof(struct fg_ent, next));
+}
+
+size_t
+fg_stab_borrowed(const struct fg_stab *t, const struct fg_ent *mark)
+{
+	const struct fg_ent *e = mark != NULL ? mark->next : t->first;
+	size_t n = 0;
+
+	for (; e != NULL; e = e->next)
+		if (e->key != (const char *)(e->c + t->ncols))
+			n += e->len;
+	return n;
+}
+
+void
+fg_stab_own(struct fg_stab *t, const struct fg_ent *mark)
+{
+	struct fg_ent *e = mark != NULL ? mark->next : t->first;
+	char *k;
+
+	for (; e != NULL; e = e->next) {
+		if (e->key == (const char *)(e->c + t->ncols))
+			continue;
+		k = arena_alloc(t, (size_t)e->len + 1);
+		memcpy(k, e->key, e->len);
+		k[e->len] = '\0';
+		e->key = k;
+	}
 }
 
 struct fg_ent *
@@ -232,10 +311,236 @@ refcmp(const void *x, const void *y)
 	return fg_keycmp(a->key, a->len, b->key, b->len);
 }
 
+/*
+ * String sort: a multikey radix sort without recursion. A task is a run of
+ * keys known to agree on their first `depth` bytes. The run's common prefix
+ * is skipped in one scan, then the next 8 bytes of every key are cached as a
+ * big-endian word and the run is sorted on (word, bytes left); runs that
+ * still tie become new tasks. Each key is touched once a level instead of
+ * twice a comparison, which is what matters for long shared-prefix stacks.
+ */
+struct sitem {
+	uint64_t w;
+	uint32_t tail;		/* bytes left after depth, capped at 9 */
+	struct fg_keyref r;
+};
+
+struct stask {
+	size_t lo, hi, depth;
+};
+
+static inline int
+sitemlt(const struct sitem *a, const struct sitem *b)
+{
+	return a->w < b->w || (a->w == b->w && a->tail < b->tail);
+}
+
+/* Quicksort on the cached words: inline compares, no recursion. */
+static void
+wsort(struct sitem *it, size_t n)
+{
+	struct { size_t lo, hi; } stk[64];
+	size_t sp = 0, lo = 0, hi = n, i, j, mid;
+	struct sitem p, t;
+
+	for (;;) {
+		while (hi - lo > 16) {
+			mid = lo + (hi - lo) / 2;
+			/* median of three into it[lo] */
+			if (sitemlt(&it[mid], &it[lo]))
+				t = it[mid], it[mid] = it[lo], it[lo] = t;
+			if (sitemlt(&it[hi - 1], &it[mid]))
+				t = it[hi - 1], it[hi - 1] = it[mid],
+				    it[mid] = t;
+			if (sitemlt(&it[mid], &it[lo]))
+				t = it[mid], it[mid] = it[lo], it[lo] = t;
+			p = it[mid];
+			i = lo;
+			j = hi - 1;
+			for (;;) {
+				while (sitemlt(&it[i], &p))
+					i++;
+				while (sitemlt(&p, &it[j]))
+					j--;
+				if (i >= j)
+					break;
+				t = it[i], it[i] = it[j], it[j] = t;
+				i++;
+				j--;
+			}
+			/* [lo, j] <= p <= [j+1, hi): push the larger part */
+			if (j + 1 - lo < hi - (j + 1)) {
+				stk[sp].lo = j + 1, stk[sp].hi = hi;
+				hi = j + 1;
+			} else {
+				stk[sp].lo = lo, stk[sp].hi = j + 1;
+				lo = j + 1;
+			}
+			sp++;
+		}
+		for (i = lo + 1; i < hi; i++) {
+			t = it[i];
+			for (j = i; j > lo && sitemlt(&t, &it[j - 1]); j--)
+				it[j] = it[j - 1];
+			it[j] = t;
+		}
+		if (sp == 0)
+			break;
+		sp--;
+		lo = stk[sp].lo;
+		hi = stk[sp].hi;
+	}
+}
+
+static uint64_t
+beword(const char *k, size_t len, size_t depth)
+{
+	unsigned char b[8] = { 0 };
+	size_t n = len - depth < 8 ? len - depth : 8;
+
+	memcpy(b, k + depth, n);
+	return (uint64_t)b[0] << 56 | (uint64_t)b[1] << 48 |
+	    (uint64_t)b[2] << 40 | (uint64_t)b[3] << 32 |
+	    (uint64_t)b[4] << 24 | (uint64_t)b[5] << 16 |
+	    (uint64_t)b[6] << 8 | (uint64_t)b[7];
+}
+
+static size_t
+commonlen(const char *a, const char *b, size_t n)
+{
+	size_t i = 0;
+	uint64_t x, y;
+
+	while (n - i >= 8) {
+		memcpy(&x, a + i, 8);
+		memcpy(&y, b + i, 8);
+		if (x != y)
+			break;
+		i += 8;
+	}
+	while (i < n && a[i] == b[i])
+		i++;
+	return i;
+}
+
+static void
+insertion(struct sitem *it, size_t n, size_t depth)
+{
+	size_t i, j;
+	struct sitem t;
+
+	for (i = 1; i < n; i++) {
+		t = it[i];
+		for (j = i; j > 0 && fg_keycmp(it[j - 1].r.key + depth,
+		    it[j - 1].r.len - depth, t.r.key + depth,
+		    t.r.len - depth) > 0; j--)
+			it[j] = it[j - 1];
+		it[j] = t;
+	}
+}
+
+static void
+mksort(struct fg_keyref *v, size_t n)
+{
+	struct sitem *it;
+	struct stask *st, t;
+	size_t nst = 0, cap = 64, i, j, l, m;
+
+	if (n < 2)
+		return;
+	it = fg_reallocarray(NULL, n, sizeof(*it));
+	for (i = 0; i < n; i++)
+		it[i].r = v[i];
+	st = fg_reallocarray(NULL, cap, sizeof(*st));
+	st[nst].lo = 0, st[nst].hi = n, st[nst].depth = 0, nst++;
+	while (nst > 0) {
+		t = st[--nst];
+		m = t.hi - t.lo;
+		if (m <= 12) {
+			insertion(it + t.lo, m, t.depth);
+			continue;
+		}
+		/* skip the run's common prefix */
+		l = it[t.lo].r.len - t.depth;
+		for (i = t.lo + 1; i < t.hi && l > 0; i++) {
+			size_t li = it[i].r.len - t.depth;
+
+			l = commonlen(it[t.lo].r.key + t.depth,
+			    it[i].r.key + t.depth, li < l ? li : l);
+		}
+		t.depth += l;
+		for (i = t.lo; i < t.hi; i++) {
+			size_t left = it[i].r.len - t.depth;
+
+			it[i].w = beword(it[i].r.key, it[i].r.len, t.depth);
+			it[i].tail = left > 8 ? 9 : (uint32_t)left;
+		}
+		wsort(it + t.lo, m);
+		for (i = t.lo; i < t.hi; i = j) {
+			for (j = i + 1; j < t.hi && it[j].w == it[i].w &&
+			    it[j].tail == it[i].tail; j++)
+				;
+			if (j - i < 2 || it[i].tail < 9)
+				continue;	/* alone, or equal keys */
+			if (nst == cap) {
+				cap *= 2;
+				st = fg_reallocarray(st, cap, sizeof(*st));
+			}
+			st[nst].lo = i, st[nst].hi = j;
+			st[nst].depth = t.depth + 8;
+			nst++;
+		}
+	}
+	for (i = 0; i < n; i++)
+		v[i] = it[i].r;
+	free(st);
+	free(it);
+}
+
+struct sortjob {
+	struct fg_keyref *v;
+	size_t n;
+};
+
+static void *
+sortjob(void *arg)
+{
+	struct sortjob *j = arg;
+
+	mksort(j->v, j->n);
+	return NULL;
+}
+
+/*
+ * Bytewise sort (LC_ALL=C sort order). Large arrays are sorted in two
+ * halves on two threads and merged; the result is the same either way.
+ */
 void
 fg_sort_keys(struct fg_keyref *v, size_t n)
 {
-	qsort(v, n, sizeof(*v), refcmp);
+	struct sortjob j;
+	pthread_t th;
+	struct fg_keyref *tmp, *a, *ae, *b, *be, *o;
+
+	j.v = v + n / 2;
+	j.n = n - n / 2;
+	if (n < 50000 || pthread_create(&th, NULL, sortjob, &j) != 0) {
+		mksort(v, n);
+		return;
+	}
+	mksort(v, n / 2);
+	if (pthread_join(th, NULL) != 0)
+		fg_errx(FG_EXIT_ERR, "pthread_join failed");
+	tmp = fg_reallocarray(NULL, n, sizeof(*tmp));
+	a = v, ae = v + n / 2, b = ae, be = v + n, o = tmp;
+	while (a < ae && b < be)
+		*o++ = refcmp(b, a) < 0 ? *b++ : *a++;
+	while (a < ae)
+		*o++ = *a++;
+	while (b < be)
+		*o++ = *b++;
+	memcpy(v, tmp, n * sizeof(*v));
+	free(tmp);
 }
 
 struct fg_ent **

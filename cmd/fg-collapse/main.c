@@ -168,6 +168,8 @@ main(int argc, char *argv[])
 		fg_out_char('\n');
 	}
 	free(v);
+	fg_stab_free(tab);
+	free(st.ops);
 	fg_out_close();
 	return fg_status;
 }

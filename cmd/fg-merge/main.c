@@ -19,18 +19,12 @@ static const char help[] =
     "  -R, --root-name NAME   root frame for the next input, in order;\n"
     "                         repeat once per input\n"
     "  -S, --scale FACTOR     multiply every summed count by FACTOR\n"
-    "  -h, --help             print this help and exit\n"
-    "      --version          print the version and exit\n"
-    "\n"
-    "Exit status: 0 success, 1 malformed lines were skipped, 2 error.\n";
+    FG_HELP_TAIL;
 
-enum { OPT_VERSION = 256 };
 static const struct fg_opt opts[] = {
 	{ "root", 'r', FG_OPT_NOARG },
 	{ "root-name", 'R', FG_OPT_ARG },
 	{ "scale", 'S', FG_OPT_ARG },
-	{ "help", 'h', FG_OPT_NOARG },
-	{ "version", OPT_VERSION, FG_OPT_NOARG },
 	{ NULL, 0, 0 }
 };
 
@@ -48,27 +42,83 @@ rootname(const char *path)
 	return s;
 }
 
+static void
+emit(const char *key, size_t len, const fg_count *cnt, int ncols, void *arg)
+{
+	const long double *scale = arg;
+	fg_count c;
+	int i;
+
+	fg_out_write(key, len);
+	for (i = 0; i < ncols; i++) {
+		c = cnt[i];
+		if (scale != NULL && fg_count_scale(&c, *scale) < 0)
+			fg_errx(FG_EXIT_ERR, "scaled count overflows 2^63-1");
+		fg_out_char(' ');
+		fg_out_count(c);
+	}
+	fg_out_char('\n');
+}
+
+/*
+ * The streaming path: when every input is a regular file, sorted, and of
+ * one kind, merge them in one pass (the hash path gives the same output).
+ * Opens inputs into folds[] as it goes, counting them in *nopen.
+ */
+static int
+trysorted(struct fg_fold *folds, char **files, int nfiles, int *nopen,
+    long double *scale)
+{
+	struct fg_fold **inp;
+	fg_count tot[2];
+	int *colbase, k, ncols = 0;
+	enum fg_kind kind = FG_KIND_UNKNOWN;
+
+	for (k = 0; k < nfiles; k++) {
+		if (!fg_fold_open_map(&folds[k], files[k], FG_KIND_UNKNOWN)) {
+			*nopen = k + 1;
+			return 0;
+		}
+		*nopen = k + 1;
+		if (!fg_fold_scan(&folds[k], tot))
+			return 0;
+		if (folds[k].kind == FG_KIND_UNKNOWN)
+			continue;	/* no data lines */
+		if (kind != FG_KIND_UNKNOWN && folds[k].kind != kind)
+			return 0;	/* the hash path reports it */
+		kind = folds[k].kind;
+	}
+	ncols = kind == FG_KIND_DIFF ? 2 : 1;
+	inp = fg_calloc((size_t)nfiles, sizeof(*inp));
+	colbase = fg_calloc((size_t)nfiles, sizeof(*colbase));
+	for (k = 0; k < nfiles; k++)
+		inp[k] = &folds[k];
+	if (kind != FG_KIND_UNKNOWN)
+		fg_kmerge(inp, nfiles, ncols, colbase, emit, scale);
+	free(colbase);
+	free(inp);
+	return 1;
+}
+
 int
 main(int argc, char *argv[])
 {
 	struct fg_optstate st;
 	struct fg_stab *tab = NULL;
-	struct fg_fold f;
+	struct fg_fold *folds, *fp;
 	struct fg_rec r;
+	const struct fg_ent *mark;
 	struct fg_ent *e, **v;
 	const char **names;
 	char *key = NULL, *root;
-	static char dash[] = "-";
-	char *stdin_only[] = { dash };
 	char **files;
 	size_t keycap = 0, klen, rlen, i;
-	int c, nfiles, nnames = 0, byfile = 0, k, col;
+	int c, nfiles, nnames = 0, byfile = 0, k, col, nopen;
 	enum fg_kind kind = FG_KIND_UNKNOWN;
 	long double scale = 1;
 	int scaled = 0;
 
-	fg_setprogname(argv[0]);
-	fg_out_init();
+	fg_tool_init(argv[0], usage, help);
 	names = fg_calloc((size_t)argc + 1, sizeof(*names));
 	fg_opt_init(&st, argc, argv);
 	while ((c = fg_getopt(&st, opts)) != -1) {
@@ -83,41 +133,43 @@ main(int argc, char *argv[])
 			scale = fg_parse_factor(st.arg, "-S");
 			scaled = 1;
 			break;
-		case 'h':
-			fg_help(help);
-		case OPT_VERSION:
-			fg_version();
 		default:
 			fg_usage(usage);
 		}
 	}
-	files = st.ops;
-	nfiles = st.nops;
-	if (nfiles == 0) {
-		files = stdin_only;
-		nfiles = 1;
-	}
+	files = fg_opt_files(&st, &nfiles);
 	if (nnames > 0 && nnames != nfiles)
 		fg_errx(FG_EXIT_ERR, "%d root names (-R) for %d inputs",
 		    nnames, nfiles);
 
+	folds = fg_calloc((size_t)nfiles, sizeof(*folds));
+	nopen = 0;
+	if (nnames == 0 && !byfile && trysorted(folds, files, nfiles, &nopen,
+	    scaled ? &scale : NULL)) {
+		for (k = 0; k < nfiles; k++)
+			fg_fold_close(&folds[k]);
+		goto done;
+	}
 	for (k = 0; k < nfiles; k++) {
+		fp = &folds[k];
 		root = NULL;
 		if (nnames > 0)
 			root = fg_strdup(names[k]);
 		else if (byfile)
 			root = rootname(files[k]);
 		rlen = root ? strlen(root) : 0;
-		fg_fold_open(&f, files[k], kind);
-		while (fg_fold_next(&f, &r)) {
+		if (k >= nopen)
+			fg_fold_open_map(fp, files[k], FG_KIND_UNKNOWN);
+		mark = tab != NULL ? fg_stab_last(tab) : NULL;
+		while (fg_fold_next(fp, &r)) {
 			if (tab == NULL) {
-				kind = f.kind;
+				kind = fp->kind;
 				tab = fg_stab_new(r.ncols);
-			} else if (f.kind != kind) {
+			} else if (fp->kind != kind) {
 				fg_errx(FG_EXIT_ERR, "%s:%llu: %s stream, "
-				    "but earlier input was %s", f.in.name,
-				    (unsigned long long)f.in.lineno,
-				    f.kind == FG_KIND_DIFF ? "a differential" :
+				    "but earlier input was %s", fp->in.name,
+				    (unsigned long long)fp->in.lineno,
+				    fp->kind == FG_KIND_DIFF ? "a differential" :
 				    "a profile", kind == FG_KIND_DIFF ?
 				    "differential" : "a profile");
 			}
@@ -132,36 +184,36 @@ main(int argc, char *argv[])
 				memcpy(key + rlen + 1, r.stack, r.len);
 				e = fg_stab_get(tab, key, klen);
 			} else
-				e = fg_stab_get(tab, r.stack, r.len);
+				e = fg_fold_intern(fp, tab, r.stack, r.len);
 			for (col = 0; col < r.ncols; col++)
 				if (fg_count_add(&e->c[col], r.c[col]) < 0)
 					fg_errx(FG_EXIT_ERR, "%s:%llu: sum of "
 					    "counts overflows 2^63-1",
-					    f.in.name, (unsigned long long)
-					    f.in.lineno);
+					    fp->in.name, (unsigned long long)
+					    fp->in.lineno);
 		}
-		fg_fold_close(&f);
+		if (tab == NULL)
+			fg_fold_close(fp);
+		else
+			fg_fold_settle(fp, tab, mark);	/* may keep it open */
 		free(root);
 	}
 	if (tab != NULL) {
-		int ncols = fg_stab_ncols(tab);
-
 		v = fg_stab_sorted(tab);
-		for (i = 0; (e = v[i]) != NULL; i++) {
-			fg_out_write(fg_ent_key(tab, e), e->len);
-			for (col = 0; col < ncols; col++) {
-				if (scaled && fg_count_scale(&e->c[col],
-				    scale) < 0)
-					fg_errx(FG_EXIT_ERR, "scaled count "
-					    "overflows 2^63-1: %s",
-					    fg_ent_key(tab, e));
-				fg_out_char(' ');
-				fg_out_count(e->c[col]);
-			}
-			fg_out_char('\n');
-		}
+		for (i = 0; (e = v[i]) != NULL; i++)
+			emit(fg_ent_key(tab, e), e->len, e->c,
+			    fg_stab_ncols(tab), scaled ? &scale : NULL);
 		free(v);
 	}
+	for (k = 0; k < nfiles; k++)
+		if (folds[k].in.buf != NULL)
+			fg_fold_close(&folds[k]);
+done:
+	free(folds);
+	fg_stab_free(tab);
+	free(key);
+	free(names);
+	free(st.ops);
 	fg_out_close();
 	return fg_status;
 }

@@ -1,0 +1,155 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * table.c: fg-top's three output forms of one table. Aligned text pads
+ * every column but the last to its widest cell; TSV is one header row and
+ * tab-separated cells; Markdown is a GitHub table. Names are escaped per
+ * form so that no input byte can break a row or reach a terminal raw.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "fg.h"
+#include "top.h"
+
+void
+tbl_init(struct tbl *t, int ncol)
+{
+	memset(t, 0, sizeof(*t));
+	t->ncol = ncol;
+}
+
+void
+tbl_row(struct tbl *t, const char *const *cells)
+{
+	int i;
+
+	if (t->nrow == t->cap) {
+		t->cap = t->cap ? t->cap * 2 : 32;
+		t->cell = fg_reallocarray(t->cell, t->cap * (size_t)t->ncol,
+		    sizeof(*t->cell));
+	}
+	for (i = 0; i < t->ncol; i++)
+		t->cell[t->nrow * (size_t)t->ncol + (size_t)i] =
+		    fg_strdup(cells[i]);
+	t->nrow++;
+}
+
+void
+tbl_free(struct tbl *t)
+{
+	size_t i;
+
+	for (i = 0; i < t->nrow * (size_t)t->ncol; i++)
+		free(t->cell[i]);
+	free(t->cell);
+	t->cell = NULL;
+	t->nrow = t->cap = 0;
+}
+
+/*
+ * Text and TSV: control bytes and backslash become C-style escapes (a
+ * stack name cannot hold '\n', but it can hold a tab or ESC). Markdown:
+ * a code span, pipes escaped (GitHub splits cells before code spans);
+ * a name with a backtick is shown with Markdown punctuation escaped.
+ */
+char *
+tbl_name(const char *s, size_t len, enum fmt f)
+{
+	static const char hx[] = "0123456789abcdef";
+	char *buf, *q;
+	size_t i;
+	int tick = memchr(s, '`', len) != NULL;
+	unsigned char c;
+
+	q = buf = fg_reallocarray(NULL, len + 1, 4);
+	if (f == FMT_MD && !tick && len > 0)
+		*q++ = '`';
+	for (i = 0; i < len; i++) {
+		c = (unsigned char)s[i];
+		if (c < 0x20 || c == 0x7f) {
+			*q++ = '\\';
+			if (c == '\t') {
+				*q++ = 't';
+			} else {
+				*q++ = 'x';
+				*q++ = hx[c >> 4];
+				*q++ = hx[c & 15];
+			}
+		} else if (f == FMT_MD && c == '|') {
+			*q++ = '\\';
+			*q++ = '|';
+		} else if (f == FMT_MD && tick && c != ' ' &&
+		    strchr("\\`*_{}[]()<>#+-.!~&", c) != NULL) {
+			*q++ = '\\';
+			*q++ = (char)c;
+		} else if (f != FMT_MD && c == '\\') {
+			*q++ = '\\';
+			*q++ = '\\';
+		} else
+			*q++ = (char)c;
+	}
+	if (f == FMT_MD && !tick && len > 0)
+		*q++ = '`';
+	*q = '\0';
+	return buf;
+}
+
+static void
+pad(size_t n)
+{
+	while (n-- > 0)
+		fg_out_char(' ');
+}
+
+void
+tbl_print(const struct tbl *t, enum fmt f)
+{
+	size_t w[TBL_MAXCOL], r, n;
+	int i, last = t->ncol - 1;
+	const char *c;
+
+	for (i = 0; i < t->ncol; i++)
+		w[i] = strlen(t->head[i]);
+	for (r = 0; r < t->nrow; r++)
+		for (i = 0; i < t->ncol; i++)
+			if ((n = strlen(t->cell[r * (size_t)t->ncol +
+			    (size_t)i])) > w[i])
+				w[i] = n;
+	for (r = t->nohead ? 1 : 0; r <= t->nrow; r++) {
+		if (f == FMT_MD)
+			fg_out_str("|");
+		for (i = 0; i < t->ncol; i++) {
+			c = r == 0 ? (f == FMT_TSV ? t->tsvhead[i] : t->head[i])
+			    : t->cell[(r - 1) * (size_t)t->ncol + (size_t)i];
+			n = strlen(c);
+			switch (f) {
+			case FMT_TSV:
+				if (i > 0)
+					fg_out_char('\t');
+				fg_out_str(c);
+				break;
+			case FMT_MD:
+				fg_out_char(' ');
+				fg_out_str(c);
+				fg_out_str(" |");
+				break;
+			case FMT_TEXT:
+				if (i > 0)
+					fg_out_str("  ");
+				if (!t->left[i])
+					pad(w[i] - n);
+				fg_out_str(c);
+				if (t->left[i] && i < last)
+					pad(w[i] - n);
+				break;
+			}
+		}
+		fg_out_char('\n');
+		if (r == 0 && f == FMT_MD) {
+			fg_out_str("|");
+			for (i = 0; i < t->ncol; i++)
+				fg_out_str(t->left[i] ? " :--- |" : " ---: |");
+			fg_out_char('\n');
+		}
+	}
+}
