@@ -20,16 +20,10 @@ static const char help[] =
     "Earlier colour lines in the input are replaced.\n"
     "\n"
     FG_COLOR_HELP
-    "  -h, --help             print this help and exit\n"
-    "      --version          print the version and exit\n"
-    "\n"
-    "Exit status: 0 success, 1 malformed lines were skipped, 2 error.\n";
+    FG_HELP_TAIL;
 
-enum { OPT_VERSION = 256 };
 static const struct fg_opt opts[] = {
 	FG_COLOR_OPTS,
-	{ "help", 'h', FG_OPT_NOARG },
-	{ "version", OPT_VERSION, FG_OPT_NOARG },
 	{ NULL, 0, 0 }
 };
 
@@ -127,21 +121,12 @@ main(int argc, char *argv[])
 	char zbuf[32];
 	int ch, k, ncols = 1;
 
-	fg_setprogname(argv[0]);
-	fg_out_init();
+	fg_tool_init(argv[0], usage, help);
 	fg_colorcfg_init(&cfg);
 	fg_opt_init(&st, argc, argv);
 	while ((ch = fg_getopt(&st, opts)) != -1) {
-		if (fg_colorcfg_opt(&cfg, ch, st.arg))
-			continue;
-		switch (ch) {
-		case 'h':
-			fg_help(help);
-		case OPT_VERSION:
-			fg_version();
-		default:
+		if (!fg_colorcfg_opt(&cfg, ch, st.arg))
 			fg_usage(usage);
-		}
 	}
 	if (st.nops > 1)
 		fg_usage(usage);

@@ -40,13 +40,10 @@ static const char help[] =
     "      --flamechart       keep input order, merge only neighbours\n"
     "      --notes TEXT       notes in a comment in the SVG\n"
     FG_COLOR_HELP
-    "  -h, --help             print this help and exit\n"
-    "      --version          print the version and exit\n"
-    "\n"
-    "Exit status: 0 success, 1 malformed lines were skipped, 2 error.\n";
+    FG_HELP_TAIL;
 
 enum {
-	OPT_VERSION = 256, OPT_TITLE, OPT_SUBTITLE, OPT_WIDTH, OPT_HEIGHT,
+	OPT_TITLE = 256, OPT_SUBTITLE, OPT_WIDTH, OPT_HEIGHT,
 	OPT_MINWIDTH, OPT_FONTTYPE, OPT_FONTSIZE, OPT_FONTWIDTH, OPT_COUNTNAME,
 	OPT_NAMETYPE, OPT_FACTOR, OPT_TOTAL, OPT_BGCOLORS, OPT_REVERSE,
 	OPT_INVERTED, OPT_FLAMECHART, OPT_NOTES
@@ -70,8 +67,6 @@ static const struct fg_opt opts[] = {
 	{ "inverted", OPT_INVERTED, FG_OPT_NOARG },
 	{ "flamechart", OPT_FLAMECHART, FG_OPT_NOARG },
 	{ "notes", OPT_NOTES, FG_OPT_ARG },
-	{ "help", 'h', FG_OPT_NOARG },
-	{ "version", OPT_VERSION, FG_OPT_NOARG },
 	{ NULL, 0, 0 }
 };
 
@@ -741,8 +736,7 @@ main(int argc, char *argv[])
 	int ch, k, ncols = 0, dummy = 0;
 	uint32_t maxd = 0;
 
-	fg_setprogname(argv[0]);
-	fg_out_init();
+	fg_tool_init(argv[0], usage, help);
 	memset(&o, 0, sizeof(o));
 	o.fonttype = "Verdana";
 	o.countname = "samples";
@@ -825,10 +819,6 @@ main(int argc, char *argv[])
 		case OPT_NOTES:
 			o.notes = st.arg;
 			break;
-		case 'h':
-			fg_help(help);
-		case OPT_VERSION:
-			fg_version();
 		default:
 			fg_usage(usage);
 		}
