@@ -175,7 +175,7 @@ hashvals(const char *s, size_t n, double *v1, double *v23)
 	 */
 	if (n > 1 && (tick = memchr(s + 1, '`', n - 1)) != NULL)
 		f = (size_t)(tick + 1 - s);
-	for (i = n - 1; i-- > 0;)
+	for (i = n > 0 ? n - 1 : 0; i-- > 0;)
 		if (s[i] == '`') {
 			e = i;
 			break;

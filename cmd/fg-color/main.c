@@ -193,6 +193,7 @@ main(int argc, char *argv[])
 	if (cfg.pmfile != NULL)
 		fg_pmap_save(&cfg);
 	fg_colorcfg_free(&cfg);
+	free(st.ops);
 	fg_out_close();
 	return fg_status;
 }

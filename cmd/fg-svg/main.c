@@ -469,7 +469,7 @@ legend(double y)
 		out_textel(NULL, "ui", x, y, "View:");
 		x += 5 * o.fontsize * o.fontwidth + 8;
 		for (i = 0; i < nviews; i++) {
-			char id[8];
+			char id[16];
 
 			snprintf(id, sizeof(id), "vb%d", i);
 			out_textel(id, i == 0 ? "ui vb on" : "ui vb", x, y,
@@ -917,6 +917,7 @@ main(int argc, char *argv[])
 	fg_annot_free(&annot);
 	fg_tree_free(&t);
 	free(cursor);
+	free(st.ops);
 	fg_out_close();
 	return fg_status;
 }
