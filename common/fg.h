@@ -201,6 +201,8 @@ struct fg_keyref {
 void fg_sort_keys(struct fg_keyref *v, size_t n);
 int fg_keycmp(const char *a, size_t alen, const char *b, size_t blen);
 uint64_t fg_hash(const void *p, size_t n);
+/* Length of the common prefix of a[0..n) and b[0..n). */
+size_t fg_commonlen(const char *a, const char *b, size_t n);
 
 /* ---- opt.c ---- */
 enum { FG_OPT_NOARG = 0, FG_OPT_ARG = 1 };

@@ -227,25 +227,6 @@ child(struct fg_tree *t, uint32_t parent, const char *s, size_t n)
 	return id;
 }
 
-/* Length of the common prefix of a[0..n) and b[0..n). */
-static size_t
-common(const char *a, const char *b, size_t n)
-{
-	size_t i = 0;
-	uint64_t x, y;
-
-	while (n - i >= 8) {
-		memcpy(&x, a + i, 8);
-		memcpy(&y, b + i, 8);
-		if (x != y)
-			break;
-		i += 8;
-	}
-	while (i < n && a[i] == b[i])
-		i++;
-	return i;
-}
-
 void
 fg_tree_add(struct fg_tree *t, const char *stack, size_t len,
     const double *c)
@@ -262,7 +243,7 @@ fg_tree_add(struct fg_tree *t, const char *stack, size_t len,
 	 * stack) inside the common prefix, or right at its end where this
 	 * stack also ends or has a ';'.
 	 */
-	m = common(stack, t->prev, len < t->prevlen ? len : t->prevlen);
+	m = fg_commonlen(stack, t->prev, len < t->prevlen ? len : t->prevlen);
 	d = 1;
 	while (d < t->pathlen && (t->pathend[d] < m || (t->pathend[d] == m &&
 	    (m == len || stack[m] == ';'))))

@@ -116,10 +116,10 @@ main(int argc, char *argv[])
 	struct fg_tree t;
 	struct fg_stab *tab = NULL;
 	struct fg_ent *e;
-	const char *file = "-";
+	const char *file;
 	double c[2];
 	char zbuf[32];
-	int ch, k, ncols = 1;
+	int nfiles, ch, k, ncols = 1;
 
 	fg_tool_init(argv[0], usage, help);
 	fg_colorcfg_init(&cfg);
@@ -128,10 +128,9 @@ main(int argc, char *argv[])
 		if (!fg_colorcfg_opt(&cfg, ch, st.arg))
 			fg_usage(usage);
 	}
-	if (st.nops > 1)
+	file = fg_opt_files(&st, &nfiles)[0];
+	if (nfiles > 1)
 		fg_usage(usage);
-	if (st.nops == 1)
-		file = st.ops[0];
 
 	fg_fold_open(&f, file, FG_KIND_UNKNOWN);
 	f.onmeta = skipmeta;

@@ -729,11 +729,11 @@ main(int argc, char *argv[])
 	struct fg_optstate st;
 	struct fg_fold f;
 	struct fg_rec r;
-	const char *file = "-", *stack;
+	const char *file, *stack;
 	char *rbuf = NULL;
 	size_t rcap = 0, i;
 	double c[2];
-	int ch, k, ncols = 0, dummy = 0;
+	int nfiles, ch, k, ncols = 0, dummy = 0;
 	uint32_t maxd = 0;
 
 	fg_tool_init(argv[0], usage, help);
@@ -823,10 +823,9 @@ main(int argc, char *argv[])
 			fg_usage(usage);
 		}
 	}
-	if (st.nops > 1)
+	file = fg_opt_files(&st, &nfiles)[0];
+	if (nfiles > 1)
 		fg_usage(usage);
-	if (st.nops == 1)
-		file = st.ops[0];
 
 	fg_annot_init(&annot);
 	fg_fold_open(&f, file, FG_KIND_UNKNOWN);
