@@ -237,19 +237,23 @@
 
 	// views
 	function setview(i) {
-		var v = views[i];
+		var v = views[i], k, f;
 		if (!v || v === cur)
 			return;
 		if (cur) {
-			cur.g.setAttribute("display", "none");
-			if (cur.btn)
-				cur.btn.classList.remove("on");
-			var f = cur.f, k;
+			f = cur.f;
 			for (k = 0; k < f.length; k++)
 				if (f[k].hl) {
 					f[k].r.setAttribute("fill", f[k].fill);
 					f[k].hl = false;
 				}
+		}
+		for (k = 0; k < views.length; k++) {
+			if (views[k] === v)
+				continue;
+			views[k].g.setAttribute("display", "none");
+			if (views[k].btn)
+				views[k].btn.classList.remove("on");
 		}
 		cur = v;
 		if (!v.f)

@@ -175,6 +175,12 @@ const diff = "# fg-diff kind=diff base=a.txt current=b.txt\n" + [
 	check("diff details: before, after, delta, share of change",
 	    dd.includes("before 0, after 450, delta +450 (new)") &&
 	    dd.includes("of total change"), dd);
+	page = await open(svgof("diff", diff), "?v=1");
+	const vs = await page.evaluate(() => [0, 1, 2].map((i) =>
+	    (document.getElementById("v" + i).getAttribute("display") || "shown") +
+	    (document.getElementById("vb" + i).classList.contains("on") ? "+on" : "")));
+	check("?v=1 shows the Baseline view alone", vs.join(",") ===
+	    "none,shown+on,none", vs);
 	check("no script errors at all", errors.length === 0, errors);
 	await close();
 	fs.rmSync(tmp, { recursive: true, force: true });
