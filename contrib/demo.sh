@@ -3,7 +3,8 @@
 # make demo: the whole pipeline on the profiles in contrib/demo (a log
 # search before and after it was rewritten with a regular expression,
 # recorded with perf; see contrib/demo/record.sh). Leaves in demo-out/:
-#   before.svg, after.svg  plain flame graphs
+#   flame.svg              plain flame graph of the current (after) profile
+#   before.svg             and of the baseline
 #   diff.svg               differential flame graph (Differential, Baseline
 #                          and Elided views, legend)
 #   elided.svg             the baseline paths gone from the current profile
@@ -32,7 +33,7 @@ done
 fg-svg --title "search: substring search (before)" "$out/before.folded" \
     >"$out/before.svg"
 fg-svg --title "search: regular expression (after)" "$out/after.folded" \
-    >"$out/after.svg"
+    >"$out/flame.svg"
 fg-diff "$out/before.folded" "$out/after.folded" >"$out/diff.folded"
 fg-color "$out/diff.folded" | fg-svg >"$out/diff.svg"
 # (through a pipe: fg-elide reads a file mapped)
@@ -42,7 +43,7 @@ if command -v fg-top >/dev/null 2>&1 && [ -x "$bin/fg-top" ]; then
 	fg-top -n 5 "$out/diff.folded" || true
 fi
 echo
-for f in before.svg after.svg diff.svg elided.svg; do
+for f in flame.svg before.svg diff.svg elided.svg; do
 	echo "demo-out/$f"
 done
 echo "Open them in a browser: click to zoom, Ctrl-F to search."
