@@ -418,16 +418,24 @@ out_textel(const char *id, const char *cls, double x, double y,
 static void
 out_notes(void)
 {
-	const unsigned char *p;
+	const unsigned char *p = (const unsigned char *)o.notes;
+	size_t n = strlen(o.notes), k;
+	uint32_t cp;
 	int dash = 0;
 
 	fg_out_str("<!-- NOTES: ");
-	/* a comment may not hold "--" nor end in "-" */
-	for (p = (const unsigned char *)o.notes; *p != '\0'; p++) {
+	/* a comment may not hold "--" nor end in "-"; UTF-8 repaired */
+	while (n > 0) {
+		k = fg_utf8_next(p, n, &cp);
 		if (*p == '-' && dash)
 			fg_out_char(' ');
 		dash = *p == '-';
-		fg_out_char(*p);
+		if (cp == 0xfffd && k == 1)
+			fg_out_str("\xef\xbf\xbd");
+		else
+			fg_out_write(p, k);
+		p += k;
+		n -= k;
 	}
 	fg_out_str(" -->\n");
 }
