@@ -39,6 +39,7 @@ if [ ! -s "$in" ]; then
 	mv "$in.tmp" "$in"
 fi
 bytes=$(wc -c <"$in")
+rm -f "$data/svg-fgpl.svg" "$data/svg-inferno.svg"
 echo "input: $(wc -l <"$in") stacks, $bytes bytes"
 
 # best wall-clock time of $runs runs, in seconds
