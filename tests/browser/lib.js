@@ -7,22 +7,26 @@ const fs = require("fs");
 const os = require("os");
 const path = require("path");
 
+function die(msg) {
+	// on both streams: the test harness shows the stdout difference
+	process.stdout.write("FAIL " + msg + "\n");
+	process.stderr.write("FAIL " + msg + "\n");
+	process.exit(1);
+}
+
 function playwright() {
 	try {
 		return require("playwright-core");
 	} catch (e) {
-		process.stderr.write("FAIL: playwright-core is not installed: run " +
-		    "(cd tests/browser && npm install) first\n");
-		process.exit(1);
+		die("playwright-core is not installed: run " +
+		    "(cd tests/browser && npm install) first");
 	}
 }
 
 async function launch() {
 	const exe = process.env.FG_CHROMIUM || "/usr/bin/chromium";
 	if (!fs.existsSync(exe)) {
-		process.stderr.write("FAIL: " + exe + " not found: apt-get " +
-		    "install chromium\n");
-		process.exit(1);
+		die(exe + " not found: apt-get install chromium");
 	}
 	const dir = fs.mkdtempSync(path.join(os.tmpdir(), "fg-chromium-"));
 	const ctx = await playwright().chromium.launchPersistentContext(dir, {
