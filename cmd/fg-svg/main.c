@@ -636,13 +636,17 @@ static int hccset;
 static void
 onmeta(void *arg, const char *line, size_t len)
 {
-	char *v;
+	char *v, *h;
 
 	(void)arg;
-	if (fg_annot_line(&annot, line, len) || hccset ||
-	    strncmp(line, "# fg-color ", 11) != 0)
+	if (fg_annot_line(&annot, line, len) || hccset || len < 11 ||
+	    memcmp(line, "# fg-color ", 11) != 0)
 		return;
 	hccset = 1;
+	h = fg_malloc(len + 1);		/* lines need not end in a NUL */
+	memcpy(h, line, len);
+	h[len] = '\0';
+	line = h;
 	fg_colorcfg_init(&hcc);
 	if ((v = fg_header_get(line, "palette")) != NULL &&
 	    fg_pal_parse(v) >= 0)
@@ -663,6 +667,7 @@ onmeta(void *arg, const char *line, size_t len)
 	if ((v = fg_header_get(line, "zcrit")) != NULL)
 		hcc.zcrit = atof(v);
 	free(v);
+	free(h);
 }
 
 /* Reverses the frames of s[0..n) into *buf. */
