@@ -213,6 +213,8 @@ struct fg_keyref {
 void fg_sort_keys(struct fg_keyref *v, size_t n);
 int fg_keycmp(const char *a, size_t alen, const char *b, size_t blen);
 uint64_t fg_hash(const void *p, size_t n);
+/* Length of the common prefix of a[0..n) and b[0..n). */
+size_t fg_commonlen(const char *a, const char *b, size_t n);
 
 /* ---- opt.c ---- */
 enum { FG_OPT_NOARG = 0, FG_OPT_ARG = 1 };
@@ -296,6 +298,9 @@ struct fg_fold {
 	const struct fg_ent *winmark;
 	int wininit;
 	int winkept;		/* some window still lends keys */
+	/* If set (after fg_fold_open), called with every metadata line. */
+	void (*onmeta)(void *arg, const char *line, size_t len);
+	void *metaarg;
 };
 void fg_fold_open(struct fg_fold *f, const char *path, enum fg_kind kind);
 /*

@@ -190,6 +190,8 @@ fg_fold_next(struct fg_fold *f, struct fg_rec *r)
 
 	while ((line = fg_in_line(&f->in, &len)) != NULL) {
 		if (fg_is_meta(line, len)) {
+			if (f->onmeta != NULL)
+				f->onmeta(f->metaarg, line, len);
 			if (f->header == NULL && len > 5 &&
 			    memcmp(line, "# fg-", 5) == 0) {
 				/* mapped lines are not NUL-terminated */

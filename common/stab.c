@@ -407,8 +407,8 @@ beword(const char *k, size_t len, size_t depth)
 	    (uint64_t)b[6] << 8 | (uint64_t)b[7];
 }
 
-static size_t
-commonlen(const char *a, const char *b, size_t n)
+size_t
+fg_commonlen(const char *a, const char *b, size_t n)
 {
 	size_t i = 0;
 	uint64_t x, y;
@@ -467,7 +467,7 @@ mksort(struct fg_keyref *v, size_t n)
 		for (i = t.lo + 1; i < t.hi && l > 0; i++) {
 			size_t li = it[i].r.len - t.depth;
 
-			l = commonlen(it[t.lo].r.key + t.depth,
+			l = fg_commonlen(it[t.lo].r.key + t.depth,
 			    it[i].r.key + t.depth, li < l ? li : l);
 		}
 		t.depth += l;

@@ -1,0 +1,398 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * flame.c: the frame tree of a profile or differential stream. Stacks are
+ * merged into nodes keyed by (parent, name) in an open-addressing hash;
+ * consecutive stacks share their common prefix without a lookup, which is
+ * the common case for sorted folded input. Nothing here recurses: walks use
+ * the parent, child and sibling links.
+ */
+#define _DEFAULT_SOURCE	/* MADV_HUGEPAGE, where the system has it */
+#include <sys/mman.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fg.h"
+#include "flame.h"
+
+#define ARENA_CHUNK (4u << 20)
+#define BIG (2u << 20)
+
+/*
+ * Large arrays come from mmap(2) with transparent huge pages requested:
+ * page faults dominate building a tree of millions of nodes otherwise.
+ * Small ones, and systems without mmap's help, use malloc.
+ */
+static void *
+bigalloc(size_t n)
+{
+	void *p;
+
+	if (n < BIG)
+		return fg_malloc(n);
+	p = mmap(NULL, n, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+	    -1, 0);
+	if (p == MAP_FAILED)
+		fg_err(FG_EXIT_ERR, "mmap");
+#ifdef MADV_HUGEPAGE
+	madvise(p, n, MADV_HUGEPAGE);
+#endif
+	return p;
+}
+
+static void
+bigfree(void *p, size_t n)
+{
+	if (p == NULL)
+		return;
+	if (n < BIG)
+		free(p);
+	else
+		munmap(p, n);
+}
+
+/* Grows p from n to m bytes (m > n), keeping the first n bytes. */
+static void *
+biggrow(void *p, size_t n, size_t m)
+{
+	void *q;
+
+	if (m < BIG)
+		return fg_realloc(p, m);
+	q = bigalloc(m);
+	memcpy(q, p, n);
+	bigfree(p, n);
+	return q;
+}
+
+void
+fg_tree_init(struct fg_tree *t, int ncols, int chart)
+{
+	memset(t, 0, sizeof(*t));
+	t->ncols = ncols;
+	t->chart = chart;
+	t->cap = 1024;
+	t->n = bigalloc(t->cap * sizeof(*t->n));
+	memset(&t->n[0], 0, sizeof(t->n[0]));
+	t->nn = 1;
+	t->n[0].name = "";
+	t->n[0].parent = FG_NONE;
+	t->n[0].child = t->n[0].next = t->n[0].last = FG_NONE;
+	t->n[0].color = FG_NOCOLOR;
+	t->mask = 1023;
+	t->slots = bigalloc((t->mask + 1) * sizeof(*t->slots));
+	memset(t->slots, 0xff, (t->mask + 1) * sizeof(*t->slots));
+	t->pathcap = 64;
+	t->path = fg_malloc(t->pathcap * sizeof(*t->path));
+	t->pathend = fg_malloc(t->pathcap * sizeof(*t->pathend));
+	t->path[0] = 0;
+	t->pathend[0] = 0;
+	t->pathlen = 1;
+}
+
+void
+fg_tree_free(struct fg_tree *t)
+{
+	size_t i;
+
+	for (i = 0; i < t->narena; i++)
+		bigfree(t->arena[i], t->arenasz[i]);
+	free(t->arena);
+	free(t->arenasz);
+	bigfree(t->n, t->cap * sizeof(*t->n));
+	bigfree(t->slots, (t->mask + 1) * sizeof(*t->slots));
+	free(t->path);
+	free(t->pathend);
+	free(t->prev);
+	memset(t, 0, sizeof(*t));
+}
+
+static const char *
+intern(struct fg_tree *t, const char *s, size_t n)
+{
+	char *p;
+
+	if (n > t->aleft) {
+		size_t sz = n > ARENA_CHUNK / 4 ? n : ARENA_CHUNK;
+
+		t->arena = fg_reallocarray(t->arena, t->narena + 1,
+		    sizeof(*t->arena));
+		t->arenasz = fg_reallocarray(t->arenasz, t->narena + 1,
+		    sizeof(*t->arenasz));
+		p = bigalloc(sz);
+		t->arenasz[t->narena] = sz;
+		t->arena[t->narena++] = p;
+		if (sz == n)
+			return memcpy(p, s, n);
+		t->apos = p;
+		t->aleft = sz;
+	}
+	p = t->apos;
+	memcpy(p, s, n);
+	t->apos += n;
+	t->aleft -= n;
+	return p;
+}
+
+static inline uint64_t
+keyhash(uint32_t parent, const char *s, size_t n)
+{
+	return fg_hash(s, n) ^ ((uint64_t)parent * 0x9e3779b97f4a7c15ULL);
+}
+
+static void
+grow_slots(struct fg_tree *t)
+{
+	size_t i, j, nmask = t->mask * 2 + 1;
+	uint32_t *ns = bigalloc((nmask + 1) * sizeof(*ns));
+
+	memset(ns, 0xff, (nmask + 1) * sizeof(*ns));
+	for (i = 1; i < t->nn; i++) {
+		for (j = t->n[i].hash & nmask; ns[j] != FG_NONE;
+		    j = (j + 1) & nmask)
+			;
+		ns[j] = (uint32_t)i;
+	}
+	bigfree(t->slots, (t->mask + 1) * sizeof(*t->slots));
+	t->slots = ns;
+	t->mask = nmask;
+}
+
+static uint32_t
+newnode(struct fg_tree *t, uint32_t parent, const char *s, size_t n,
+    uint64_t h)
+{
+	struct fg_node *p, *c;
+	uint32_t id;
+
+	if (t->nn >= UINT32_MAX - 1)
+		fg_errx(FG_EXIT_ERR, "too many frames");
+	if (t->nn == t->cap) {
+		if (t->cap > SIZE_MAX / 2 / sizeof(*t->n))
+			fg_errx(FG_EXIT_ERR, "too many frames");
+		t->n = biggrow(t->n, t->cap * sizeof(*t->n),
+		    t->cap * 2 * sizeof(*t->n));
+		t->cap *= 2;
+	}
+	id = (uint32_t)t->nn++;
+	c = &t->n[id];
+	memset(c, 0, sizeof(*c));
+	if (n > UINT32_MAX)
+		fg_errx(FG_EXIT_ERR, "frame name too long");
+	c->name = intern(t, s, n);
+	c->nlen = (uint32_t)n;
+	c->parent = parent;
+	c->child = c->next = c->last = FG_NONE;
+	c->color = FG_NOCOLOR;
+	c->hash = h;
+	p = &t->n[parent];
+	c->depth = p->depth + 1;
+	if (c->depth > t->maxdepth)
+		t->maxdepth = c->depth;
+	if (p->last == FG_NONE)
+		p->child = id;
+	else
+		t->n[p->last].next = id;
+	p->last = id;
+	return id;
+}
+
+/* The child of parent called s[0..n), created if missing. */
+static uint32_t
+child(struct fg_tree *t, uint32_t parent, const char *s, size_t n)
+{
+	uint64_t h;
+	size_t i;
+	uint32_t id, l;
+
+	if (t->chart) {
+		l = t->n[parent].last;
+		if (l != FG_NONE && t->n[l].nlen == n &&
+		    memcmp(t->n[l].name, s, n) == 0)
+			return l;
+		return newnode(t, parent, s, n, 0);
+	}
+	h = keyhash(parent, s, n);
+	for (i = h & t->mask; (id = t->slots[i]) != FG_NONE;
+	    i = (i + 1) & t->mask) {
+		const struct fg_node *c = &t->n[id];
+
+		if (c->hash == h && c->parent == parent && c->nlen == n &&
+		    memcmp(c->name, s, n) == 0)
+			return id;
+	}
+	id = newnode(t, parent, s, n, h);
+	t->slots[i] = id;
+	if (t->nn * 2 > t->mask)
+		grow_slots(t);
+	return id;
+}
+
+void
+fg_tree_add(struct fg_tree *t, const char *stack, size_t len,
+    const double *c)
+{
+	const char *p, *e, *semi;
+	size_t d, m, k;
+	uint32_t cur;
+
+	while (len > 0 && stack[len - 1] == ';')
+		len--;
+	/*
+	 * Frames shared with the previous stack are found by one byte
+	 * comparison: frame d is the same when it ends (in the previous
+	 * stack) inside the common prefix, or right at its end where this
+	 * stack also ends or has a ';'.
+	 */
+	m = fg_commonlen(stack, t->prev, len < t->prevlen ? len : t->prevlen);
+	d = 1;
+	while (d < t->pathlen && (t->pathend[d] < m || (t->pathend[d] == m &&
+	    (m == len || stack[m] == ';'))))
+		d++;
+	cur = t->path[d - 1];
+	p = stack + (d > 1 ? t->pathend[d - 1] + 1 : 0);
+	e = stack + len;
+	if (d > 1 && t->pathend[d - 1] >= len)
+		p = e;
+	while (p < e) {
+		semi = memchr(p, ';', (size_t)(e - p));
+		if (semi == NULL)
+			semi = e;
+		cur = child(t, cur, p, (size_t)(semi - p));
+		if (d + 1 >= t->pathcap) {
+			t->pathcap *= 2;
+			t->path = fg_reallocarray(t->path, t->pathcap,
+			    sizeof(*t->path));
+			t->pathend = fg_reallocarray(t->pathend, t->pathcap,
+			    sizeof(*t->pathend));
+		}
+		t->path[d] = cur;
+		t->pathend[d] = (size_t)(semi - stack);
+		d++;
+		p = semi + 1;
+	}
+	t->pathlen = d;
+	if (len > t->prevcap) {
+		t->prevcap = len * 2;
+		free(t->prev);
+		t->prev = fg_malloc(t->prevcap);
+	}
+	memcpy(t->prev, stack, len);
+	t->prevlen = len;
+	for (k = 0; k < (size_t)t->ncols; k++)
+		t->n[cur].self[k] += c[k];
+}
+
+static int
+namecmp(const void *a, const void *b)
+{
+	const struct fg_node *x = *(const struct fg_node *const *)a;
+	const struct fg_node *y = *(const struct fg_node *const *)b;
+
+	return fg_keycmp(x->name, x->nlen, y->name, y->nlen);
+}
+
+void
+fg_tree_finish(struct fg_tree *t)
+{
+	struct fg_node **v = NULL;
+	size_t vcap = 0, nv, i, j;
+	uint32_t c;
+
+	if (!t->chart) {
+		for (i = 0; i < t->nn; i++) {
+			if (t->n[i].child == FG_NONE ||
+			    t->n[t->n[i].child].next == FG_NONE)
+				continue;
+			nv = 0;
+			for (c = t->n[i].child; c != FG_NONE; c = t->n[c].next) {
+				if (nv == vcap) {
+					vcap = vcap ? vcap * 2 : 64;
+					v = fg_reallocarray(v, vcap, sizeof(*v));
+				}
+				v[nv++] = &t->n[c];
+			}
+			qsort(v, nv, sizeof(*v), namecmp);
+			t->n[i].child = (uint32_t)(v[0] - t->n);
+			for (j = 0; j + 1 < nv; j++)
+				v[j]->next = (uint32_t)(v[j + 1] - t->n);
+			v[nv - 1]->next = FG_NONE;
+			t->n[i].last = (uint32_t)(v[nv - 1] - t->n);
+		}
+		free(v);
+	}
+	/* Children always have higher ids than their parents. */
+	for (i = t->nn; i-- > 0;) {
+		struct fg_node *n = &t->n[i], *p;
+
+		n->tot[0] += n->self[0];
+		n->tot[1] += n->self[1];
+		if (n->parent == FG_NONE)
+			continue;
+		p = &t->n[n->parent];
+		p->tot[0] += n->tot[0];
+		p->tot[1] += n->tot[1];
+	}
+	if (t->ncols == 2) {
+		for (i = t->nn; i-- > 0;) {
+			struct fg_node *n = &t->n[i];
+
+			if (n->tot[1] == 0)
+				n->el += n->self[0];
+			if (n->parent != FG_NONE)
+				t->n[n->parent].el += n->el;
+		}
+	}
+}
+
+uint32_t
+fg_tree_find(const struct fg_tree *t, const char *path, size_t len)
+{
+	const char *p = path, *e = path + len, *semi;
+	uint32_t cur = 0, id;
+	size_t n, i;
+	uint64_t h;
+
+	while (e > path && e[-1] == ';')
+		e--;
+	while (p < e) {
+		semi = memchr(p, ';', (size_t)(e - p));
+		if (semi == NULL)
+			semi = e;
+		n = (size_t)(semi - p);
+		if (t->chart) {
+			for (id = t->n[cur].child; id != FG_NONE;
+			    id = t->n[id].next)
+				if (t->n[id].nlen == n &&
+				    memcmp(t->n[id].name, p, n) == 0)
+					break;
+		} else {
+			h = keyhash(cur, p, n);
+			for (i = h & t->mask; (id = t->slots[i]) != FG_NONE;
+			    i = (i + 1) & t->mask) {
+				const struct fg_node *c = &t->n[id];
+
+				if (c->hash == h && c->parent == cur &&
+				    c->nlen == n && memcmp(c->name, p, n) == 0)
+					break;
+			}
+		}
+		if (id == FG_NONE)
+			return FG_NONE;
+		cur = id;
+		p = semi + 1;
+	}
+	return cur == 0 ? FG_NONE : cur;
+}
+
+uint32_t
+fg_tree_next(const struct fg_tree *t, uint32_t n, int descend)
+{
+	if (descend && t->n[n].child != FG_NONE)
+		return t->n[n].child;
+	while (n != FG_NONE) {
+		if (t->n[n].next != FG_NONE)
+			return t->n[n].next;
+		n = t->n[n].parent;
+	}
+	return FG_NONE;
+}

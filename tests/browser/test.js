@@ -1,0 +1,191 @@
+// SPDX-License-Identifier: ISC
+// Browser tests of fg-svg output in headless Chromium: run by the test
+// case tests/cases/svg-browser (fg-svg on PATH). Prints one line per check.
+"use strict";
+const fs = require("fs");
+const os = require("os");
+const path = require("path");
+const { execFileSync } = require("child_process");
+const { launch, fileurl } = require("./lib.js");
+
+const tmp = fs.mkdtempSync(path.join(process.env.TMPDIR || os.tmpdir(),
+    "fg-svg-browser-"));
+let failed = 0;
+function check(what, ok, info) {
+	if (ok)
+		console.log("ok " + what);
+	else {
+		failed++;
+		console.log("FAIL " + what + (info !== undefined ?
+		    ": " + JSON.stringify(info) : ""));
+	}
+}
+function svgof(name, input, args) {
+	const inp = path.join(tmp, name + ".txt"), out = path.join(tmp, name + ".svg");
+	fs.writeFileSync(inp, input);
+	fs.writeFileSync(out, execFileSync("fg-svg", (args || []).concat([inp])));
+	return out;
+}
+
+const plain = [
+	"main;parse;strstr 500", "main;parse;memchr 120", "main;io;read 300",
+	"main;io;write 200", "main;compute;loop 1000", "other;idle 80",
+].join("\n") + "\n";
+const hostile = Buffer.concat([Buffer.from([
+	"main;<script>alert(1)</script> 10",
+	"main;]]><script>alert(2)</script> 10",
+	"main;\"onload=\"alert(3)\" 10",
+	"main;javascript:alert(4) 10",
+	"main;<img src=x onerror=alert(5)> 10",
+	"main;' onmouseover='alert(6) 10",
+	"main;&lt;b&gt;&amp; 10",
+].join("\n") + "\n"), Buffer.from([0x6d, 0x3b, 0xff, 0xfe, 0xc3, 0x28,
+	0x20, 0x35, 0x0a])]);
+const diff = "# fg-diff kind=diff base=a.txt current=b.txt\n" + [
+	"main;parse;strstr 500 100", "main;parse;regexec 0 450",
+	"main;io;read 300 300", "main;old;gone 80 0", "main;compute 1000 1000",
+].join("\n") + "\n";
+
+(async () => {
+	const { ctx, close } = await launch();
+	const errors = [], dialogs = [];
+	async function open(file, query) {
+		const page = await ctx.newPage();
+		page.on("pageerror", (e) => errors.push(String(e)));
+		page.on("console", (m) => {
+			if (m.type() === "error")
+				errors.push(m.text());
+		});
+		page.on("dialog", async (d) => {
+			dialogs.push(d.message());
+			await d.dismiss();
+		});
+		await page.goto(fileurl(file) + (query || ""));
+		return page;
+	}
+	const rectof = (page, title) => page.evaluate((t) => {
+		const g = Array.from(document.querySelectorAll("#v0 > g")).find(
+		    (e) => e.firstChild.textContent.startsWith(t + " ("));
+		if (!g || g.getAttribute("display") === "none")
+			return null;
+		const r = g.children[1];
+		return { x: +r.getAttribute("x"), w: +r.getAttribute("width"),
+		    text: g.children[2].textContent };
+	}, title);
+
+	// 1. loads without errors, a click zooms, the URL keeps it
+	const p1 = svgof("plain", plain);
+	let page = await open(p1);
+	check("page loads without script errors", errors.length === 0, errors);
+	check("script ran", await page.evaluate(() =>
+	    document.documentElement.classList.contains("js")));
+	const before = await rectof(page, "parse");
+	await page.locator("#v0 > g", { hasText: "parse (" }).first()
+	    .locator("rect").click();
+	const after = await rectof(page, "parse");
+	check("click zooms the frame to the full width",
+	    before && after && before.w < 600 && Math.abs(after.w - 1180) < 1,
+	    { before, after });
+	check("frames outside the zoomed one are hidden",
+	    (await rectof(page, "io")) === null);
+	check("zoomed child labels refitted",
+	    ((await rectof(page, "strstr")) || {}).text === "strstr");
+	check("unzoom button shown", await page.evaluate(() =>
+	    !document.getElementById("unzoom").classList.contains("hide")));
+	const url = page.url();
+	check("zoom kept in the URL", /[?&]x=/.test(url) && /[&?]y=/.test(url), url);
+	const page2 = await open(p1, url.slice(url.indexOf("?")));
+	check("URL restores the zoom",
+	    Math.abs(((await rectof(page2, "parse")) || {}).w - 1180) < 1);
+	await page.click("#unzoom");
+	check("reset zoom", Math.abs(((await rectof(page, "parse")) || {}).w -
+	    before.w) < 0.2);
+
+	// 2. ?s= highlights and reports the matched share
+	page = await open(p1, "?s=str%7Cmem");
+	const hl = await page.evaluate(() =>
+	    Array.from(document.querySelectorAll("#v0 rect")).filter((r) =>
+	    r.getAttribute("fill") === "rgb(230,0,230)").length);
+	check("?s= highlights the matching frames", hl === 2, hl);
+	const m = await page.evaluate(() =>
+	    document.getElementById("matched").textContent);
+	check("matched share", m === "Matched: 28.2%", m);
+	await page.keyboard.press("Escape");
+	check("Esc resets the search", await page.evaluate(() =>
+	    document.getElementById("matched").textContent.trim() === ""));
+	page.once("dialog", () => {});
+	dialogs.length = 0;
+	await page.keyboard.press("Control+f");
+	check("Ctrl-F asks for a search term", dialogs.length === 1, dialogs);
+	dialogs.length = 0;
+	await page.mouse.move(0, 0);
+	await page.locator("#v0 > g", { hasText: "compute (" }).first()
+	    .locator("rect").hover();
+	const det = await page.evaluate(() =>
+	    document.getElementById("details").textContent);
+	check("hover shows name, total and self", det.startsWith(
+	    "Function: compute: 1,000 samples (45.45%), self 0 (0.00%)"), det);
+
+	// 3. hostile names: no dialog, no script error, names shown as text
+	page = await open(svgof("hostile", hostile, ["--minwidth", "0"]),
+	    "?s=script");
+	await page.evaluate(() => {
+		for (const r of document.querySelectorAll("#v0 rect")) {
+			r.dispatchEvent(new MouseEvent("mouseover", { bubbles: true }));
+			r.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+		}
+	});
+	await page.waitForTimeout(100);
+	check("hostile names raise no dialog", dialogs.length === 0, dialogs);
+	check("hostile names raise no script error", errors.length === 0, errors);
+	check("no injected elements", await page.evaluate(() =>
+	    document.querySelectorAll("script").length === 1 &&
+	    document.querySelectorAll("img").length === 0));
+	const t = await page.evaluate(() =>
+	    Array.from(document.querySelectorAll("#v0 title")).map((e) =>
+	    e.textContent));
+	check("hostile names kept as text", t.some((s) =>
+	    s.startsWith("<script>alert(1)</script> (")) && t.some((s) =>
+	    s.startsWith("]]><script>alert(2)</script> (")), t);
+
+	// 4. diff: legend and view switch
+	page = await open(svgof("diff", diff));
+	check("diff legend", await page.evaluate(() =>
+	    document.getElementById("legend").textContent.includes("grew")));
+	const vb = await page.evaluate(() =>
+	    Array.from(document.querySelectorAll(".vb")).map((e) => e.textContent));
+	check("view switch offers Differential, Baseline, Elided",
+	    vb.join(",") === "Differential,Baseline,Elided", vb);
+	await page.click("#vb2");
+	const el = await page.evaluate(() => ({
+		shown: document.getElementById("v2").getAttribute("display"),
+		hidden: document.getElementById("v0").getAttribute("display"),
+		names: Array.from(document.querySelectorAll("#v2 title")).map((e) =>
+		    e.textContent.split(" (")[0]),
+	}));
+	check("Elided view shows the vanished path", el.shown === null &&
+	    el.hidden === "none" && el.names.join(";") === "all;main;old;gone",
+	    el);
+	check("view kept in the URL", /[?&]v=2/.test(page.url()), page.url());
+	await page.click("#vb0");
+	await page.locator("#v0 > g", { hasText: "regexec (" }).first()
+	    .locator("rect").hover();
+	const dd = await page.evaluate(() =>
+	    document.getElementById("details").textContent);
+	check("diff details: before, after, delta, share of change",
+	    dd.includes("before 0, after 450, delta +450 (new)") &&
+	    dd.includes("of total change"), dd);
+	page = await open(svgof("diff", diff), "?v=1");
+	const vs = await page.evaluate(() => [0, 1, 2].map((i) =>
+	    (document.getElementById("v" + i).getAttribute("display") || "shown") +
+	    (document.getElementById("vb" + i).classList.contains("on") ? "+on" : "")));
+	check("?v=1 shows the Baseline view alone", vs.join(",") ===
+	    "none,shown+on,none", vs);
+	check("no script errors at all", errors.length === 0, errors);
+	await close();
+	fs.rmSync(tmp, { recursive: true, force: true });
+	process.exit(failed ? 1 : 0);
+})().catch((e) => {
+	console.log("FAIL " + e);
+	process.exit(1);
+});
