@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "fg.h"
+#include "fgstats.h"
 #include "flame.h"
 
 static const char *const palnames[FG_PAL_N] = {
@@ -62,6 +63,7 @@ fg_colorcfg_init(struct fg_colorcfg *cfg)
 	memset(cfg, 0, sizeof(*cfg));
 	cfg->pal = FG_PAL_HOT;
 	cfg->zcrit = FG_Z_DEFAULT;
+	cfg->minchg = FG_MINCHG_DEFAULT;
 }
 
 int
@@ -106,6 +108,15 @@ fg_colorcfg_opt(struct fg_colorcfg *cfg, int c, const char *arg)
 		return 1;
 	case FG_OPT_ALL:
 		cfg->zcrit = 0;
+		cfg->minchg = 0;
+		return 1;
+	case FG_OPT_MINCHG:
+		errno = 0;
+		cfg->minchg = strtod(arg, &end);
+		if (errno != 0 || end == arg || *end != '\0' ||
+		    !(cfg->minchg >= 0) || !(cfg->minchg <= 100))
+			fg_errx(FG_EXIT_ERR, "--min-change: not a number from "
+			    "0 to 100: %s", arg);
 		return 1;
 	}
 	return 0;
@@ -541,6 +552,8 @@ fg_colorcfg_free(struct fg_colorcfg *cfg)
 		free(cfg->pmap);
 		cfg->pmap = NULL;
 	}
+	free(cfg->sig);
+	cfg->sig = NULL;
 }
 
 /* ---- diff colours ---- */
@@ -608,8 +621,62 @@ nodedelta(const struct fg_colorcfg *cfg, const struct fg_tree *t,
 		ta = x;
 	}
 	v->d = tb > 0 ? v->a - v->b * (ta / tb) : v->a;
-	v->sig = cfg->zcrit <= 0 ? v->d != 0 :
-	    fg_significant(v->b, tb, v->a, ta, cfg->zcrit);
+	if (cfg->zcrit <= 0)
+		v->sig = v->d != 0;
+	else if (cfg->sig != NULL)
+		v->sig = cfg->sig[n - t->n];
+	else
+		v->sig = fg_significant(v->b, tb, v->a, ta, cfg->zcrit);
+	/* and large enough to matter: points of each side's total */
+	if (v->sig && cfg->minchg > 0 && tb > 0 && ta > 0 &&
+	    fabs(v->a / ta - v->b / tb) * 100 < cfg->minchg)
+		v->sig = 0;
+}
+
+static double
+period(const struct fg_tree *t, int side)
+{
+	struct fg_period p;
+	fg_count c;
+	size_t i;
+
+	memset(&p, 0, sizeof(p));
+	for (i = 1; i < t->nn; i++)
+		if (t->n[i].self[side] > 0 &&
+		    fg_count_from_dbl(t->n[i].self[side], &c) == 0)
+			fg_period_add(&p, c);
+	return fg_period_get(&p);
+}
+
+/*
+ * The noise test, as fg-top(1) makes it: counts weighted by a sampling
+ * period (detected as their common divisor) are turned back into samples;
+ * each frame's change is a two-proportion z-test; Holm's procedure over
+ * all the frames keeps the chance of any false colour at the level --zcrit
+ * names for one test (0.001 for 3.29). Run-to-run variation beyond
+ * sampling noise is left to the --min-change floor (see nodedelta).
+ */
+static void
+noisetest(struct fg_colorcfg *cfg, const struct fg_tree *t)
+{
+	double *z, p0, p1, ta, tb, x0, x1;
+	size_t i, n = t->nn;
+
+	p0 = cfg->period[0] = period(t, 0);
+	p1 = cfg->period[1] = period(t, 1);
+	tb = t->n[0].tot[0] / p0;
+	ta = t->n[0].tot[1] / p1;
+	z = fg_reallocarray(NULL, n, sizeof(*z));
+	z[0] = 0;
+	for (i = 1; i < n; i++) {
+		x0 = (cfg->selfdelta ? t->n[i].self[0] : t->n[i].tot[0]) / p0;
+		x1 = (cfg->selfdelta ? t->n[i].self[1] : t->n[i].tot[1]) / p1;
+		z[i] = fg_ztest(x0, tb, x1, ta);
+	}
+	free(cfg->sig);
+	cfg->sig = fg_malloc(n);
+	fg_holm(z, n, fg_pvalue(cfg->zcrit), cfg->sig);
+	free(z);
 }
 
 void
@@ -621,6 +688,8 @@ fg_color_prepare(struct fg_colorcfg *cfg, const struct fg_tree *t)
 	cfg->dmax = 0;
 	if (t->ncols == 1)
 		return;
+	if (cfg->zcrit > 0)
+		noisetest(cfg, t);
 	for (i = 1; i < t->nn; i++) {
 		nodedelta(cfg, t, &t->n[i], &v);
 		if (v.b > 0 && fabs(v.d) > cfg->dmax)
@@ -641,8 +710,9 @@ fg_color_node(struct fg_colorcfg *cfg, const struct fg_tree *t,
 	if (n->nlen == 1 && n->name[0] == '-')
 		return RGB(200, 200, 200);
 	nodedelta(cfg, t, n, &v);
+	/* new, unless one or two samples that sampling noise explains */
 	if (n->tot[cfg->negate ? 1 : 0] == 0 && n->tot[cfg->negate ? 0 : 1] > 0)
-		return fg_color_new(cfg);
+		return v.sig ? fg_color_new(cfg) : fg_color_neutral(cfg);
 	if (!v.sig || v.d == 0 || cfg->dmax == 0)
 		return fg_color_neutral(cfg);
 	return fg_color_scale(cfg, fabs(v.d) / cfg->dmax, v.d > 0 ? 1 : -1);

@@ -86,6 +86,14 @@ enum fg_pal {
 
 struct fg_pmap;
 
+/*
+ * Default least change coloured, in points of the total: two runs of the
+ * same code on one machine moved single functions by up to 4.6 points
+ * (3.1 on an idle machine) in the project's recordings, beyond sampling
+ * noise; see fg-color(1), NOISE.
+ */
+#define FG_MINCHG_DEFAULT 5.0
+
 struct fg_colorcfg {
 	int pal;		/* enum fg_pal */
 	int hash;		/* --hash: flamegraph.pl's name hash */
@@ -93,9 +101,13 @@ struct fg_colorcfg {
 	int selfdelta;		/* diff: colour by self instead of total */
 	int cb;			/* diff: colour-blind-safe colours */
 	double zcrit;		/* diff: |z| needed to colour; 0 colours all */
+	double minchg;		/* diff: least change to colour, in points */
 	const char *pmfile;	/* palette map file (--cp), or NULL */
 	double dmax;		/* diff: largest change (fg_color_prepare) */
 	struct fg_pmap *pmap;
+	/* diff, set by fg_color_prepare: the noise test's results */
+	unsigned char *sig;	/* per node: a change beyond noise */
+	double period[2];	/* count units per sample, each side */
 };
 
 /* Diff colours: neutral (unchanged) and new. */
@@ -112,7 +124,7 @@ void fg_colorcfg_init(struct fg_colorcfg *cfg);
 enum {
 	FG_OPT_COLORS = 'c', FG_OPT_HASH = 1000, FG_OPT_CP, FG_OPT_PALFILE,
 	FG_OPT_NEGATE, FG_OPT_SELF, FG_OPT_TOTALDELTA, FG_OPT_CB,
-	FG_OPT_ZCRIT, FG_OPT_ALL
+	FG_OPT_ZCRIT, FG_OPT_ALL, FG_OPT_MINCHG
 };
 #define FG_COLOR_OPTS \
 	{ "colors", FG_OPT_COLORS, FG_OPT_ARG }, \
@@ -124,7 +136,8 @@ enum {
 	{ "total-delta", FG_OPT_TOTALDELTA, FG_OPT_NOARG }, \
 	{ "colorblind", FG_OPT_CB, FG_OPT_NOARG }, \
 	{ "zcrit", FG_OPT_ZCRIT, FG_OPT_ARG }, \
-	{ "all-changes", FG_OPT_ALL, FG_OPT_NOARG }
+	{ "all-changes", FG_OPT_ALL, FG_OPT_NOARG }, \
+	{ "min-change", FG_OPT_MINCHG, FG_OPT_ARG }
 #define FG_COLOR_HELP \
     "  -c, --colors PALETTE   palette for profiles: hot (default), mem, io,\n" \
     "                         wakeup, chain, java, js, perl, python, rust,\n" \
@@ -137,7 +150,10 @@ enum {
     "      --total-delta      diff: colour by inclusive change (default)\n" \
     "      --colorblind       diff: orange/blue colour-blind-safe colours\n" \
     "      --zcrit Z          diff: colour changes with |z| > Z (3.29)\n" \
-    "      --all-changes      diff: colour every change (--zcrit 0)\n"
+    "      --min-change PCT   diff: colour changes of at least PCT points\n" \
+    "                         of the total (5)\n" \
+    "      --all-changes      diff: colour every change (--zcrit 0\n" \
+    "                         --min-change 0)\n"
 int fg_colorcfg_opt(struct fg_colorcfg *cfg, int c, const char *arg);
 int fg_pal_parse(const char *s);
 const char *fg_pal_name(int pal);

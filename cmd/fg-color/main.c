@@ -8,7 +8,7 @@
 
 static const char usage[] =
     "fg-color [-c palette] [--hash] [--cp] [--negate] [--self-delta] "
-    "[--colorblind] [--zcrit z] [file]";
+    "[--colorblind] [--zcrit z] [--min-change pct] [file]";
 
 static const char help[] =
     "usage: fg-color [options] [file]\n"
@@ -118,7 +118,7 @@ main(int argc, char *argv[])
 	struct fg_ent *e;
 	const char *file;
 	double c[2];
-	char zbuf[32];
+	char zbuf[32], mbuf[32];
 	int nfiles, ch, k, ncols = 1;
 
 	fg_tool_init(argv[0], usage, help);
@@ -161,9 +161,11 @@ main(int argc, char *argv[])
 		fg_out_char('\n');
 	}
 	snprintf(zbuf, sizeof(zbuf), "%g", cfg.zcrit);
+	snprintf(mbuf, sizeof(mbuf), "%g", cfg.minchg);
 	if (ncols == 2)
 		fg_out_header("fg-color", "kind", "diff", "delta",
 		    cfg.selfdelta ? "self" : "total", "zcrit", zbuf,
+		    "min-change", mbuf,
 		    "negate", cfg.negate ? "1" : NULL, "colorblind",
 		    cfg.cb ? "1" : NULL, (const char *)NULL);
 	else

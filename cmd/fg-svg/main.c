@@ -667,6 +667,9 @@ onmeta(void *arg, const char *line, size_t len)
 	if ((v = fg_header_get(line, "zcrit")) != NULL)
 		hcc.zcrit = atof(v);
 	free(v);
+	if ((v = fg_header_get(line, "min-change")) != NULL)
+		hcc.minchg = atof(v);
+	free(v);
 	free(h);
 }
 
