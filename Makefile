@@ -47,12 +47,20 @@ $(foreach t,$(TOOLS),$(eval $(call tool_rule,$(t))))
 
 -include $(shell find $(B) -name '*.d' 2>/dev/null)
 
-check: all
+check: all browser-deps
 	@sh tests/run.sh $(BIN)
+
+# The browser tests' npm packages (playwright-core), on first use.
+browser-deps:
+	@if [ -f tests/browser/package.json ] && [ ! -d tests/browser/node_modules ] && \
+	    command -v npm >/dev/null 2>&1; then \
+	    echo "installing tests/browser's npm packages"; \
+	    (cd tests/browser && npm install --no-audit --no-fund --silent) || true; \
+	fi
 
 ASAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
 	-fno-sanitize-recover=all
-check-asan:
+check-asan: browser-deps
 	$(MAKE) B=build-asan BIN=build-asan/bin CFLAGS="$(ASAN_FLAGS)" \
 	    LDFLAGS="$(ASAN_FLAGS)" all
 	@ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 \
@@ -82,7 +90,7 @@ uninstall:
 clean:
 	rm -rf build build-asan build-fuzz bin
 
-.PHONY: all check check-asan lint-man bench demo install uninstall clean
+.PHONY: all check browser-deps check-asan lint-man bench demo install uninstall clean
 
 # libFuzzer targets (clang): tests/fuzz/fuzz-*.c against the core built
 # with ASan+UBSan. fuzz-smoke runs each for FUZZ_SECONDS on its corpus.
