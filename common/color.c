@@ -26,6 +26,7 @@
 #include "fg.h"
 #include "fgstats.h"
 #include "flame.h"
+#include "sym.h"
 
 static const char *const palnames[FG_PAL_N] = {
 	"hot", "mem", "io", "wakeup", "chain", "java", "js", "perl",
@@ -210,32 +211,8 @@ hashvals(const char *s, size_t n, double *v1, double *v23)
 	*v23 = namehash(bw, nb);
 }
 
-static int
-endswith(const char *s, size_t n, const char *suf)
-{
-	size_t k = strlen(suf);
 
-	return n >= k && memcmp(s + n - k, suf, k) == 0;
-}
 
-static int
-contains(const char *s, size_t n, const char *sub)
-{
-	size_t k = strlen(sub), i;
-
-	for (i = 0; i + k <= n; i++)
-		if (memcmp(s + i, sub, k) == 0)
-			return 1;
-	return 0;
-}
-
-static int
-startswith(const char *s, size_t n, const char *pre)
-{
-	size_t k = strlen(pre);
-
-	return n >= k && memcmp(s, pre, k) == 0;
-}
 
 /* A path component "pythonX.Y" or "PythonXY". */
 static int
@@ -247,8 +224,8 @@ pystdlib(const char *s, size_t n)
 		j = i;
 		while (j < n && s[j] != '/' && s[j] != '\\')
 			j++;
-		if (j - i > 6 && (startswith(s + i, j - i, "python") ||
-		    startswith(s + i, j - i, "Python"))) {
+		if (j - i > 6 && (fg_hasprefix(s + i, j - i, "python") ||
+		    fg_hasprefix(s + i, j - i, "Python"))) {
 			size_t m = i + 6;
 
 			while (m < j && ((s[m] >= '0' && s[m] <= '9') ||
@@ -286,54 +263,54 @@ resolve(int pal, const char *s, size_t n)
 
 	switch (pal) {
 	case FG_PAL_JAVA:
-		if (endswith(s, n, "_[j]"))
+		if (fg_hassuffix(s, n, "_[j]"))
 			return FG_PAL_GREEN;
-		if (endswith(s, n, "_[i]"))
+		if (fg_hassuffix(s, n, "_[i]"))
 			return FG_PAL_AQUA;
 		t = s + (n > 0 && s[0] == 'L');
-		if (startswith(t, n - (size_t)(t - s), "java/") ||
-		    startswith(t, n - (size_t)(t - s), "javax/") ||
-		    startswith(t, n - (size_t)(t - s), "jdk/") ||
-		    startswith(t, n - (size_t)(t - s), "net/") ||
-		    startswith(t, n - (size_t)(t - s), "org/") ||
-		    startswith(t, n - (size_t)(t - s), "com/") ||
-		    startswith(t, n - (size_t)(t - s), "io/") ||
-		    startswith(t, n - (size_t)(t - s), "sun/") ||
-		    contains(s, n, ":::"))
+		if (fg_hasprefix(t, n - (size_t)(t - s), "java/") ||
+		    fg_hasprefix(t, n - (size_t)(t - s), "javax/") ||
+		    fg_hasprefix(t, n - (size_t)(t - s), "jdk/") ||
+		    fg_hasprefix(t, n - (size_t)(t - s), "net/") ||
+		    fg_hasprefix(t, n - (size_t)(t - s), "org/") ||
+		    fg_hasprefix(t, n - (size_t)(t - s), "com/") ||
+		    fg_hasprefix(t, n - (size_t)(t - s), "io/") ||
+		    fg_hasprefix(t, n - (size_t)(t - s), "sun/") ||
+		    fg_contains(s, n, ":::"))
 			return FG_PAL_GREEN;
-		if (contains(s, n, "::"))
+		if (fg_contains(s, n, "::"))
 			return FG_PAL_YELLOW;
-		if (endswith(s, n, "_[k]"))
+		if (fg_hassuffix(s, n, "_[k]"))
 			return FG_PAL_ORANGE;
 		return FG_PAL_RED;
 	case FG_PAL_PERL:
-		if (contains(s, n, "::"))
+		if (fg_contains(s, n, "::"))
 			return FG_PAL_YELLOW;
-		if (contains(s, n, "Perl") || contains(s, n, ".pl"))
+		if (fg_contains(s, n, "Perl") || fg_contains(s, n, ".pl"))
 			return FG_PAL_GREEN;
-		if (endswith(s, n, "_[k]"))
+		if (fg_hassuffix(s, n, "_[k]"))
 			return FG_PAL_ORANGE;
 		return FG_PAL_RED;
 	case FG_PAL_JS:
-		if (endswith(s, n, "_[j]"))
+		if (fg_hassuffix(s, n, "_[j]"))
 			return memchr(s, '/', n) ? FG_PAL_GREEN : FG_PAL_AQUA;
-		if (contains(s, n, "::"))
+		if (fg_contains(s, n, "::"))
 			return FG_PAL_YELLOW;
 		if ((t = memchr(s, '/', n)) != NULL &&
-		    contains(t, n - (size_t)(t - s), ".js"))
+		    fg_contains(t, n - (size_t)(t - s), ".js"))
 			return FG_PAL_GREEN;
 		if (memchr(s, ':', n))
 			return FG_PAL_AQUA;
 		if (n == 1 && s[0] == ' ')
 			return FG_PAL_GREEN;
-		if (contains(s, n, "_[k]"))
+		if (fg_contains(s, n, "_[k]"))
 			return FG_PAL_ORANGE;
 		return FG_PAL_RED;
 	case FG_PAL_PYTHON:
 		if (pycomponent(s, n, "site-packages"))
 			return FG_PAL_AQUA;
-		if (pystdlib(s, n) || startswith(s, n, "<built-in") ||
-		    startswith(s, n, "<method") || startswith(s, n, "<frozen"))
+		if (pystdlib(s, n) || fg_hasprefix(s, n, "<built-in") ||
+		    fg_hasprefix(s, n, "<method") || fg_hasprefix(s, n, "<frozen"))
 			return FG_PAL_YELLOW;
 		return FG_PAL_RED;
 	case FG_PAL_RUST:
@@ -341,19 +318,19 @@ resolve(int pal, const char *s, size_t n)
 			n -= (size_t)(t + 1 - s);
 			s = t + 1;
 		}
-		if (startswith(s, n, "core::") || startswith(s, n, "std::") ||
-		    startswith(s, n, "alloc::") || (startswith(s, n,
-		    "<core::") && !startswith(s, n,
+		if (fg_hasprefix(s, n, "core::") || fg_hasprefix(s, n, "std::") ||
+		    fg_hasprefix(s, n, "alloc::") || (fg_hasprefix(s, n,
+		    "<core::") && !fg_hasprefix(s, n,
 		    "<core::future::from_generator::GenFuture<T>")) ||
-		    startswith(s, n, "<std::") || startswith(s, n, "<alloc::"))
+		    fg_hasprefix(s, n, "<std::") || fg_hasprefix(s, n, "<alloc::"))
 			return FG_PAL_ORANGE;
-		if (contains(s, n, "::"))
+		if (fg_contains(s, n, "::"))
 			return FG_PAL_AQUA;
 		return FG_PAL_YELLOW;
 	case FG_PAL_WAKEUP:
 		return FG_PAL_AQUA;
 	case FG_PAL_CHAIN:
-		return contains(s, n, "_[w]") ? FG_PAL_AQUA : FG_PAL_BLUE;
+		return fg_contains(s, n, "_[w]") ? FG_PAL_AQUA : FG_PAL_BLUE;
 	}
 	return pal;
 }

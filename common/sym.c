@@ -140,3 +140,25 @@ fg_rust_fixsym(const char *s, size_t n, char *out)
 	}
 	return o;
 }
+
+int
+fg_hasprefix(const char *s, size_t n, const char *pat)
+{
+	size_t m = strlen(pat);
+
+	return n >= m && memcmp(s, pat, m) == 0;
+}
+
+int
+fg_hassuffix(const char *s, size_t n, const char *pat)
+{
+	size_t m = strlen(pat);
+
+	return n >= m && memcmp(s + n - m, pat, m) == 0;
+}
+
+int
+fg_contains(const char *s, size_t n, const char *pat)
+{
+	return fg_memmem(s, n, pat, strlen(pat)) != NULL;
+}

@@ -22,6 +22,10 @@ void fg_buf_putframe(struct fg_buf *b, const char *s, size_t n);
 /* Strips ASCII white space from both ends; *n is updated. */
 const char *fg_trim(const char *s, size_t *n);
 
+/* Whether s (n bytes) starts with, ends with, contains the string pat. */
+int fg_hasprefix(const char *s, size_t n, const char *pat);
+int fg_hassuffix(const char *s, size_t n, const char *pat);
+int fg_contains(const char *s, size_t n, const char *pat);
 /* First occurrence of needle (nn bytes) in hay (hn bytes), or NULL. */
 const char *fg_memmem(const char *hay, size_t hn, const char *needle,
     size_t nn);

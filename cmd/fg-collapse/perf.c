@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "collapse.h"
+#include "sym.h"
 
 #define BLOCK (1u << 20)	/* bytes read at a time */
 #define MAXKEEP 10		/* warnings kept per worker */
@@ -71,21 +72,7 @@ hasstr(const char *s, size_t n, const char *pat)
 	return 0;
 }
 
-static int
-prefix(const char *s, size_t n, const char *pat)
-{
-	size_t m = strlen(pat);
 
-	return n >= m && memcmp(s, pat, m) == 0;
-}
-
-static int
-suffix(const char *s, size_t n, const char *pat)
-{
-	size_t m = strlen(pat);
-
-	return n >= m && memcmp(s + n - m, pat, m) == 0;
-}
 
 /* ---- a growable byte buffer ---- */
 struct buf {
@@ -440,9 +427,9 @@ is_kernel(const char *m, size_t n)
 	if (hasstr(m, n, "unknown"))
 		return 0;
 	return (n > 0 && m[0] == '[') || is_vmlinux(m, n) ||
-	    suffix(m, n, "vmlinux") ||
-	    suffix(m, n, ".ko") || suffix(m, n, ".ko.xz") ||
-	    suffix(m, n, ".ko.gz") || suffix(m, n, ".ko.zst");
+	    fg_hassuffix(m, n, "vmlinux") ||
+	    fg_hassuffix(m, n, ".ko") || fg_hassuffix(m, n, ".ko.xz") ||
+	    fg_hassuffix(m, n, ".ko.gz") || fg_hassuffix(m, n, ".ko.zst");
 }
 
 static int
@@ -467,14 +454,14 @@ is_jit(const char *m, size_t n)
 	for (i = 0; i < n; i++)
 		if (m[i] == '/')
 			b = i + 1;
-	return prefix(m + b, n - b, "jitted-") && suffix(m + b, n - b, ".so");
+	return fg_hasprefix(m + b, n - b, "jitted-") && fg_hassuffix(m + b, n - b, ".so");
 }
 
 /* Kernel text on 64-bit: an inlined frame has no DSO of its own. */
 static int
 is_kernel_pc(const char *pc, size_t n)
 {
-	return n == 16 && prefix(pc, n, "ffff");
+	return n == 16 && fg_hasprefix(pc, n, "ffff");
 }
 
 /*
@@ -492,10 +479,10 @@ cut_args(const char *s, size_t n)
 	static const char anon[] = "(anonymous namespace)";
 	unsigned char c;
 
-	if (prefix(s, n, "RegExp:")) {
+	if (fg_hasprefix(s, n, "RegExp:")) {
 		/* a JavaScript regular expression: brackets mean nothing */
 		for (i = 0; i < n; i++)
-			if (s[i] == '(' && !prefix(s + i, n - i, anon))
+			if (s[i] == '(' && !fg_hasprefix(s + i, n - i, anon))
 				return i;
 		return n;
 	}
@@ -519,7 +506,7 @@ cut_args(const char *s, size_t n)
 				i++;	/* "->" is no bracket */
 			break;
 		case '(':
-			if (prefix(s + i, n - i, anon)) {
+			if (fg_hasprefix(s + i, n - i, anon)) {
 				i += sizeof(anon) - 2;
 				break;
 			}
@@ -793,7 +780,7 @@ on_frame(struct worker *w, const struct frame *f)
 	if (h < e && h - s >= 3 && memcmp(h - 3, "+0x", 3) == 0)
 		e = h - 3;
 	if (s < e && s[0] == '(' &&
-	    !prefix(s, (size_t)(e - s), "(anonymous namespace)"))
+	    !fg_hasprefix(s, (size_t)(e - s), "(anonymous namespace)"))
 		return;		/* process names */
 	for (q = s; q < e && !(cls[(unsigned char)*q] & C_SPEC); q++)
 		;
