@@ -120,6 +120,16 @@ void fg_out_char(int c);
 void fg_out_u64(uint64_t v);
 void fg_out_printf(const char *fmt, ...) FG_PRINTF(1, 2);
 void fg_out_flush(void);
+/*
+ * Makes this thread's fg_out_* calls append to b instead of standard
+ * output (NULL: back to standard output); for output made on a second
+ * thread and written after the first's.
+ */
+struct fg_outbuf {
+	char *p;
+	size_t n, cap;
+};
+void fg_out_capture(struct fg_outbuf *b);
 /* Flushes, closes stdout and checks it; exits FG_EXIT_ERR on failure. */
 void fg_out_close(void);
 
@@ -345,6 +355,10 @@ struct fg_scan {
 	enum fg_kind kind;
 	char *header;
 	fg_count total[2];
+	uint64_t start;		/* offset of the first record */
+	uint64_t size;		/* of the input */
+	uint64_t bad;		/* malformed lines */
+	int fd;			/* the file's, for fg_kmerge_par; -1 if mapped */
 };
 int fg_fold_scan(struct fg_fold *f, struct fg_scan *res);
 typedef void (*fg_emit_fn)(const char *key, size_t len, const fg_count *c,
@@ -356,6 +370,13 @@ typedef void (*fg_emit_fn)(const char *key, size_t len, const fg_count *c,
  */
 void fg_kmerge(struct fg_fold **in, int n, int ncols, const int *colbase,
     fg_emit_fn emit, void *arg);
+/*
+ * fg_kmerge on two cores for large regular files with clean scans sc[i]
+ * (else it is fg_kmerge): same output. emit() runs on both threads, so it
+ * must write only through fg_out_* and read only shared state.
+ */
+void fg_kmerge_par(struct fg_fold **in, const struct fg_scan *sc, int n,
+    int ncols, const int *colbase, fg_emit_fn emit, void *arg);
 
 /* ---- stats.c ---- */
 /*

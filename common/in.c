@@ -289,8 +289,10 @@ fg_in_warn(struct fg_in *in, const char *fmt, ...)
 {
 	va_list ap;
 
-	if (in->quiet)
+	if (in->quiet) {
+		in->nbad++;
 		return;
+	}
 	fg_status = fg_status > FG_EXIT_DATA ? fg_status : FG_EXIT_DATA;
 	in->nbad++;
 	if (++in->nwarn > IN_MAXWARN)

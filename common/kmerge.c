@@ -10,6 +10,8 @@
  * does: read(2) into a cache-resident buffer, which beats faulting in a
  * mapping page by page.
  */
+#define _DEFAULT_SOURCE		/* madvise, MADV_HUGEPAGE */
+#include <sys/mman.h>
 #include <sys/stat.h>
 
 #include <pthread.h>
@@ -31,6 +33,7 @@ struct seg {
 	int truncfrac;
 	/* results */
 	int sorted, overflow, any;
+	uint64_t bad;
 	char *first, *last;	/* copies: read buffers move */
 	size_t firstlen, lastlen, lastcap;
 	fg_count total[2];
@@ -62,6 +65,7 @@ scanseg(void *arg)
 	f.truncfrac = s->truncfrac;
 	s->sorted = 1;
 	while (fg_fold_next(&f, &r)) {
+		s->bad = f.in.nbad;
 		if (!s->any) {
 			s->any = 1;
 			s->first = fg_malloc(r.len + 1);
@@ -83,6 +87,7 @@ scanseg(void *arg)
 			if (fg_count_add(&s->total[i], r.c[i]) < 0)
 				s->overflow = 1;
 	}
+	s->bad = f.in.nbad;
 	fg_fold_close(&f);
 	return NULL;
 }
@@ -119,18 +124,23 @@ fg_fold_scan(struct fg_fold *f, struct fg_scan *res)
 	 * the records the real pass will see. f itself is left untouched.
 	 */
 	a.end = size;
+	res->size = size;
+	res->start = size;
+	res->fd = a.map != NULL ? -1 : a.fd;
 	memset(&k, 0, sizeof(k));
 	segopen(&a, &k.in);
 	k.kind = f->kind;
 	k.truncfrac = f->truncfrac;
 	if (!fg_fold_next(&k, &r)) {
+		res->bad = k.in.nbad;
 		res->kind = FG_KIND_UNKNOWN;
 		res->header = k.header;
 		k.header = NULL;
 		fg_fold_close(&k);
 		return 1;	/* no data: trivially sorted */
 	}
-	start = fg_in_offset(&k.in, r.stack);
+	start = res->start = fg_in_offset(&k.in, r.stack);
+	res->bad = k.in.nbad;
 	a.start = start;
 	a.kind = k.kind;
 	a.truncfrac = f->truncfrac;
@@ -179,11 +189,13 @@ fg_fold_scan(struct fg_fold *f, struct fg_scan *res)
 		for (i = 0; i < 2; i++)
 			if (fg_count_add(&a.total[i], b.total[i]) < 0)
 				a.overflow = 1;
+		res->bad += b.bad;
 		free(b.first);
 		free(b.last);
 	}
 	free(a.first);
 	free(a.last);
+	res->bad += a.bad;
 	res->total[0] = a.total[0];
 	res->total[1] = a.total[1];
 	ok = a.sorted && !a.overflow;
@@ -270,4 +282,175 @@ fg_kmerge(struct fg_fold **in, int n, int ncols, const int *colbase,
 	free(key);
 	free(h);
 	free(c);
+}
+
+/*
+ * Two cores for the merge pass: the key space is cut at a pivot (the stack
+ * in the middle of the largest input), each input at its first record not
+ * below the pivot (a binary search over the sorted file, as look(1) does),
+ * and the upper half is merged on a second thread into memory while the
+ * lower half goes to standard output; the upper half follows it. Only for
+ * large, clean inputs (no malformed line: no warning is ever reordered).
+ */
+#define PAR_MIN ((uint64_t)16 << 20)
+
+/* The first record at or after off: its offset and a copy of its stack. */
+static int
+recat(const struct fg_scan *sc, const char *name, uint64_t off, uint64_t *roff,
+    char **key, size_t *klen, size_t *kcap)
+{
+	struct fg_fold f;
+	struct fg_rec r;
+	size_t len;
+	char c;
+	int found = 0;
+
+	memset(&f, 0, sizeof(f));
+	fg_in_range(&f.in, name, sc->fd, off, sc->size);
+	f.in.buf = fg_realloc(f.in.buf, (size_t)1 << 16);
+	f.in.cap = (size_t)1 << 16;
+	f.in.quiet = 1;
+	f.kind = sc->kind;
+	if (off > sc->start && !(pread(sc->fd, &c, 1, (off_t)off - 1) == 1 &&
+	    c == '\n') && fg_in_line(&f.in, &len) == NULL)
+		goto out;	/* skipped the end of a line: nothing left */
+	if ((found = fg_fold_next(&f, &r))) {
+		*roff = fg_in_offset(&f.in, r.stack);
+		if (r.len + 1 > *kcap) {
+			*kcap = r.len * 2 + 64;
+			free(*key);
+			*key = fg_malloc(*kcap);
+		}
+		memcpy(*key, r.stack, r.len);
+		*klen = r.len;
+	}
+out:
+	fg_fold_close(&f);
+	return found;
+}
+
+static uint64_t
+splitat(const struct fg_scan *sc, const char *name, const char *pk, size_t pl)
+{
+	uint64_t lo = sc->start, hi = sc->size, mid, roff = 0;
+	char *k = NULL;
+	size_t kl = 0, kc = 0;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (!recat(sc, name, mid, &roff, &k, &kl, &kc))
+			hi = mid;
+		else if (fg_keycmp(k, kl, pk, pl) < 0)
+			lo = roff + 1;
+		else
+			hi = mid;
+	}
+	if (!recat(sc, name, lo, &roff, &k, &kl, &kc))
+		roff = sc->size;
+	free(k);
+	return roff;
+}
+
+struct half {
+	struct fg_fold **in;
+	int n, ncols;
+	const int *colbase;
+	fg_emit_fn emit;
+	void *arg;
+	struct fg_outbuf out;
+};
+
+static void *
+runhalf(void *p)
+{
+	struct half *h = p;
+
+	fg_out_capture(&h->out);
+	fg_kmerge(h->in, h->n, h->ncols, h->colbase, h->emit, h->arg);
+	fg_out_capture(NULL);
+	return NULL;
+}
+
+void
+fg_kmerge_par(struct fg_fold **in, const struct fg_scan *sc, int n, int ncols,
+    const int *colbase, fg_emit_fn emit, void *arg)
+{
+	struct fg_fold *lo, *hi, **lop, **hip;
+	struct half h;
+	pthread_t th;
+	uint64_t total = 0, split, roff;
+	char *pk = NULL;
+	size_t pl = 0, pc = 0;
+	int i, big = -1;
+
+	for (i = 0; i < n; i++) {
+		if (sc[i].fd < 0 || sc[i].bad != 0 || in[i]->in.mapped ||
+		    in[i]->in.end != 0) {
+			fg_kmerge(in, n, ncols, colbase, emit, arg);
+			return;
+		}
+		total += sc[i].size;
+		if (sc[i].start < sc[i].size && (big < 0 ||
+		    sc[i].size - sc[i].start > sc[big].size - sc[big].start))
+			big = i;
+	}
+	if (total < PAR_MIN || big < 0 || !recat(&sc[big], in[big]->in.name,
+	    sc[big].start + (sc[big].size - sc[big].start) / 2, &roff, &pk,
+	    &pl, &pc)) {
+		free(pk);
+		fg_kmerge(in, n, ncols, colbase, emit, arg);
+		return;
+	}
+	lo = fg_calloc((size_t)n, sizeof(*lo));
+	hi = fg_calloc((size_t)n, sizeof(*hi));
+	lop = fg_calloc((size_t)n, sizeof(*lop));
+	hip = fg_calloc((size_t)n, sizeof(*hip));
+	for (i = 0; i < n; i++) {
+		split = sc[i].start < sc[i].size ?
+		    splitat(&sc[i], in[i]->in.name, pk, pl) : sc[i].size;
+		fg_in_range(&lo[i].in, in[i]->in.name, sc[i].fd, sc[i].start,
+		    split);
+		fg_in_range(&hi[i].in, in[i]->in.name, sc[i].fd, split,
+		    sc[i].size);
+		lo[i].kind = hi[i].kind = sc[i].kind;
+		lo[i].truncfrac = hi[i].truncfrac = in[i]->truncfrac;
+		lo[i].in.quiet = hi[i].in.quiet = 1;
+		lop[i] = &lo[i];
+		hip[i] = &hi[i];
+	}
+	free(pk);
+	memset(&h, 0, sizeof(h));
+	/* output is about as large as the input: allocate it once */
+	for (i = 0; i < n; i++)
+		h.out.cap += (size_t)(sc[i].size - hi[i].in.roff);
+	h.out.cap += (size_t)1 << 20;
+	if (posix_memalign((void **)&h.out.p, (size_t)2 << 20, h.out.cap) != 0)
+		fg_errx(FG_EXIT_ERR, "out of memory");
+#ifdef MADV_HUGEPAGE
+	madvise(h.out.p, h.out.cap, MADV_HUGEPAGE);
+#endif
+	h.in = hip;
+	h.n = n;
+	h.ncols = ncols;
+	h.colbase = colbase;
+	h.emit = emit;
+	h.arg = arg;
+	if (pthread_create(&th, NULL, runhalf, &h) != 0) {
+		runhalf(&h);
+		fg_kmerge(lop, n, ncols, colbase, emit, arg);
+	} else {
+		fg_kmerge(lop, n, ncols, colbase, emit, arg);
+		if (pthread_join(th, NULL) != 0)
+			fg_errx(FG_EXIT_ERR, "pthread_join failed");
+	}
+	fg_out_write(h.out.p, h.out.n);
+	free(h.out.p);
+	for (i = 0; i < n; i++) {
+		fg_fold_close(&lo[i]);
+		fg_fold_close(&hi[i]);
+	}
+	free(hip);
+	free(lop);
+	free(hi);
+	free(lo);
 }

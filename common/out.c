@@ -19,6 +19,26 @@
 
 static char *obuf;
 static size_t olen;
+static _Thread_local struct fg_outbuf *capture;
+
+void
+fg_out_capture(struct fg_outbuf *b)
+{
+	capture = b;
+}
+
+static void
+capwrite(const void *p, size_t n)
+{
+	struct fg_outbuf *b = capture;
+
+	if (n > b->cap - b->n) {
+		b->cap = (b->n + n) * 2 + 4096;
+		b->p = fg_realloc(b->p, b->cap);
+	}
+	memcpy(b->p + b->n, p, n);
+	b->n += n;
+}
 
 void
 fg_out_init(void)
@@ -62,6 +82,10 @@ fg_out_flush(void)
 void
 fg_out_write(const void *p, size_t n)
 {
+	if (capture != NULL) {
+		capwrite(p, n);
+		return;
+	}
 	if (obuf == NULL)
 		fg_out_init();
 	if (n > OUT_BUFSZ - olen) {
@@ -86,7 +110,7 @@ fg_out_char(int c)
 {
 	char ch = (char)c;
 
-	if (obuf != NULL && olen < OUT_BUFSZ)
+	if (capture == NULL && obuf != NULL && olen < OUT_BUFSZ)
 		obuf[olen++] = ch;
 	else
 		fg_out_write(&ch, 1);

@@ -223,7 +223,7 @@ main(int argc, char *argv[])
 		ea.t2 = sc[1].total[0];
 		ea.norm = ea.norm && fg_count_cmp(ea.t1, ea.t2) != 0 &&
 		    !fg_count_iszero(ea.t1);
-		fg_kmerge(inp, 2, 2, colbase, emit, &ea);
+		fg_kmerge_par(inp, sc, 2, 2, colbase, emit, &ea);
 		fg_fold_close(&in[0]);
 		fg_fold_close(&in[1]);
 		free(st.ops);

@@ -71,21 +71,27 @@ trysorted(struct fg_fold *folds, char **files, int nfiles, int *nopen,
     long double *scale)
 {
 	struct fg_fold **inp;
-	struct fg_scan sc;
+	struct fg_scan *sc;
 	int *colbase, k, ncols = 0;
 	enum fg_kind kind = FG_KIND_UNKNOWN;
 
+	sc = fg_calloc((size_t)nfiles, sizeof(*sc));
 	for (k = 0; k < nfiles; k++) {
 		fg_fold_open(&folds[k], files[k], FG_KIND_UNKNOWN);
 		*nopen = k + 1;
-		if (!fg_fold_scan(&folds[k], &sc))
+		if (!fg_fold_scan(&folds[k], &sc[k])) {
+			free(sc[k].header);
+			free(sc);
 			return 0;
-		free(sc.header);
-		if (sc.kind == FG_KIND_UNKNOWN)
+		}
+		free(sc[k].header);
+		if (sc[k].kind == FG_KIND_UNKNOWN)
 			continue;	/* no data lines */
-		if (kind != FG_KIND_UNKNOWN && sc.kind != kind)
+		if (kind != FG_KIND_UNKNOWN && sc[k].kind != kind) {
+			free(sc);
 			return 0;	/* the hash path reports it */
-		kind = sc.kind;
+		}
+		kind = sc[k].kind;
 	}
 	ncols = kind == FG_KIND_DIFF ? 2 : 1;
 	inp = fg_calloc((size_t)nfiles, sizeof(*inp));
@@ -93,7 +99,8 @@ trysorted(struct fg_fold *folds, char **files, int nfiles, int *nopen,
 	for (k = 0; k < nfiles; k++)
 		inp[k] = &folds[k];
 	if (kind != FG_KIND_UNKNOWN)
-		fg_kmerge(inp, nfiles, ncols, colbase, emit, scale);
+		fg_kmerge_par(inp, sc, nfiles, ncols, colbase, emit, scale);
+	free(sc);
 	free(colbase);
 	free(inp);
 	return 1;
