@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* toy log processor: generate, parse, count by key in a hash table, sort */
 #include <stdio.h>
 #include <stdlib.h>
