@@ -338,50 +338,37 @@ profile(struct prof *P, struct json *j, int top)
 	return t == JSON_OBJ_END ? 0 : -1;
 }
 
-struct idref {
-	int64_t id;
+/* A value and the index it came from: node ids, sample timestamps. */
+struct keyref {
+	int64_t k;
 	size_t i;
 };
 
+/* By value, then by index: a stable order for qsort. */
 static int
-idcmp(const void *a, const void *b)
+keycmp(const void *a, const void *b)
 {
-	const struct idref *x = a, *y = b;
+	const struct keyref *x = a, *y = b;
 
-	if (x->id != y->id)
-		return x->id < y->id ? -1 : 1;
+	if (x->k != y->k)
+		return x->k < y->k ? -1 : 1;
 	return x->i < y->i ? -1 : x->i > y->i;
 }
 
 /* Index of the node with this id, or SIZE_MAX. */
 static size_t
-lookup(const struct idref *ix, size_t n, int64_t id)
+lookup(const struct keyref *ix, size_t n, int64_t id)
 {
 	size_t lo = 0, hi = n, mid;
 
 	while (lo < hi) {
 		mid = lo + (hi - lo) / 2;
-		if (ix[mid].id < id)
+		if (ix[mid].k < id)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	return lo < n && ix[lo].id == id ? ix[lo].i : SIZE_MAX;
-}
-
-struct tsref {
-	int64_t t;
-	size_t i;
-};
-
-static int
-tscmp(const void *a, const void *b)
-{
-	const struct tsref *x = a, *y = b;
-
-	if (x->t != y->t)
-		return x->t < y->t ? -1 : 1;
-	return x->i < y->i ? -1 : x->i > y->i;
+	return lo < n && ix[lo].k == id ? ix[lo].i : SIZE_MAX;
 }
 
 static void
@@ -395,9 +382,9 @@ addw(struct prof *P, uint64_t *w, size_t k, uint64_t v)
 
 /* Sample weights per node index: a count, or microseconds. */
 static void
-weigh(struct prof *P, const struct idref *ix, uint64_t *w, int bytime)
+weigh(struct prof *P, const struct keyref *ix, uint64_t *w, int bytime)
 {
-	struct tsref *ts;
+	struct keyref *ts;
 	size_t i, n, k;
 	int64_t t, d;
 	int over = 0;
@@ -436,17 +423,17 @@ weigh(struct prof *P, const struct idref *ix, uint64_t *w, int bytime)
 			over = 1;
 		else
 			t += d;
-		ts[i].t = t;
+		ts[i].k = t;
 		ts[i].i = i;
 	}
 	if (over)
 		cpwarn(P, "time stamps overflow; some samples weigh 0");
-	qsort(ts, n, sizeof(*ts), tscmp);
+	qsort(ts, n, sizeof(*ts), keycmp);
 	for (i = 0; i < n; i++) {
 		if (i + 1 < n)
-			d = ts[i + 1].t - ts[i].t;
-		else if (P->hasend && P->end > ts[i].t)
-			d = P->end - ts[i].t;
+			d = ts[i + 1].k - ts[i].k;
+		else if (P->hasend && P->end > ts[i].k)
+			d = P->end - ts[i].k;
 		else
 			d = 0;
 		if (d < 0)	/* only after an overflow above */
@@ -464,7 +451,7 @@ weigh(struct prof *P, const struct idref *ix, uint64_t *w, int bytime)
 static void
 emit(struct prof *P, struct fg_stab *tab)
 {
-	struct idref *ix;
+	struct keyref *ix;
 	size_t *parent, *kidoff, *kidv, *stk, *plen;
 	size_t i, k, n = P->nn, top, base, len, pcap = 256, reached = 0;
 	uint64_t *w;
@@ -474,15 +461,15 @@ emit(struct prof *P, struct fg_stab *tab)
 
 	ix = fg_reallocarray(NULL, n ? n : 1, sizeof(*ix));
 	for (i = 0; i < n; i++) {
-		ix[i].id = P->nv[i].id;
+		ix[i].k = P->nv[i].id;
 		ix[i].i = i;
 	}
-	qsort(ix, n, sizeof(*ix), idcmp);
+	qsort(ix, n, sizeof(*ix), keycmp);
 	for (i = 1; i < n; i++)
-		if (ix[i].id == ix[i - 1].id) {
+		if (ix[i].k == ix[i - 1].k) {
 			P->nv[ix[i].i].dup = 1;
 			cpwarn(P, "node id %lld appears twice; the second is "
-			    "ignored", (long long)ix[i].id);
+			    "ignored", (long long)ix[i].k);
 		}
 	/* parents: from children lists, or from "parent" members */
 	parent = fg_reallocarray(NULL, n ? n : 1, sizeof(*parent));

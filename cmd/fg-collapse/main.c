@@ -48,7 +48,7 @@ static const char help[] =
     "Formats:\n";
 
 enum {
-	OPT_VERSION = 256, OPT_PID, OPT_TID, OPT_KERNEL, OPT_JIT, OPT_ALL,
+	OPT_PID = 256, OPT_TID, OPT_KERNEL, OPT_JIT, OPT_ALL,
 	OPT_ADDRS, OPT_EVENT, OPT_SRCLINE, OPT_CPUPROF_TIME, OPT_INCLUDEOFFSET,
 	OPT_NO_MODULES, OPT_SAMPLE_TYPE, OPT_TAG, OPT_TAG_ROOT, OPT_LINES
 };
@@ -65,7 +65,6 @@ static const struct fg_opt opts[] = {
 	{ "event-filter", OPT_EVENT, FG_OPT_ARG },
 	{ "srcline", OPT_SRCLINE, FG_OPT_NOARG },
 	{ "help", 'h', FG_OPT_NOARG },
-	{ "version", OPT_VERSION, FG_OPT_NOARG },
 	{ "cpuprofile-time", OPT_CPUPROF_TIME, FG_OPT_NOARG },
 	{ "includeoffset", OPT_INCLUDEOFFSET, FG_OPT_NOARG },
 	{ "no-modules", OPT_NO_MODULES, FG_OPT_NOARG },
@@ -115,6 +114,16 @@ collapse_add_u64(struct fg_stab *tab, const char *stack, size_t len,
 	collapse_add(tab, stack, len, c, in);
 }
 
+/* The formats' names on standard error, each after a blank. */
+static void
+listformats(void)
+{
+	int i;
+
+	for (i = 0; fmts[i] != NULL; i++)
+		fprintf(stderr, " %s", fmts[i]->name);
+}
+
 static const struct cfmt *
 byname(const char *name)
 {
@@ -125,8 +134,7 @@ byname(const char *name)
 			return fmts[i];
 	fg_warnx("unknown format: %s", name);
 	fprintf(stderr, "formats:");
-	for (i = 0; fmts[i] != NULL; i++)
-		fprintf(stderr, " %s", fmts[i]->name);
+	listformats();
 	fputc('\n', stderr);
 	exit(FG_EXIT_ERR);
 }
@@ -148,8 +156,7 @@ detect(struct fg_in *in)
 			return fmts[i];
 	fprintf(stderr, "%s: %s: input format not recognised (tried:",
 	    fg_progname, in->name);
-	for (i = 0; fmts[i] != NULL; i++)
-		fprintf(stderr, " %s", fmts[i]->name);
+	listformats();
 	fprintf(stderr, "); use -f to name one\n");
 	exit(FG_EXIT_ERR);
 }
@@ -175,14 +182,11 @@ main(int argc, char *argv[])
 	struct fg_stab *tab;
 	struct fg_in in;
 	struct fg_ent **v;
-	static char dash[] = "-";
-	char *stdin_only[] = { dash };
 	char **files;
 	int c, nfiles, k;
 	size_t i;
 
-	fg_setprogname(argv[0]);
-	fg_out_init();
+	fg_tool_init(argv[0], usage, help);
 	memset(&o, 0, sizeof(o));
 	o.tags = fg_calloc((size_t)argc, sizeof(*o.tags));
 	o.tag_roots = fg_calloc((size_t)argc, sizeof(*o.tag_roots));
@@ -245,18 +249,11 @@ main(int argc, char *argv[])
 		case OPT_LINES:
 			o.lines = 1;
 			break;
-		case OPT_VERSION:
-			fg_version();
 		default:
 			fg_usage(usage);
 		}
 	}
-	files = st.ops;
-	nfiles = st.nops;
-	if (nfiles == 0) {
-		files = stdin_only;
-		nfiles = 1;
-	}
+	files = fg_opt_files(&st, &nfiles);
 	tab = fg_stab_new(1);
 	for (k = 0; k < nfiles; k++) {
 		fg_in_open(&in, files[k]);
