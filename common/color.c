@@ -598,12 +598,8 @@ nodedelta(const struct fg_colorcfg *cfg, const struct fg_tree *t,
 		ta = x;
 	}
 	v->d = tb > 0 ? v->a - v->b * (ta / tb) : v->a;
-	if (cfg->zcrit <= 0)
-		v->sig = v->d != 0;
-	else if (cfg->sig != NULL)
-		v->sig = cfg->sig[n - t->n];
-	else
-		v->sig = fg_significant(v->b, tb, v->a, ta, cfg->zcrit);
+	/* the noise test's verdict (fg_color_prepare ran it) */
+	v->sig = cfg->zcrit <= 0 ? v->d != 0 : cfg->sig[n - t->n];
 	/* and large enough to matter: points of each side's total */
 	if (v->sig && cfg->minchg > 0 && tb > 0 && ta > 0 &&
 	    fabs(v->a / ta - v->b / tb) * 100 < cfg->minchg)

@@ -386,8 +386,6 @@ void fg_kmerge_par(struct fg_fold **in, const struct fg_scan *sc, int n,
 double fg_ztest(double a, double ta, double b, double tb);
 /* Default |z| above which a change counts as real (see fg-top(1)). */
 #define FG_Z_DEFAULT 3.29
-/* 1 when |fg_ztest(...)| > zcrit: the change is beyond sampling noise. */
-int fg_significant(double a, double ta, double b, double tb, double zcrit);
 
 /* ---- util ---- */
 const char *fg_basename(const char *path);

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * fgstats.h: more of stats.c (fg_ztest and fg_significant are in fg.h).
+ * fgstats.h: more of stats.c (fg_ztest is in fg.h).
  * Multiple-comparison control and the normal distribution, for tools that
  * test many frames at once (fg-top). See fg-top(1), STATISTICS.
  */

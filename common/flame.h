@@ -162,7 +162,10 @@ uint32_t fg_color_name(struct fg_colorcfg *cfg, const char *name,
     size_t len);
 /* Colours every node of a finished tree (diff or profile). */
 void fg_color_tree(struct fg_colorcfg *cfg, struct fg_tree *t);
-/* Or node by node: fg_color_prepare once, then fg_color_node. */
+/*
+ * Or node by node: fg_color_prepare once (it runs the noise test of a
+ * diff), then fg_color_node with the same settings.
+ */
 void fg_color_prepare(struct fg_colorcfg *cfg, const struct fg_tree *t);
 uint32_t fg_color_node(struct fg_colorcfg *cfg, const struct fg_tree *t,
     const struct fg_node *n);

@@ -42,12 +42,6 @@ fg_ztest(double a, double ta, double b, double tb)
 	return (p2 - p1) / se;
 }
 
-int
-fg_significant(double a, double ta, double b, double tb, double zcrit)
-{
-	return fabs(fg_ztest(a, ta, b, tb)) > zcrit;
-}
-
 double
 fg_pvalue(double z)
 {
