@@ -57,10 +57,8 @@ struct fg_in {
 	int ownfd;
 	unsigned nwarn;		/* data warnings printed for this input */
 	uint64_t nbad;		/* malformed lines seen */
-	int mapped;		/* 1: buf maps the file; 2: buf is borrowed */
+	int mapped;		/* 1: buf maps the file; 2: caller's memory */
 	int quiet;		/* no warnings, no exit status change */
-	int dropbehind;		/* mapped: release pages already read */
-	size_t dropped;		/* offset up to which pages were released */
 	uint64_t boff;		/* file offset of buf[0] */
 	int ranged;		/* reading [roff, rend) with pread(2) */
 	uint64_t roff, rend;

@@ -120,7 +120,7 @@ settle_window(struct fg_fold *f, struct fg_stab *t, size_t off)
 		 * could be reused by an allocation that the whole-file munmap
 		 * at close would then take away.
 		 */
-		if (a < b)
+		if (a < b && f->in.mapped == 1)	/* a file's pages, not ours */
 			madvise(f->in.buf + a, b - a, MADV_DONTNEED);
 	} else
 		f->winkept = 1;

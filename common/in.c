@@ -4,7 +4,6 @@
  * buffer, find newlines with memchr, hand lines out in place. A line longer
  * than the buffer grows it; nothing depends on line length or content.
  */
-#define _DEFAULT_SOURCE		/* madvise */
 #include <sys/mman.h>
 #include <sys/stat.h>
 
@@ -189,27 +188,6 @@ fill(struct fg_in *in)
 	in->end += (size_t)n;
 }
 
-/*
- * Releases the pages of a mapped input behind the reader, so that a pass
- * over a large file keeps a few megabytes resident instead of the file. A
- * private read-only file mapping refaults them from the file if touched
- * again (a borrowed key), so this only ever costs time.
- */
-#define DROP_STEP ((size_t)16 << 20)
-
-static void
-dropbehind(struct fg_in *in)
-{
-	size_t pg = (size_t)sysconf(_SC_PAGESIZE);
-	uintptr_t a, b;
-
-	a = ((uintptr_t)(in->buf + in->dropped) + pg - 1) / pg * pg;
-	b = (uintptr_t)(in->buf + in->pos - DROP_STEP / 2) / pg * pg;
-	if (a < b)
-		madvise((void *)a, (size_t)(b - a), MADV_DONTNEED);
-	in->dropped = in->pos - DROP_STEP / 2;
-}
-
 char *
 fg_in_line(struct fg_in *in, size_t *len)
 {
@@ -223,8 +201,6 @@ fg_in_line(struct fg_in *in, size_t *len)
 		nl = memchr(s, '\n', in->end - in->pos);
 		n = nl != NULL ? (size_t)(nl - s) : in->end - in->pos;
 		in->pos += n + (nl != NULL);
-		if (in->dropbehind && in->pos - in->dropped > DROP_STEP)
-			dropbehind(in);
 		if (n > 0 && s[n - 1] == '\r')
 			n--;
 		in->lineno++;

@@ -48,7 +48,6 @@ segopen(struct seg *s, struct fg_in *in)
 	else
 		fg_in_range(in, s->name, s->fd, s->start, s->end);
 	in->quiet = 1;
-	in->dropbehind = 1;
 }
 
 static void *
@@ -246,7 +245,6 @@ fg_kmerge(struct fg_fold **in, int n, int ncols, const int *colbase,
 
 	for (i = 0; i < n; i++) {
 		c[i].f = in[i];
-		c[i].f->in.dropbehind = 1;
 		if (fg_fold_next(in[i], &c[i].r))
 			h[nh++] = i;
 	}
