@@ -7,27 +7,14 @@
 # on the same input and the ratio printed.
 # usage: sh bench/collapse-formats.sh BINDIR DATADIR
 set -eu
+. "$(dirname "$0")/lib.sh"
 bin=$1
 data=$2
 mkdir -p "$data"
 
-now() {
-	# nanoseconds when date has %N, else seconds
-	d=$(date +%s%N)
-	case $d in *N) echo "$(date +%s)000000000" ;; *) echo "$d" ;; esac
-}
-
-# best of 3, in milliseconds: best CMD...
-best() {
-	b=
-	for i in 1 2 3; do
-		t0=$(now)
-		"$@" >/dev/null 2>&1 || true
-		t1=$(now)
-		ms=$(( (t1 - t0) / 1000000 ))
-		if [ -z "$b" ] || [ "$ms" -lt "$b" ]; then b=$ms; fi
-	done
-	echo "$b"
+# best of 3, in milliseconds: best_ms CMD...
+best_ms() {
+	best 3 "$@" | awk '{ printf "%d\n", $1 * 1000 }'
 }
 
 report() {
@@ -51,11 +38,11 @@ f=$data/collapse-dtrace.txt
 			printf "              mod%d`func_%d+0x%x\n", i % 3, int(rand() * 5) + i * 7, int(rand() * 4096)
 		printf "               %d\n\n", 1 + int(rand() * 100)
 	} }' >"$f"
-ms=$(best "$bin/fg-collapse" -f dtrace "$f")
+ms=$(best_ms "$bin/fg-collapse" -f dtrace "$f")
 if command -v inferno-collapse-dtrace >/dev/null 2>&1; then
-	report dtrace "$f" "$ms" inferno "$(best inferno-collapse-dtrace "$f")"
+	report dtrace "$f" "$ms" inferno "$(best_ms inferno-collapse-dtrace "$f")"
 elif command -v stackcollapse.pl >/dev/null 2>&1; then
-	report dtrace "$f" "$ms" stackcollapse.pl "$(best stackcollapse.pl "$f")"
+	report dtrace "$f" "$ms" stackcollapse.pl "$(best_ms stackcollapse.pl "$f")"
 else
 	report dtrace "$f" "$ms"
 fi
@@ -70,10 +57,10 @@ f=$data/collapse-bpftrace.txt
 		for (i = 0; i < d; i++) printf "    ufunc_%d+%d\n", int(rand() * 5) + i * 7, int(rand() * 400)
 		printf ", comm%d]: %d\n", s % 10, 1 + int(rand() * 100)
 	} }' >"$f"
-ms=$(best "$bin/fg-collapse" -f bpftrace "$f")
+ms=$(best_ms "$bin/fg-collapse" -f bpftrace "$f")
 if command -v stackcollapse-bpftrace.pl >/dev/null 2>&1; then
 	report bpftrace "$f" "$ms" stackcollapse-bpftrace.pl \
-	    "$(best stackcollapse-bpftrace.pl "$f")"
+	    "$(best_ms stackcollapse-bpftrace.pl "$f")"
 else
 	report bpftrace "$f" "$ms"
 fi
@@ -92,9 +79,9 @@ f=$data/collapse-sample.txt
 		}
 	}
 	print ""; print "Total number in stack (recursive counted multiple, when >=5):" }' >"$f"
-ms=$(best "$bin/fg-collapse" -f sample "$f")
+ms=$(best_ms "$bin/fg-collapse" -f sample "$f")
 if command -v inferno-collapse-sample >/dev/null 2>&1; then
-	report sample "$f" "$ms" inferno "$(best inferno-collapse-sample "$f")"
+	report sample "$f" "$ms" inferno "$(best_ms inferno-collapse-sample "$f")"
 else
 	report sample "$f" "$ms"
 fi
@@ -113,6 +100,6 @@ f=$data/collapse.cpuprofile
 	printf "],\"timeDeltas\":["
 	for (i = 0; i < m; i++) printf "%s%d", (i ? "," : ""), 40 + int(rand() * 30)
 	printf "]}" }' >"$f"
-report cpuprofile "$f" "$(best "$bin/fg-collapse" -f cpuprofile "$f")"
+report cpuprofile "$f" "$(best_ms "$bin/fg-collapse" -f cpuprofile "$f")"
 report cpuprof-time "$f" \
-    "$(best "$bin/fg-collapse" -f cpuprofile --cpuprofile-time "$f")"
+    "$(best_ms "$bin/fg-collapse" -f cpuprofile --cpuprofile-time "$f")"

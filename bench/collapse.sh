@@ -7,6 +7,7 @@
 # inferno-collapse-perf when they are on PATH. Best of 3 wall-clock runs.
 # usage: sh bench/collapse.sh BINDIR DATADIR
 set -eu
+. "$(dirname "$0")/lib.sh"
 bindir=${1:-bin}
 data=${2:-bench/data}
 size_mb=${SIZE_MB:-300}
@@ -52,33 +53,20 @@ bytes=$(wc -c <"$big")
 mb=$(awk -v b="$bytes" 'BEGIN { printf "%.1f", b / 1048576 }')
 echo "input: $mb MB ($(wc -l <"$big") lines) of perf script output"
 
-# best of 3 wall-clock seconds for a command line run by sh
-best() {
-	b=
-	for _ in 1 2 3; do
-		s=$(date +%s.%N)
-		sh -c "$1" >/dev/null 2>&1 || true
-		e=$(date +%s.%N)
-		b=$(awk -v s="$s" -v e="$e" -v b="$b" \
-		    'BEGIN { t = e - s; if (b == "" || t < b) b = t; print b }')
-	done
-	echo "$b"
-}
-
 rate() {
 	awk -v t="$1" -v b="$bytes" 'BEGIN { printf "%.0f", b / 1048576 / t }'
 }
 
-twc=$(best "wc -l <'$big'")
-tfg=$(best "'$bindir/fg-collapse' '$big'")
-tfg1=$(best "'$bindir/fg-collapse' -j1 '$big'")
+twc=$(best_sh 3 "wc -l <'$big'")
+tfg=$(best_sh 3 "'$bindir/fg-collapse' '$big'")
+tfg1=$(best_sh 3 "'$bindir/fg-collapse' -j1 '$big'")
 printf '%-28s %8.3f s %7s MB/s\n' "wc -l" "$twc" "$(rate "$twc")"
 printf '%-28s %8.3f s %7s MB/s  (%.1fx wc -l)\n' "fg-collapse" "$tfg" \
     "$(rate "$tfg")" "$(awk -v a="$tfg" -v b="$twc" 'BEGIN { print a / b }')"
 printf '%-28s %8.3f s %7s MB/s\n' "fg-collapse -j1" "$tfg1" "$(rate "$tfg1")"
 for ref in inferno-collapse-perf stackcollapse-perf.pl; do
 	command -v "$ref" >/dev/null 2>&1 || continue
-	t=$(best "$ref '$big'")
+	t=$(best_sh 3 "$ref '$big'")
 	printf '%-28s %8.3f s %7s MB/s  (fg-collapse %.1fx faster)\n' "$ref" \
 	    "$t" "$(rate "$t")" "$(awk -v a="$t" -v b="$tfg" \
 	    'BEGIN { print a / b }')"

@@ -7,6 +7,7 @@
 # (skipped otherwise). Compares it with `zcat | wc -c` on the same file:
 # decoding must not be the pipeline's bottleneck.
 set -eu
+. "$(dirname "$0")/lib.sh"
 bindir=$1
 data=$2
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -23,25 +24,13 @@ if [ ! -s "$f" ]; then
 fi
 [ -s "${f%.gz}" ] || gzip -dc "$f" > "${f%.gz}"
 
-# best of 5 wall-clock seconds of a shell command
-best() {
-	b=
-	for i in 1 2 3 4 5; do
-		s=$(date +%s.%N)
-		sh -c "$1" > /dev/null
-		e=$(date +%s.%N)
-		b=$(echo "$s $e ${b:-}" | awk '{ t = $2 - $1;
-		    if ($3 == "" || t < $3) printf "%.3f", t; else print $3 }')
-	done
-	echo "$b"
-}
 gz=$(wc -c < "$f")
 raw=$(wc -c < "${f%.gz}")
-t_zcat=$(best "zcat '$f' | wc -c")
-t_gz=$(best "'$bindir/fg-collapse' '$f'")
-t_raw=$(best "'$bindir/fg-collapse' '${f%.gz}'")
+t_zcat=$(best_sh 5 "zcat '$f' | wc -c")
+t_gz=$(best_sh 5 "'$bindir/fg-collapse' '$f'")
+t_raw=$(best_sh 5 "'$bindir/fg-collapse' '${f%.gz}'")
 # a --tag no sample has: inflate and decode everything, fold nothing
-t_dec=$(best "'$bindir/fg-collapse' --tag fg-bench-no-such-label=x '$f'")
+t_dec=$(best_sh 5 "'$bindir/fg-collapse' --tag fg-bench-no-such-label=x '$f'")
 awk -v n="$n" -v gz="$gz" -v raw="$raw" -v z="$t_zcat" -v g="$t_gz" \
     -v r="$t_raw" -v d="$t_dec" 'BEGIN {
 	printf "pprof: %d samples, %.1f MB gzipped, %.1f MB raw\n", n,

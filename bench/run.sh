@@ -8,7 +8,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 bindir=$(cd "${1:-bin}" && pwd)
 mkdir -p "$here/data"
 for b in "$here"/*.sh; do
-	[ "$(basename "$b")" = run.sh ] && continue
+	case $(basename "$b") in run.sh|lib.sh) continue ;; esac
 	echo "== $(basename "$b" .sh)"
 	sh "$b" "$bindir" "$here/data"
 done

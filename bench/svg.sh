@@ -7,6 +7,7 @@
 # headless Chromium on fg-svg's SVG and flamegraph.pl's.
 # usage: sh bench/svg.sh BINDIR DATADIR
 set -eu
+. "$(dirname "$0")/lib.sh"
 bindir=$1
 data=$2
 here=$(cd "$(dirname "$0")" && pwd)
@@ -42,40 +43,22 @@ bytes=$(wc -c <"$in")
 rm -f "$data/svg-fgpl.svg" "$data/svg-inferno.svg"
 echo "input: $(wc -l <"$in") stacks, $bytes bytes"
 
-# best wall-clock time of $runs runs, in seconds
-best() {
-	b=
-	i=0
-	while [ $i -lt "$runs" ]; do
-		s=$(date +%s.%N)
-		"$@" >/dev/null 2>&1 || true
-		e=$(date +%s.%N)
-		b=$(echo "$s $e ${b:-x}" | awk '{t = $2 - $1;
-		    if ($3 == "x" || t < $3) print t; else print $3}')
-		i=$((i + 1))
-	done
-	echo "$b"
-}
-
 "$bindir/fg-svg" "$in" >"$data/svg-fg.svg"
-t_fg=$(best "$bindir/fg-svg" "$in")
+t_fg=$(best "$runs" "$bindir/fg-svg" "$in")
 s_fg=$(wc -c <"$data/svg-fg.svg")
 f_fg=$(grep -c '^<g d=' "$data/svg-fg.svg")
 echo "fg-svg:             ${t_fg}s  $s_fg bytes  $f_fg frames"
 
 if command -v inferno-flamegraph >/dev/null 2>&1; then
 	inferno-flamegraph "$in" >"$data/svg-inferno.svg" 2>/dev/null || true
-	t=$(best inferno-flamegraph "$in")
+	t=$(best "$runs" inferno-flamegraph "$in")
 	echo "inferno-flamegraph: ${t}s  $(wc -c <"$data/svg-inferno.svg") bytes" \
 	    "($(echo "$t $t_fg" | awk '{printf "%.1fx", $1 / $2}') fg-svg's time)"
 fi
 fgpl=$(command -v flamegraph.pl 2>/dev/null || true)
 if [ -n "$fgpl" ]; then
 	perl "$fgpl" "$in" >"$data/svg-fgpl.svg" 2>/dev/null || true
-	s=$(date +%s.%N)
-	perl "$fgpl" "$in" >/dev/null 2>&1 || true
-	e=$(date +%s.%N)
-	t=$(echo "$s $e" | awk '{print $2 - $1}')
+	t=$(best 1 perl "$fgpl" "$in")
 	echo "flamegraph.pl:      ${t}s  $(wc -c <"$data/svg-fgpl.svg") bytes" \
 	    "($(echo "$t $t_fg" | awk '{printf "%.1fx", $1 / $2}') fg-svg's time)"
 fi

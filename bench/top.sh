@@ -4,6 +4,7 @@
 # of depth 5 to 30 over 2000 function names (about 115 MB). Best of 3,
 # wall clock. No reference tool does this; the figure is MB/s.
 set -eu
+. "$(dirname "$0")/lib.sh"
 bin=$1
 data=$2
 mkdir -p "$data"
@@ -16,19 +17,8 @@ if [ ! -s "$p" ]; then
 		print s, 1 + int(rand() * 100) } }' >"$p"
 	awk '{ print $0, int($NF * 1.1) }' "$p" >"$d"
 fi
-best() {
-	b=
-	for i in 1 2 3; do
-		s=$(date +%s.%N)
-		"$@" >/dev/null
-		e=$(date +%s.%N)
-		b=$(echo "$s $e ${b:-}" | awk '{ t = $2 - $1
-		    if ($3 == "" || t < $3) print t; else print $3 }')
-	done
-	echo "$b"
-}
 for f in "$p" "$d"; do
-	t=$(best "$bin/fg-top" -n 20 "$f")
+	t=$(best 3 "$bin/fg-top" -n 20 "$f")
 	mb=$(wc -c <"$f" | awk '{ print $1 / 1e6 }')
 	echo "fg-top $(basename "$f"): $t s, $(echo "$mb $t" |
 	    awk '{ printf "%.0f", $1 / $2 }') MB/s"
