@@ -1,33 +1,37 @@
 #!/bin/sh
 # SPDX-License-Identifier: ISC
-# Golden-file test harness. Each directory tests/cases/NAME holds:
-#   cmd      a shell command line, run by sh in that directory with the
-#            binaries under test first on PATH (required)
+# Golden-file test harness. Cases are grouped by tool: each directory
+# tests/cases/TOOL/NAME holds:
+#   cmd      a shell script, run by sh in that directory with the binaries
+#            under test first on PATH (required); its first line is a
+#            comment stating the rule the case checks
 #   stdin    fed to the command (default: empty input)
 #   stdout   expected standard output (default: empty)
 #   stderr   expected standard error (default: empty)
 #   status   expected exit status (default: 0)
-# usage: tests/run.sh [BINDIR] [NAME-PATTERN]
+# usage: tests/run.sh [BINDIR] [PATTERN]   (PATTERN matches TOOL/NAME)
+# Each case runs with TMPDIR set to a fresh short directory under /tmp (so
+# socket paths stay short however deep the checkout is); the outputs of a
+# failed case are kept there and named in the report.
 # FG_UPDATE=1 rewrites the expected files from what the tools print (then
 # review the diff before committing). Ends with "N passed, N failed".
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 bindir=$(cd "${1:-$top/bin}" && pwd) || exit 2
-pat=${2:-*}
-out=$top/tests/out
-rm -rf "$out"
-mkdir -p "$out"
-PATH=$bindir:$top/tests/bin:$PATH
+pat=${2:-*/*}
+out=$(mktemp -d "${FG_TEST_TMP:-/tmp}/fgt.XXXXXX") || exit 2
+PATH=$bindir:$PATH
 export PATH LC_ALL=C FG_TOP="$top" FG_BIN="$bindir"
 pass=0 fail=0
 for dir in "$top"/tests/cases/$pat/; do
 	[ -f "$dir/cmd" ] || continue
-	name=$(basename "$dir")
-	o=$out/$name
-	mkdir -p "$o"
+	name=${dir%/}
+	name=${name#"$top"/tests/cases/}
+	o=$out/$(printf '%s' "$name" | tr / .)
+	mkdir -p "$o/tmp"
 	in=/dev/null
 	[ -f "$dir/stdin" ] && in=$dir/stdin
-	(cd "$dir" && TMPDIR=$o sh ./cmd <"$in" >"$o/stdout" 2>"$o/stderr")
+	(cd "$dir" && TMPDIR=$o/tmp sh ./cmd <"$in" >"$o/stdout" 2>"$o/stderr")
 	echo $? >"$o/status"
 	ok=1
 	for f in stdout stderr status; do
@@ -53,5 +57,7 @@ for dir in "$top"/tests/cases/$pat/; do
 		fail=$((fail + 1))
 	fi
 done
+[ $fail -eq 0 ] && rm -rf "$out"
+[ $fail -gt 0 ] && echo "outputs of failed cases: $out"
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: ISC
 #
 # expect.sh: what `go tool pprof` says a profile holds, as folded stacks,
-# to check fg-collapse against (the goldens under tests/cases/collapse-pprof-*
+# to check fg-collapse against (the goldens under tests/cases/collapse/pprof-*
 # were made with it).
 #
 #   sh expect.sh [-l] [-s SAMPLE_INDEX] [-t TAGFOCUS] [-r KEY,...] FILE

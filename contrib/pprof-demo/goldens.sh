@@ -13,9 +13,9 @@ e=contrib/pprof-demo/expect.sh
 gold() {
 	name=$1 args=$2
 	shift 2
-	mkdir -p tests/cases/collapse-pprof-go-$name
-	printf 'fg-collapse %s\n' "$args" > tests/cases/collapse-pprof-go-$name/cmd
-	sh $e "$@" > tests/cases/collapse-pprof-go-$name/stdout
+	mkdir -p tests/cases/collapse/pprof-go-$name
+	printf 'fg-collapse %s\n' "$args" > tests/cases/collapse/pprof-go-$name/cmd
+	sh $e "$@" > tests/cases/collapse/pprof-go-$name/stdout
 }
 gold cpu '"$FG_TOP/tests/data/pprof/cpu.pb.gz"' $d/cpu.pb.gz
 gold cpu-samples '--sample-type=samples "$FG_TOP/tests/data/pprof/cpu.pb.gz"' \
