@@ -62,6 +62,7 @@ struct fg_in {
 	uint64_t boff;		/* file offset of buf[0] */
 	int ranged;		/* reading [roff, rend) with pread(2) */
 	uint64_t roff, rend;
+	struct fg_gz *gz;	/* decompressing gzip input (inflate.h) */
 };
 /* Opens path ("-" is stdin); on failure prints a message and exits. */
 void fg_in_open(struct fg_in *in, const char *path);

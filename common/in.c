@@ -17,9 +17,65 @@
 #include <unistd.h>
 
 #include "fg.h"
+#include "inflate.h"
 
 #define IN_BUFSZ (1u << 20)
 #define IN_MAXWARN 10
+
+/*
+ * gzip input, found by its magic bytes (read with pread from a file, so
+ * nothing is consumed; from a pipe they stay in buf), is decompressed on
+ * a thread of its own and read from a pipe as if it were the input.
+ */
+static void
+gzhook(struct fg_in *in)
+{
+	unsigned char m[2];
+	struct stat sb;
+	const void *pre = NULL;
+	size_t npre = 0;
+	ssize_t n;
+
+	if (fstat(in->fd, &sb) == 0 && S_ISREG(sb.st_mode)) {
+		if (pread(in->fd, m, 2, 0) != 2 || !fg_is_gzip(m, 2))
+			return;
+	} else {
+		while (in->end < 2 && !in->eof) {
+			n = read(in->fd, in->buf + in->end, in->cap - 1 -
+			    in->end);
+			if (n < 0 && errno == EINTR)
+				continue;
+			if (n < 0)
+				fg_err(FG_EXIT_ERR, "%s: read error", in->name);
+			in->eof = n == 0;
+			in->end += (size_t)n;
+		}
+		if (!fg_is_gzip(in->buf, in->end))
+			return;
+		pre = in->buf;
+		npre = in->end;
+		in->end = 0;
+		in->eof = 0;
+	}
+	in->fd = fg_gz_start(&in->gz, in->fd, in->ownfd, pre, npre);
+	in->ownfd = 1;
+}
+
+/* The decompressing thread's verdict, once its output has been read. */
+static void
+gzend(struct fg_in *in)
+{
+	const char *err;
+	uint64_t off;
+
+	if (in->gz == NULL)
+		return;
+	err = fg_gz_end(in->gz, &off);
+	in->gz = NULL;
+	if (err != NULL)
+		fg_errx(FG_EXIT_ERR, "%s: gzip: %s (near byte %llu)",
+		    in->name, err, (unsigned long long)off);
+}
 
 int
 fg_in_tryopen(struct fg_in *in, const char *path)
@@ -37,6 +93,7 @@ fg_in_tryopen(struct fg_in *in, const char *path)
 	}
 	in->cap = IN_BUFSZ;
 	in->buf = fg_malloc(in->cap);
+	gzhook(in);
 	return 0;
 }
 
@@ -136,6 +193,7 @@ fg_in_close(struct fg_in *in)
 	fg_in_warnsummary(in);
 	if (in->ownfd)
 		close(in->fd);
+	gzend(in);
 	if (in->mapped == 1)
 		munmap(in->buf, in->cap);
 	else if (in->mapped == 0)
@@ -183,8 +241,10 @@ fill(struct fg_in *in)
 		if (errno != EINTR)
 			fg_err(FG_EXIT_ERR, "%s: read error", in->name);
 	}
-	if (n == 0)
+	if (n == 0) {
 		in->eof = 1;
+		gzend(in);
+	}
 	in->end += (size_t)n;
 }
 

@@ -10,8 +10,13 @@
  * bit-by-bit decoding for the rest. The whole output is the window.
  * Nothing is recursive; every loop consumes input or output.
  */
+#include <errno.h>
+#include <limits.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "fg.h"
 #include "inflate.h"
@@ -27,7 +32,27 @@ struct br {
 	uint64_t bits;
 	unsigned nbits;
 	unsigned over;		/* zero bits appended past the end */
+	struct zsrc *src;	/* NULL: the whole input is [p, end) */
+	const unsigned char *start;	/* buffer start, at offset base */
+	uint64_t base;
 };
+
+/* Streaming input: the decoder reads fd into buf as it goes. */
+struct zsrc {
+	int fd;
+	int eof;
+	unsigned char *buf;
+	size_t cap;
+	uint64_t nin;		/* bytes read from fd so far */
+};
+
+#define ZSRC_CAP (256u << 10)
+#define ZKEEP 8			/* bytes kept behind p: the bit buffer's */
+#define ZWIN 32768		/* DEFLATE's window */
+#define ZOUT_CAP ((1u << 20) + ZWIN)	/* streaming output buffer */
+#define ZFREE ((uint64_t)64 << 20)	/* output always allowed */
+
+static void more(struct br *);
 
 struct huff {
 	uint16_t fast[1u << FASTBITS];	/* sym | len << 9; 0: long code */
@@ -59,6 +84,8 @@ refill(struct br *b)
 {
 	uint64_t c;
 
+	if (b->end - b->p < 8 && b->src != NULL)
+		more(b);
 	if (b->end - b->p >= 8) {
 		/*
 		 * Fast path: one 8-byte load; the bytes that do not fit
@@ -196,11 +223,26 @@ decode(struct br *b, const struct huff *h)
 	return -1;
 }
 
-static void
+static const char toobig[] = "decompressed data larger than FG_GZIP_MAX_RATIO "
+    "times the compressed size: a gzip bomb? (raise FG_GZIP_MAX_RATIO, "
+    "0 for no limit)";
+static const char *flush(struct fg_zbuf *, size_t);
+
+/* Makes room for need more bytes of output (need <= 65536). */
+static const char *
 grow(struct fg_zbuf *o, size_t need)
 {
 	size_t cap = o->cap != 0 ? o->cap : 65536;
 
+	if (o->sink != NULL) {
+		if (o->cap == 0) {
+			o->p = fg_malloc(ZOUT_CAP);
+			o->cap = ZOUT_CAP;
+		}
+		return o->cap - o->len < need ? flush(o, ZWIN) : NULL;
+	}
+	if (o->max != 0 && o->len + need > o->max)
+		return toobig;
 	while (cap - o->len < need) {
 		if (cap > SIZE_MAX / 2)
 			fg_errx(FG_EXIT_ERR, "inflate: output too large");
@@ -208,6 +250,18 @@ grow(struct fg_zbuf *o, size_t need)
 	}
 	o->p = fg_realloc(o->p, cap);
 	o->cap = cap;
+	return NULL;
+}
+
+/* Adds p[mark..len) to the member's CRC and size. */
+static void
+account(struct fg_zbuf *o, size_t upto)
+{
+	if (upto > o->mark) {
+		o->crc = fg_crc32(o->crc, o->p + o->mark, upto - o->mark);
+		o->msize += upto - o->mark;
+		o->mark = upto;
+	}
 }
 
 /* Decodes the symbols of one compressed block. */
@@ -217,6 +271,7 @@ codes(struct br *b, struct fg_zbuf *o, const struct huff *lh,
 {
 	unsigned char *d, *e;
 	const unsigned char *s;
+	const char *err;
 	size_t dist, len, i;
 	int sym;
 
@@ -224,8 +279,9 @@ codes(struct br *b, struct fg_zbuf *o, const struct huff *lh,
 		refill(b);
 		if (overrun(b))
 			return "truncated deflate data";
-		if (o->cap - o->len < 258 + 8)
-			grow(o, 258 + 8);
+		if (o->cap - o->len < 258 + 8 &&
+		    (err = grow(o, 258 + 8)) != NULL)
+			return err;
 		sym = decode(b, lh);
 		if (sym < 256) {
 			if (sym < 0)
@@ -366,31 +422,92 @@ align(struct br *b)
 	b->nbits = b->over = 0;
 }
 
+/* Next byte of a byte-aligned stream (bit buffer empty), or -1 at end. */
+static int
+zbyte(struct br *b)
+{
+	if (b->p == b->end && b->src != NULL)
+		more(b);
+	return b->p < b->end ? *b->p++ : -1;
+}
+
 static const char *
 stored(struct br *b, struct fg_zbuf *o)
 {
-	size_t len, nlen;
+	size_t len, nlen, k;
+	const char *err;
+	int c[4], i;
 
 	if (overrun(b))
 		return "truncated deflate data";
 	align(b);
-	if (b->end - b->p < 4)
-		return "truncated deflate data";
-	len = (size_t)b->p[0] | (size_t)b->p[1] << 8;
-	nlen = (size_t)b->p[2] | (size_t)b->p[3] << 8;
-	b->p += 4;
+	for (i = 0; i < 4; i++)
+		if ((c[i] = zbyte(b)) < 0)
+			return "truncated deflate data";
+	len = (size_t)c[0] | (size_t)c[1] << 8;
+	nlen = (size_t)c[2] | (size_t)c[3] << 8;
 	if (len != (~nlen & 0xffff))
 		return "invalid stored block lengths";
-	if ((size_t)(b->end - b->p) < len)
-		return "truncated deflate data";
-	if (len == 0)
-		return NULL;
-	if (o->cap - o->len < len)
-		grow(o, len);
-	memcpy(o->p + o->len, b->p, len);
-	o->len += len;
-	b->p += len;
+	while (len > 0) {
+		if (b->p == b->end && b->src != NULL)
+			more(b);
+		if (b->p == b->end)
+			return "truncated deflate data";
+		k = (size_t)(b->end - b->p);
+		k = k < len ? k : len;
+		if (o->cap - o->len < k && (err = grow(o, k)) != NULL)
+			return err;
+		memcpy(o->p + o->len, b->p, k);
+		o->len += k;
+		b->p += k;
+		len -= k;
+	}
 	return NULL;
+}
+
+/* Offset in the input of the next unread whole byte. */
+static uint64_t
+zoff(const struct br *b)
+{
+	return b->base + (uint64_t)(b->p - b->start) -
+	    (b->nbits > b->over ? (b->nbits - b->over) / 8 : 0);
+}
+
+/* Inflates one raw DEFLATE stream from b into out, byte-aligned after. */
+static const char *
+deflate(struct br *b, struct fg_zbuf *out)
+{
+	struct huff *lh, *dh;
+	const char *err = NULL;
+	unsigned last, type;
+
+	lh = fg_malloc(2 * sizeof(*lh));
+	dh = lh + 1;
+	do {
+		refill(b);
+		last = take(b, 1);
+		type = take(b, 2);
+		if (overrun(b)) {
+			err = "truncated deflate data";
+			break;
+		}
+		if (type == 0)
+			err = stored(b, out);
+		else if (type == 1) {
+			fixed(lh, dh);
+			err = codes(b, out, lh, dh);
+		} else if (type == 2) {
+			if ((err = dynamic(b, lh, dh)) == NULL)
+				err = codes(b, out, lh, dh);
+		} else
+			err = "invalid block type";
+	} while (err == NULL && !last);
+	free(lh);
+	if (err == NULL && overrun(b))
+		err = "truncated deflate data";
+	if (err == NULL)
+		align(b);
+	return err;
 }
 
 const char *
@@ -398,49 +515,21 @@ fg_inflate(const unsigned char *in, size_t n, size_t *used,
     struct fg_zbuf *out)
 {
 	struct br b;
-	struct huff *lh, *dh;
-	const char *err = NULL;
-	unsigned last, type;
+	const char *err;
 
-	lh = fg_malloc(2 * sizeof(*lh));
-	dh = lh + 1;
 	memset(&b, 0, sizeof(b));
-	b.p = in;
+	b.p = b.start = in;
 	b.end = in + n;
-	do {
-		refill(&b);
-		last = take(&b, 1);
-		type = take(&b, 2);
-		if (overrun(&b)) {
-			err = "truncated deflate data";
-			break;
-		}
-		if (type == 0)
-			err = stored(&b, out);
-		else if (type == 1) {
-			fixed(lh, dh);
-			err = codes(&b, out, lh, dh);
-		} else if (type == 2) {
-			if ((err = dynamic(&b, lh, dh)) == NULL)
-				err = codes(&b, out, lh, dh);
-		} else
-			err = "invalid block type";
-	} while (err == NULL && !last);
-	free(lh);
-	if (err == NULL && overrun(&b))
-		err = "truncated deflate data";
-	if (err == NULL)
-		align(&b);
+	err = deflate(&b, out);
 	/* on error: the byte holding the next unread bit */
-	*used = (size_t)(b.p - in) -
-	    (b.nbits > b.over ? (b.nbits - b.over) / 8 : 0);
+	*used = (size_t)zoff(&b);
 	return err;
 }
 
 /* ---- CRC-32, slicing by 8 ---- */
 
 static uint32_t crctab[8][256];
-static int crcinit;
+static pthread_once_t crcinit = PTHREAD_ONCE_INIT;
 
 static void
 crc_init(void)
@@ -458,7 +547,6 @@ crc_init(void)
 		for (k = 1; k < 8; k++)
 			crctab[k][i] = (crctab[k - 1][i] >> 8) ^
 			    crctab[0][crctab[k - 1][i] & 0xff];
-	crcinit = 1;
 }
 
 uint32_t
@@ -467,8 +555,7 @@ fg_crc32(uint32_t crc, const void *buf, size_t n)
 	const unsigned char *p = buf;
 	uint32_t a, b2;
 
-	if (!crcinit)
-		crc_init();
+	pthread_once(&crcinit, crc_init);
 	crc = ~crc;
 	while (n >= 8) {
 		a = crc ^ ((uint32_t)p[0] | (uint32_t)p[1] << 8 |
@@ -506,120 +593,361 @@ le32(const unsigned char *p)
 
 enum { FHCRC = 2, FEXTRA = 4, FNAME = 8, FCOMMENT = 16 };
 
-/* Parses a member header at in[*pos..n); advances *pos past it. */
-static const char *
-header(const unsigned char *in, size_t n, size_t *pos)
+/* Reads n bytes (n <= 10), adding them to *crc. */
+static int
+zbytes(struct br *b, unsigned char *p, size_t n, uint32_t *crc)
 {
-	size_t p = *pos, xlen;
-	const unsigned char *z;
+	size_t i;
+	int c;
+
+	for (i = 0; i < n; i++) {
+		if ((c = zbyte(b)) < 0)
+			return -1;
+		p[i] = (unsigned char)c;
+	}
+	*crc = fg_crc32(*crc, p, n);
+	return 0;
+}
+
+/* Skips a zero-terminated header field. */
+static int
+zstring(struct br *b, uint32_t *crc)
+{
+	unsigned char c;
+
+	do {
+		if (zbytes(b, &c, 1, crc) < 0)
+			return -1;
+	} while (c != 0);
+	return 0;
+}
+
+/* Parses a member header; the bit buffer is empty. */
+static const char *
+header(struct br *b)
+{
+	unsigned char h[10];
+	uint32_t crc = 0, x;
+	size_t xlen;
 	unsigned flg;
 
-	if (n - p < 10)
+	if (zbytes(b, h, 10, &crc) < 0)
 		return "truncated header";
-	if (in[p] != 0x1f || in[p + 1] != 0x8b)
+	if (h[0] != 0x1f || h[1] != 0x8b)
 		return "bad magic";
-	if (in[p + 2] != 8)
+	if (h[2] != 8)
 		return "unknown compression method";
-	flg = in[p + 3];
+	flg = h[3];
 	if (flg & 0xe0)
 		return "reserved flags set";
-	p += 10;
 	if (flg & FEXTRA) {
-		if (n - p < 2)
+		if (zbytes(b, h, 2, &crc) < 0)
 			return "truncated header";
-		xlen = (size_t)in[p] | (size_t)in[p + 1] << 8;
-		p += 2;
-		if (n - p < xlen)
-			return "truncated header";
-		p += xlen;
+		for (xlen = (size_t)h[0] | (size_t)h[1] << 8; xlen > 0;
+		    xlen--)
+			if (zbytes(b, h, 1, &crc) < 0)
+				return "truncated header";
 	}
-	if (flg & FNAME) {
-		if ((z = memchr(in + p, 0, n - p)) == NULL)
-			return "truncated header";
-		p = (size_t)(z - in) + 1;
-	}
-	if (flg & FCOMMENT) {
-		if ((z = memchr(in + p, 0, n - p)) == NULL)
-			return "truncated header";
-		p = (size_t)(z - in) + 1;
-	}
+	if ((flg & FNAME) && zstring(b, &crc) < 0)
+		return "truncated header";
+	if ((flg & FCOMMENT) && zstring(b, &crc) < 0)
+		return "truncated header";
 	if (flg & FHCRC) {
-		if (n - p < 2)
+		x = crc;
+		if (zbytes(b, h, 2, &crc) < 0)
 			return "truncated header";
-		if ((fg_crc32(0, in + *pos, p - *pos) & 0xffff) !=
-		    ((unsigned)in[p] | (unsigned)in[p + 1] << 8))
+		if ((x & 0xffff) != ((unsigned)h[0] | (unsigned)h[1] << 8))
 			return "header CRC mismatch";
-		p += 2;
 	}
-	*pos = p;
 	return NULL;
+}
+
+/* Checks a member's trailer against its output. */
+static const char *
+trailer(struct br *b, struct fg_zbuf *o)
+{
+	unsigned char t[8];
+	uint32_t crc = 0;
+
+	account(o, o->len);
+	if (zbytes(b, t, 8, &crc) < 0)
+		return "truncated trailer";
+	if (o->crc != le32(t))
+		return "CRC mismatch (corrupt data)";
+	if ((uint32_t)o->msize != le32(t + 4))
+		return "length mismatch (corrupt data)";
+	return NULL;
+}
+
+/*
+ * More members after one, or the end: zero padding is allowed, anything
+ * else must be a gzip header. Returns 1 for another member, 0 at the end.
+ */
+static int
+another(struct br *b, const char **err)
+{
+	for (;;) {
+		if (b->p == b->end && b->src != NULL)
+			more(b);
+		if (b->p == b->end)
+			return 0;
+		if (*b->p != 0)
+			break;
+		b->p++;
+	}
+	if (b->end - b->p >= 2 && b->p[1] != 0x8b) {
+		*err = "trailing garbage";
+		return 0;
+	}
+	if (*b->p != 0x1f) {
+		*err = "trailing garbage";
+		return 0;
+	}
+	return 1;
+}
+
+/*
+ * The gzip members of b into o. Errors in a header are reported at the
+ * member's start, others near the byte where they were found.
+ */
+static const char *
+gunzip(struct br *b, struct fg_zbuf *o, uint64_t *off)
+{
+	const char *err = NULL;
+	uint64_t at;
+	int member = 0;
+
+	do {
+		at = zoff(b);
+		if ((err = header(b)) != NULL) {
+			*off = at;
+			return err;
+		}
+		account(o, o->len);
+		o->crc = 0;
+		o->msize = 0;
+		err = deflate(b, o);
+		at = zoff(b);
+		if (err == NULL && (err = trailer(b, o)) == NULL)
+			at = zoff(b);
+		member++;
+	} while (err == NULL && another(b, &err));
+	*off = err != NULL ? at : zoff(b);
+	return err;
 }
 
 const char *
 fg_gunzip(const unsigned char *in, size_t n, unsigned char **out,
     size_t *outlen, size_t *off)
 {
-	struct fg_zbuf o = { NULL, 0, 0 };
-	const char *err = NULL;
-	size_t pos = 0, used, start, i;
+	struct fg_zbuf o;
+	struct br b;
+	const char *err;
+	uint64_t at;
 	uint32_t hint;
-	int member = 0;
+	unsigned ratio = fg_gz_ratio();
 
-	grow(&o, 1);		/* never a null buffer, even when empty */
-	while (pos < n || member == 0) {
-		if (member > 0) {
-			/* more members, or zero padding */
-			for (i = pos; i < n && in[i] == 0; i++)
-				;
-			if (i == n)
-				break;
-			if (n - pos < 2 || in[pos] != 0x1f ||
-			    in[pos + 1] != 0x8b) {
-				err = "trailing garbage";
-				break;
-			}
-		}
-		if ((err = header(in, n, &pos)) != NULL)
-			break;
-		start = o.len;
-		if (member == 0 && n >= 4) {
-			/*
-			 * The last member's size (mod 2^32) is a good first
-			 * guess of the whole: it saves copies while growing.
-			 */
-			hint = le32(in + n - 4);
-			if (hint > 0 && hint <= (uint32_t)1 << 30 &&
-			    hint / 1032 <= n)
-				grow(&o, hint + 1);
-		}
-		err = fg_inflate(in + pos, n - pos, &used, &o);
-		pos += used;
-		if (err != NULL)
-			break;
-		if (n - pos < 8) {
-			err = "truncated trailer";
-			break;
-		}
-		if (fg_crc32(0, o.p + start, o.len - start) != le32(in + pos)) {
-			err = "CRC mismatch (corrupt data)";
-			break;
-		}
-		if ((uint32_t)(o.len - start) != le32(in + pos + 4)) {
-			err = "length mismatch (corrupt data)";
-			break;
-		}
-		pos += 8;
-		member++;
-	}
-	*off = pos;
+	memset(&o, 0, sizeof(o));
+	memset(&b, 0, sizeof(b));
+	b.p = b.start = in;
+	b.end = in + n;
+	if (ratio != 0)
+		o.max = ZFREE + (uint64_t)ratio * n;
+	/*
+	 * The last member's size (mod 2^32) is a good first guess of the
+	 * whole: it saves copies while growing.
+	 */
+	hint = n >= 4 ? le32(in + n - 4) : 0;
+	if (hint > 0 && hint <= (uint32_t)1 << 30 && hint / 1032 <= n &&
+	    (o.max == 0 || hint < o.max))
+		(void)grow(&o, hint + 1);
+	else
+		(void)grow(&o, 1);	/* never a null buffer */
+	err = gunzip(&b, &o, &at);
+	*off = (size_t)at;
+	if (err == NULL && o.cap == o.len)
+		err = grow(&o, 1);
 	if (err != NULL) {
 		free(o.p);
 		return err;
 	}
-	if (o.cap == o.len)
-		grow(&o, 1);
 	o.p[o.len] = '\0';
 	*out = o.p;
 	*outlen = o.len;
 	return NULL;
+}
+
+/* ---- streaming ---- */
+
+struct zsink {
+	int fd;
+	int gone;		/* the reader closed the pipe */
+	unsigned ratio;
+	const struct zsrc *src;
+};
+
+struct fg_gz {
+	pthread_t th;
+	struct zsrc src;
+	struct zsink sink;
+	int ownfd;
+	const char *err;
+	uint64_t off;
+};
+
+unsigned
+fg_gz_ratio(void)
+{
+	const char *e = getenv("FG_GZIP_MAX_RATIO");
+	unsigned long v;
+	char *end;
+
+	if (e == NULL || *e == '\0')
+		return 100;
+	errno = 0;
+	v = strtoul(e, &end, 10);
+	if (*end != '\0' || errno != 0 || v > UINT_MAX)
+		fg_errx(FG_EXIT_ERR, "FG_GZIP_MAX_RATIO: not a number: %s", e);
+	return (unsigned)v;
+}
+
+/*
+ * Refills the input buffer: keeps the ZKEEP bytes before p (the bit
+ * buffer may hold them, and align() gives them back) and reads until
+ * 8 bytes are ahead or the input ends. A read error ends the input (the
+ * decoder then reports truncated data) after a message.
+ */
+static void
+more(struct br *b)
+{
+	struct zsrc *s = b->src;
+	size_t keep, n;
+	ssize_t r;
+
+	if (s->eof)
+		return;
+	keep = (size_t)(b->p - s->buf) < ZKEEP ? (size_t)(b->p - s->buf) :
+	    ZKEEP;
+	n = (size_t)(b->end - b->p) + keep;
+	b->base += (uint64_t)(b->p - keep - b->start);
+	memmove(s->buf, b->p - keep, n);
+	b->p = b->start = s->buf + keep;
+	b->start = s->buf;
+	while (!s->eof && n - keep < 8) {
+		r = read(s->fd, s->buf + n, s->cap - n);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0)
+			fg_warn("read error");
+		if (r <= 0)
+			s->eof = 1;
+		else {
+			n += (size_t)r;
+			s->nin += (uint64_t)r;
+		}
+	}
+	b->end = s->buf + n;
+}
+
+/*
+ * Writes all output but the last keep bytes to the sink. Returns "" when
+ * the reader has gone away (no error: it wants no more).
+ */
+static const char *
+flush(struct fg_zbuf *o, size_t keep)
+{
+	struct zsink *k = o->sink;
+	size_t n = o->len > keep ? o->len - keep : 0, done = 0;
+	ssize_t w;
+
+	account(o, n);
+	while (done < n && !k->gone) {
+		w = write(k->fd, o->p + done, n - done);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w < 0)
+			k->gone = 1;	/* EPIPE: nobody wants the rest */
+		else
+			done += (size_t)w;
+	}
+	o->flushed += n;
+	if (k->gone)
+		return "";
+	if (k->ratio != 0 &&
+	    o->flushed > ZFREE + (uint64_t)k->ratio * k->src->nin)
+		return toobig;
+	memmove(o->p, o->p + n, o->len - n);
+	o->len -= n;
+	o->mark -= n;
+	return NULL;
+}
+
+static void *
+gzthread(void *arg)
+{
+	struct fg_gz *gz = arg;
+	struct fg_zbuf o;
+	struct br b;
+	sigset_t set;
+
+	/* a closed pipe gives EPIPE here, not a signal to the process */
+	sigemptyset(&set);
+	sigaddset(&set, SIGPIPE);
+	pthread_sigmask(SIG_BLOCK, &set, NULL);
+	memset(&o, 0, sizeof(o));
+	memset(&b, 0, sizeof(b));
+	o.sink = &gz->sink;
+	b.src = &gz->src;
+	b.p = b.end = b.start = gz->src.buf;
+	b.end += gz->src.nin;	/* the bytes given to fg_gz_start */
+	gz->err = gunzip(&b, &o, &gz->off);
+	if (gz->err == NULL)
+		gz->err = flush(&o, 0);
+	if (gz->err != NULL && *gz->err == '\0')
+		gz->err = NULL;		/* the reader stopped early */
+	free(o.p);
+	close(gz->sink.fd);
+	if (gz->ownfd)
+		close(gz->src.fd);
+	return NULL;
+}
+
+int
+fg_gz_start(struct fg_gz **gzp, int fd, int ownfd, const void *pre,
+    size_t npre)
+{
+	struct fg_gz *gz;
+	int p[2], e;
+
+	if (pipe(p) < 0)
+		fg_err(FG_EXIT_ERR, "pipe");
+	gz = fg_calloc(1, sizeof(*gz));
+	gz->src.fd = fd;
+	gz->ownfd = ownfd;
+	gz->src.cap = ZSRC_CAP;
+	gz->src.buf = fg_malloc(ZSRC_CAP);
+	memcpy(gz->src.buf, pre, npre);
+	gz->src.nin = npre;
+	gz->sink.fd = p[1];
+	gz->sink.src = &gz->src;
+	gz->sink.ratio = fg_gz_ratio();
+	if ((e = pthread_create(&gz->th, NULL, gzthread, gz)) != 0) {
+		errno = e;
+		fg_err(FG_EXIT_ERR, "pthread_create");
+	}
+	*gzp = gz;
+	return p[0];
+}
+
+const char *
+fg_gz_end(struct fg_gz *gz, uint64_t *off)
+{
+	const char *err;
+
+	pthread_join(gz->th, NULL);
+	err = gz->err;
+	*off = gz->off;
+	free(gz->src.buf);
+	free(gz);
+	return err;
 }

@@ -161,8 +161,6 @@ probe(const char *head, size_t n)
 	uint64_t key;
 	int k, strong = 0;
 
-	if (fg_is_gzip(head, n))
-		return 1;
 	pb_init(&r, p, n);
 	for (;;) {
 		q = r.p;
@@ -799,9 +797,8 @@ run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 	struct pb_field f;
 	struct tagf *tags;
 	const struct loc *l;
-	unsigned char *raw, *dec = NULL;
-	const char *err;
-	size_t rawlen, declen, off, ti, i;
+	unsigned char *raw;
+	size_t rawlen, ti, i;
 	uint64_t nneg = 0;
 	int64_t v;
 	int k;
@@ -813,14 +810,6 @@ run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 	raw = slurp(in, &rawlen);
 	pr.buf = raw;
 	pr.len = rawlen;
-	if (fg_is_gzip(raw, rawlen)) {
-		if ((err = fg_gunzip(raw, rawlen, &dec, &declen, &off)) != NULL)
-			bad(&pr, "gzip: %s (near byte %zu)", err, off);
-		free(raw);
-		raw = NULL;
-		pr.buf = dec;
-		pr.len = declen;
-	}
 	first_pass(&pr);
 	index_ids(&pr);
 	build_names(&pr, o);
@@ -912,7 +901,6 @@ run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 	free(pr.funcmap.dense);
 	free(pr.names.p);
 	free(raw);
-	free(dec);
 }
 
 const struct cfmt fmt_pprof = {
