@@ -154,8 +154,8 @@ enum fg_numerr fg_count_parse(const char *s, size_t n, fg_count *c);
 const char *fg_numerr_str(enum fg_numerr e);
 /* a += b; returns -1 on overflow (a unchanged). */
 int fg_count_add(fg_count *a, fg_count b);
-/* a -= b when a >= b, else returns -1. */
-int fg_count_sub(fg_count *a, fg_count b);
+/* The one message for a sum over 2^63-1 ("file:line: ..."); exits 2. */
+_Noreturn void fg_sum_overflow(const char *name, uint64_t lineno);
 int fg_count_cmp(fg_count a, fg_count b);
 int fg_count_iszero(fg_count c);
 /* Formats into buf (at least 32 bytes); returns the length. */

@@ -266,10 +266,7 @@ fg_kmerge(struct fg_fold **in, int n, int ncols, const int *colbase,
 			for (j = 0; j < c[top].r.ncols; j++)
 				if (fg_count_add(&sum[colbase[top] + j],
 				    c[top].r.c[j]) < 0)
-					fg_errx(FG_EXIT_ERR, "%s:%llu: sum of "
-					    "counts overflows 2^63-1",
-					    c[top].f->in.name,
-					    (unsigned long long)
+					fg_sum_overflow(c[top].f->in.name,
 					    c[top].f->in.lineno);
 			if (!fg_fold_next(c[top].f, &c[top].r))
 				h[0] = h[--nh];
