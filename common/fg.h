@@ -62,6 +62,8 @@ struct fg_in {
 	uint64_t boff;		/* file offset of buf[0] */
 	int ranged;		/* reading [roff, rend) with pread(2) */
 	uint64_t roff, rend;
+	int slurp;		/* reading a whole file: no line limit */
+	int crwarned;		/* warned about a carriage return */
 };
 /* Opens path ("-" is stdin); on failure prints a message and exits. */
 void fg_in_open(struct fg_in *in, const char *path);
@@ -82,6 +84,14 @@ int fg_in_map(struct fg_in *in);
  */
 void fg_in_range(struct fg_in *in, const char *name, int fd, uint64_t start,
     uint64_t end);
+/*
+ * The file, not yet read from, has size bytes: it is read with pread(2) up
+ * to there, and ending sooner is fatal ("input file shrank while being
+ * read") instead of a silent early end of input.
+ */
+void fg_in_expect(struct fg_in *in, uint64_t size);
+/* Longest line read into memory: FG_MAX_LINE, default 64 MiB. */
+size_t fg_in_maxline(void);
 /* File offset of p, a pointer into a line fg_in_line returned. */
 uint64_t fg_in_offset(const struct fg_in *in, const char *p);
 /* An input over len bytes of memory the caller owns (as if mapped). */
@@ -299,6 +309,8 @@ struct fg_fold {
 	struct fg_in in;
 	enum fg_kind kind;
 	int fracwarned;
+	int anyrec;		/* a record was returned */
+	uint64_t nonecount;	/* one-count lines in a differential stream */
 	int truncfrac;		/* drop fractional parts (fg-diff default) */
 	char *header;		/* first "# fg-" header line seen, malloc'd */
 	/* mapped inputs: the window of lines since keys were last settled */

@@ -96,6 +96,7 @@ mergeall(struct sumst *s, const struct fg_scan *sc)
 	for (k = 0; k < s->n; k++) {
 		inp[k] = &s->folds[k];
 		inp[k]->onmeta = s->o->onmeta;
+		fg_in_expect(&inp[k]->in, sc[k].size);
 		colbase[k] = s->o->bycol ? k : 0;
 	}
 	/*
