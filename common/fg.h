@@ -385,8 +385,19 @@ void fg_kmerge(struct fg_fold **in, int n, int ncols, const int *colbase,
  * (else it is fg_kmerge): same output. emit() runs on both threads, so it
  * must write only through fg_out_* and read only shared state.
  */
+struct fg_emitter {
+	fg_emit_fn emit;
+	void *arg;
+	/*
+	 * Optional state of emit() per thread: fork(arg) makes the second
+	 * thread's arg, join(arg, child) folds it back in once that thread
+	 * is done (set both or neither; NULL: both threads share arg).
+	 */
+	void *(*fork)(void *arg);
+	void (*join)(void *arg, void *child);
+};
 void fg_kmerge_par(struct fg_fold **in, const struct fg_scan *sc, int n,
-    int ncols, const int *colbase, fg_emit_fn emit, void *arg);
+    int ncols, const int *colbase, const struct fg_emitter *em);
 
 /* ---- stats.c ---- */
 /*

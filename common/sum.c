@@ -88,6 +88,7 @@ scanone(struct sumst *s, int k, struct fg_scan *sc)
 static void
 mergeall(struct sumst *s, const struct fg_scan *sc)
 {
+	struct fg_emitter em;
 	struct fg_fold **inp;
 	int *colbase, k;
 
@@ -106,9 +107,13 @@ mergeall(struct sumst *s, const struct fg_scan *sc)
 	if (s->o->onmeta != NULL || s->ncols == 0)
 		fg_kmerge(inp, s->n, s->ncols > 0 ? s->ncols : 1, colbase,
 		    s->o->emit, s->o->arg);
-	else
-		fg_kmerge_par(inp, sc, s->n, s->ncols, colbase, s->o->emit,
-		    s->o->arg);
+	else {
+		em.emit = s->o->emit;
+		em.arg = s->o->arg;
+		em.fork = s->o->fork;
+		em.join = s->o->join;
+		fg_kmerge_par(inp, sc, s->n, s->ncols, colbase, &em);
+	}
 	free(colbase);
 	free(inp);
 }

@@ -38,10 +38,14 @@ struct fg_sumopt {
 	/*
 	 * Every unique stack in bytewise order. The key is valid during the
 	 * call only. emit() may run on two threads at once (the upper half of
-	 * the key space into memory): it must write only through fg_out_*.
+	 * the key space into memory): it must write only through fg_out_*,
+	 * and keep any state of its own per thread with fork and join.
 	 */
 	fg_emit_fn emit;
 	void *arg;
+	/* Optional: emit()'s state per thread (see struct fg_emitter). */
+	void *(*fork)(void *arg);
+	void (*join)(void *arg, void *child);
 };
 
 /*

@@ -4,20 +4,24 @@
 #include <string.h>
 
 #include "sum.h"
+#include "overlap.h"
 
-static const char usage[] = "fg-diff [-nsF] [--no-header] base current";
+static const char usage[] =
+    "fg-diff [-nsFI] [--no-header] base current";
 
 static const char help[] =
-    "usage: fg-diff [-nsF] [--no-header] base current\n"
+    "usage: fg-diff [-nsFI] [--no-header] base current\n"
     "Print the union of two folded profiles as `stack before after`, sorted\n"
     "bytewise, for flamegraph.pl, fg-color, fg-svg, fg-elide and fg-top.\n"
     "Either file may be - for standard input.\n"
     "\n"
     "  -n, --normalize        scale the base counts to the current total\n"
+    "                         (mode=proportional; default mode=absolute)\n"
     "  -s, --strip-hex        replace hex numbers (0x1f3a) with 0x... so that\n"
     "                         relocated code still matches\n"
-    "  -F, --fractional       keep fractional counts exactly (default: truncate\n"
-    "                         them to integers, as inferno-diff-folded does)\n"
+    "  -F, --fractional       keep fractional counts exactly (the default)\n"
+    "  -I, --integer          truncate counts to integers, as\n"
+    "                         inferno-diff-folded does, for tools that need them\n"
     "      --no-header        do not print the `# fg-diff` header line\n"
     FG_HELP_TAIL;
 
@@ -26,6 +30,7 @@ static const struct fg_opt opts[] = {
 	{ "normalize", 'n', FG_OPT_NOARG },
 	{ "strip-hex", 's', FG_OPT_NOARG },
 	{ "fractional", 'F', FG_OPT_NOARG },
+	{ "integer", 'I', FG_OPT_NOARG },
 	{ "no-header", OPT_NOHEADER, FG_OPT_NOARG },
 	{ NULL, 0, 0 }
 };
@@ -77,8 +82,10 @@ checkprofile(const char *name, const char *header)
 
 struct emitarg {
 	int norm, frac, strip, header;
+	struct overlap ov;
 	const struct fg_optstate *st;
 	fg_count t1, t2;
+	fg_count tot[2];	/* t1, t2 as read (-n may not apply) */
 	char *buf;		/* -s: the key with hex stripped */
 	size_t cap;
 };
@@ -134,10 +141,11 @@ normalize(fg_count *c, const struct emitarg *a)
 static void
 emit(const char *key, size_t len, const fg_count *cnt, int ncols, void *arg)
 {
-	const struct emitarg *a = arg;
+	struct emitarg *a = arg;
 	fg_count c0 = cnt[0];
 
 	(void)ncols;
+	overlap_add(&a->ov, key, len, cnt);
 	if (a->norm)
 		normalize(&c0, a);
 	fg_out_write(key, len);
@@ -146,6 +154,26 @@ emit(const char *key, size_t len, const fg_count *cnt, int ncols, void *arg)
 	fg_out_char(' ');
 	fg_out_count(cnt[1]);
 	fg_out_char('\n');
+}
+
+/* The second thread's state: its own overlap figures. */
+static void *
+fork(void *arg)
+{
+	struct emitarg *c = fg_malloc(sizeof(*c));
+
+	*c = *(struct emitarg *)arg;
+	overlap_init(&c->ov);
+	return c;
+}
+
+static void
+join(void *arg, void *child)
+{
+	struct emitarg *a = arg, *c = child;
+
+	overlap_join(&a->ov, &c->ov);
+	free(c);
 }
 
 /* The totals are known: the header, and whether -n changes anything. */
@@ -157,12 +185,13 @@ start(void *arg, enum fg_kind kind, int ncols, const fg_count *total)
 	(void)kind;
 	(void)ncols;
 	if (a->header)
-		fg_out_header("fg-diff", "kind", "diff", "base",
+		fg_out_header("fg-diff", "kind", "diff", "mode", a->norm ?
+		    "proportional" : "absolute", "base",
 		    a->st->ops[0], "current", a->st->ops[1], "normalized",
 		    a->norm ? "yes" : NULL, "strip-hex", a->strip ? "yes" :
 		    NULL, (char *)NULL);
-	a->t1 = total[0];
-	a->t2 = total[1];
+	a->t1 = a->tot[0] = total[0];
+	a->t2 = a->tot[1] = total[1];
 	a->norm = a->norm && fg_count_cmp(a->t1, a->t2) != 0 &&
 	    !fg_count_iszero(a->t1);
 }
@@ -178,6 +207,7 @@ main(int argc, char *argv[])
 	fg_tool_init(argv[0], usage, help);
 	memset(&ea, 0, sizeof(ea));
 	ea.header = 1;
+	ea.frac = 1;
 	ea.st = &st;
 	fg_opt_init(&st, argc, argv);
 	while ((c = fg_getopt(&st, opts)) != -1) {
@@ -190,6 +220,9 @@ main(int argc, char *argv[])
 			break;
 		case 'F':
 			ea.frac = 1;
+			break;
+		case 'I':
+			ea.frac = 0;
 			break;
 		case OPT_NOHEADER:
 			ea.header = 0;
@@ -213,7 +246,12 @@ main(int argc, char *argv[])
 	so.start = start;
 	so.emit = emit;
 	so.arg = &ea;
+	so.fork = fork;
+	so.join = join;
+	overlap_init(&ea.ov);
 	fg_sum(st.ops, 2, &so);
+	overlap_check(&ea.ov, ea.tot, st.ops[0], st.ops[1]);
+	overlap_free(&ea.ov);
 	free(ea.buf);
 	free(st.ops);
 	fg_out_close();
