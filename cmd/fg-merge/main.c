@@ -6,10 +6,11 @@
 #include "sum.h"
 
 static const char usage[] =
-    "fg-merge [-r] [-R name]... [-S factor] [file ...]";
+    "fg-merge [-r] [-R name]... [-S factor] [--files-from list] [file ...]";
 
 static const char help[] =
-    "usage: fg-merge [-r] [-R name]... [-S factor] [file ...]\n"
+    "usage: fg-merge [-r] [-R name]... [-S factor] [--files-from list]\n"
+    "                [file ...]\n"
     "Sum folded profiles and print one line per unique stack, sorted\n"
     "bytewise. With no file, or when file is -, read standard input.\n"
     "Differential streams (stack before after) are summed column by column.\n"
@@ -19,9 +20,13 @@ static const char help[] =
     "  -R, --root-name NAME   root frame for the next input, in order;\n"
     "                         repeat once per input\n"
     "  -S, --scale FACTOR     multiply every summed count by FACTOR\n"
+    "      --files-from LIST  also read the inputs named in LIST, one path a\n"
+    "                         line (- for standard input)\n"
     FG_HELP_TAIL;
 
+enum { OPT_FILESFROM = 256 };
 static const struct fg_opt opts[] = {
+	{ "files-from", OPT_FILESFROM, FG_OPT_ARG },
 	{ "root", 'r', FG_OPT_NOARG },
 	{ "root-name", 'R', FG_OPT_ARG },
 	{ "scale", 'S', FG_OPT_ARG },
@@ -40,6 +45,37 @@ rootname(const char *path)
 	if (dot != NULL && dot != s)
 		*dot = '\0';
 	return s;
+}
+
+/*
+ * Appends the paths listed in file list (one a line, empty lines skipped)
+ * to the operands; returns the new array, its length in *n. The strings
+ * are the caller's to free from index *n on entry.
+ */
+static char **
+filesfrom(const char *list, char **ops, int *n)
+{
+	struct fg_in in;
+	char **v, *line;
+	size_t len, cap = (size_t)*n + 64, k = (size_t)*n;
+
+	v = fg_reallocarray(NULL, cap, sizeof(*v));
+	memcpy(v, ops, (size_t)*n * sizeof(*v));
+	fg_in_open(&in, list);
+	while ((line = fg_in_line(&in, &len)) != NULL) {
+		if (len == 0)
+			continue;
+		if (k == (size_t)INT32_MAX - 1)
+			fg_errx(FG_EXIT_ERR, "%s: too many inputs", in.name);
+		if (k == cap) {
+			cap *= 2;
+			v = fg_reallocarray(v, cap, sizeof(*v));
+		}
+		v[k++] = fg_strdup(line);
+	}
+	fg_in_close(&in);
+	*n = (int)k;
+	return v;
 }
 
 struct merge {
@@ -96,7 +132,8 @@ main(int argc, char *argv[])
 	struct fg_optstate st;
 	struct fg_sumopt so;
 	struct merge m;
-	int c, nfiles, k;
+	const char *list = NULL;
+	int c, nfiles, k, nops = -1;
 
 	fg_tool_init(argv[0], usage, help);
 	memset(&m, 0, sizeof(m));
@@ -114,11 +151,26 @@ main(int argc, char *argv[])
 			m.scale = fg_parse_factor(st.arg, "-S");
 			m.scaled = 1;
 			break;
+		case OPT_FILESFROM:
+			list = st.arg;
+			break;
 		default:
 			fg_usage(usage);
 		}
 	}
-	m.files = fg_opt_files(&st, &nfiles);
+	if (list != NULL) {
+		nops = nfiles = st.nops;
+		m.files = filesfrom(list, st.ops, &nfiles);
+		if (strcmp(list, "-") == 0)
+			for (k = 0; k < nfiles; k++)
+				if (strcmp(m.files[k], "-") == 0)
+					fg_errx(FG_EXIT_ERR, "standard input is "
+					    "the list (--files-from -) and an "
+					    "input");
+		m.names = fg_reallocarray(m.names, (size_t)nfiles + 1,
+		    sizeof(*m.names));
+	} else
+		m.files = fg_opt_files(&st, &nfiles);
 	if (m.nnames > 0 && m.nnames != nfiles)
 		fg_errx(FG_EXIT_ERR, "%d root names (-R) for %d inputs",
 		    m.nnames, nfiles);
@@ -137,6 +189,11 @@ main(int argc, char *argv[])
 	for (k = 0; m.roots != NULL && k < nfiles; k++)
 		free(m.roots[k]);
 	free(m.roots);
+	if (nops >= 0) {
+		for (k = nops; k < nfiles; k++)
+			free(m.files[k]);
+		free(m.files);
+	}
 	free(m.names);
 	free(m.key);
 	free(st.ops);
