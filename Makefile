@@ -72,8 +72,15 @@ check-asan: browser-deps
 	    UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	    FG_SANITIZED=1 sh tests/run.sh build-asan/bin
 
+# mandoc cannot see that a section title starting with a macro name
+# (.Ss In the browser) renders wrongly: refuse those titles here.
+MDOC_CALLABLE = Ad|An|Ap|Ar|Cd|Cm|Dv|Em|Er|Ev|Fa|Fl|Fn|Ic|In|Li|Ms|Nm|No|Ns|\
+	Op|Pa|Pq|Ql|Sq|Dq|Qq|Sy|Tn|Va|Vt|Xr
 lint-man:
 	mandoc -T lint -W warning $(MAN1) $(MAN5) $(MAN7)
+	@! grep -n -E '^\.S[hs] ($(MDOC_CALLABLE))( |$$)' $(MAN1) $(MAN5) \
+	    $(MAN7) || { echo "section title starts with an mdoc macro name"; \
+	    exit 1; }
 
 bench: all
 	@sh bench/run.sh $(BIN)
