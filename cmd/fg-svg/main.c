@@ -636,41 +636,11 @@ static int hccset;
 static void
 onmeta(void *arg, const char *line, size_t len)
 {
-	char *v, *h;
-
 	(void)arg;
-	if (fg_annot_line(&annot, line, len) || hccset || len < 11 ||
-	    memcmp(line, "# fg-color ", 11) != 0)
+	if (fg_annot_line(&annot, line, len) || hccset)
 		return;
-	hccset = 1;
-	h = fg_malloc(len + 1);		/* lines need not end in a NUL */
-	memcpy(h, line, len);
-	h[len] = '\0';
-	line = h;
 	fg_colorcfg_init(&hcc);
-	if ((v = fg_header_get(line, "palette")) != NULL &&
-	    fg_pal_parse(v) >= 0)
-		hcc.pal = fg_pal_parse(v);
-	free(v);
-	if ((v = fg_header_get(line, "hash")) != NULL)
-		hcc.hash = 1;
-	free(v);
-	if ((v = fg_header_get(line, "negate")) != NULL)
-		hcc.negate = 1;
-	free(v);
-	if ((v = fg_header_get(line, "colorblind")) != NULL)
-		hcc.cb = 1;
-	free(v);
-	if ((v = fg_header_get(line, "delta")) != NULL)
-		hcc.selfdelta = strcmp(v, "self") == 0;
-	free(v);
-	if ((v = fg_header_get(line, "zcrit")) != NULL)
-		hcc.zcrit = atof(v);
-	free(v);
-	if ((v = fg_header_get(line, "min-change")) != NULL)
-		hcc.minchg = atof(v);
-	free(v);
-	free(h);
+	hccset = fg_colorcfg_read_header(&hcc, line, len);
 }
 
 /* Reverses the frames of s[0..n) into *buf. */
@@ -874,6 +844,7 @@ main(int argc, char *argv[])
 	fg_tree_finish(&t);
 	if (t.n[0].tot[ncols - 1] + t.n[0].tot[0] <= 0)
 		nodata();
+	o.cc.header = f.header;
 	fg_color_prepare(&o.cc, &t);
 	fg_annot_apply(&annot, &t);
 
