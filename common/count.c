@@ -84,18 +84,14 @@ fg_count_add(fg_count *a, fg_count b)
 	return 0;
 }
 
-int
-fg_count_sub(fg_count *a, fg_count b)
+void
+fg_sum_overflow(const char *name, uint64_t lineno)
 {
-	if (fg_count_cmp(*a, b) < 0)
-		return -1;
-	a->i -= b.i;
-	if (a->f < b.f) {
-		a->i--;
-		a->f += FG_FRAC_ONE;
-	}
-	a->f -= b.f;
-	return 0;
+	if (lineno == 0)
+		fg_errx(FG_EXIT_ERR, "%s: sum of counts overflows 2^63-1",
+		    name);
+	fg_errx(FG_EXIT_ERR, "%s:%llu: sum of counts overflows 2^63-1", name,
+	    (unsigned long long)lineno);
 }
 
 int

@@ -62,6 +62,8 @@ struct fg_in {
 	uint64_t boff;		/* file offset of buf[0] */
 	int ranged;		/* reading [roff, rend) with pread(2) */
 	uint64_t roff, rend;
+	int slurp;		/* reading a whole file: no line limit */
+	int crwarned;		/* warned about a carriage return */
 };
 /* Opens path ("-" is stdin); on failure prints a message and exits. */
 void fg_in_open(struct fg_in *in, const char *path);
@@ -82,6 +84,14 @@ int fg_in_map(struct fg_in *in);
  */
 void fg_in_range(struct fg_in *in, const char *name, int fd, uint64_t start,
     uint64_t end);
+/*
+ * The file, not yet read from, has size bytes: it is read with pread(2) up
+ * to there, and ending sooner is fatal ("input file shrank while being
+ * read") instead of a silent early end of input.
+ */
+void fg_in_expect(struct fg_in *in, uint64_t size);
+/* Longest line read into memory: FG_MAX_LINE, default 64 MiB. */
+size_t fg_in_maxline(void);
 /* File offset of p, a pointer into a line fg_in_line returned. */
 uint64_t fg_in_offset(const struct fg_in *in, const char *p);
 /* An input over len bytes of memory the caller owns (as if mapped). */
@@ -154,8 +164,8 @@ enum fg_numerr fg_count_parse(const char *s, size_t n, fg_count *c);
 const char *fg_numerr_str(enum fg_numerr e);
 /* a += b; returns -1 on overflow (a unchanged). */
 int fg_count_add(fg_count *a, fg_count b);
-/* a -= b when a >= b, else returns -1. */
-int fg_count_sub(fg_count *a, fg_count b);
+/* The one message for a sum over 2^63-1 ("file:line: ..."); exits 2. */
+_Noreturn void fg_sum_overflow(const char *name, uint64_t lineno);
 int fg_count_cmp(fg_count a, fg_count b);
 int fg_count_iszero(fg_count c);
 /* Formats into buf (at least 32 bytes); returns the length. */
@@ -299,6 +309,8 @@ struct fg_fold {
 	struct fg_in in;
 	enum fg_kind kind;
 	int fracwarned;
+	int anyrec;		/* a record was returned */
+	uint64_t nonecount;	/* one-count lines in a differential stream */
 	int truncfrac;		/* drop fractional parts (fg-diff default) */
 	char *header;		/* first "# fg-" header line seen, malloc'd */
 	/* mapped inputs: the window of lines since keys were last settled */
@@ -373,8 +385,19 @@ void fg_kmerge(struct fg_fold **in, int n, int ncols, const int *colbase,
  * (else it is fg_kmerge): same output. emit() runs on both threads, so it
  * must write only through fg_out_* and read only shared state.
  */
+struct fg_emitter {
+	fg_emit_fn emit;
+	void *arg;
+	/*
+	 * Optional state of emit() per thread: fork(arg) makes the second
+	 * thread's arg, join(arg, child) folds it back in once that thread
+	 * is done (set both or neither; NULL: both threads share arg).
+	 */
+	void *(*fork)(void *arg);
+	void (*join)(void *arg, void *child);
+};
 void fg_kmerge_par(struct fg_fold **in, const struct fg_scan *sc, int n,
-    int ncols, const int *colbase, fg_emit_fn emit, void *arg);
+    int ncols, const int *colbase, const struct fg_emitter *em);
 
 /* ---- stats.c ---- */
 /*

@@ -34,6 +34,8 @@ fg_is_meta(const char *line, size_t len)
 	return 1;
 }
 
+static const char needtwo[] = "differential line needs two counts";
+
 /* Finds the last blank-separated field of s[0..n): returns its start. */
 static size_t
 lastfield(const char *s, size_t n)
@@ -73,7 +75,7 @@ fg_parse_rec(const char *line, size_t len, enum fg_kind kind, struct fg_rec *r)
 			while (n > 0 && isblank_((unsigned char)line[n - 1]))
 				n--;
 		} else if (kind == FG_KIND_DIFF)
-			return "differential line needs two counts";
+			return needtwo;
 	}
 	if (n == 0)
 		return "empty stack";
@@ -181,6 +183,95 @@ truncfrac(struct fg_fold *f, fg_count *c)
 	c->f = 0;
 }
 
+/* True when s[0..n) has digits '.' digits ':' (a perf script time). */
+static int
+hastime(const char *s, size_t n)
+{
+	size_t i, j;
+
+	for (i = 0; i + 3 < n; i++) {
+		if (s[i] != '.' || i == 0 || s[i - 1] < '0' || s[i - 1] > '9')
+			continue;
+		for (j = i + 1; j < n && s[j] >= '0' && s[j] <= '9'; j++)
+			;
+		if (j > i + 1 && j < n && s[j] == ':')
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * True when s[0..n) has two bytes or more that no text has: control bytes
+ * (NUL, ^A-^H, ^N-^Z) and bytes never in UTF-8 (0xC0, 0xC1, 0xF8-0xFF).
+ */
+static int
+isbinary(const char *s, size_t n)
+{
+	size_t i;
+	int odd = 0;
+	unsigned char c;
+
+	for (i = 0; i < n && odd < 2; i++) {
+		c = (unsigned char)s[i];
+		if (c < 0x09 || (c >= 0x0e && c <= 0x1a) || c == 0xc0 ||
+		    c == 0xc1 || c >= 0xf8)
+			odd++;
+	}
+	return odd >= 2;
+}
+
+/*
+ * The first line of an input is not folded: when it looks like a
+ * profiler's raw output, say so once and stop, rather than one warning
+ * per line of it.
+ */
+static void
+sniff(struct fg_fold *f, const char *line, size_t len)
+{
+	const char *what = NULL;
+	size_t i = 0;
+
+	while (i < len && (line[i] == ' ' || line[i] == '\t'))
+		i++;
+	if (len >= 8 && memcmp(line, "PERFILE2", 8) == 0)
+		fg_errx(FG_EXIT_ERR, "%s: this looks like perf.data: run "
+		    "perf script, then fg-collapse", f->in.name);
+	if (len >= 2 && (unsigned char)line[0] == 0x1f &&
+	    (unsigned char)line[1] == 0x8b)
+		what = "gzip-compressed data (a pprof profile?)";
+	else if (i < len && (line[i] == '{' || line[i] == '['))
+		what = "JSON (a .cpuprofile or a Chrome trace?)";
+	else if (hastime(line, len))
+		what = "perf script output";
+	else if (isbinary(line, len))
+		what = "binary data (a pprof protobuf?)";
+	if (what != NULL)
+		fg_errx(FG_EXIT_ERR, "%s: this looks like %s, not folded "
+		    "stacks: run fg-collapse first", f->in.name, what);
+}
+
+/*
+ * A line with one count where a differential stream (two) is read: a
+ * plain profile given to fg-elide, say. Said once, with what was
+ * expected, and counted; not a warning per line.
+ */
+static void
+onecount(struct fg_fold *f)
+{
+	int q = f->in.quiet;
+
+	if (f->nonecount++ == 0) {
+		fg_in_warn(&f->in, "%s (a differential stream is `stack "
+		    "before after', as fg-diff prints it)", needtwo);
+		return;
+	}
+	f->in.quiet = 1;
+	fg_in_warn(&f->in, "one count");
+	f->in.quiet = q;
+	if (!q && fg_status < FG_EXIT_DATA)
+		fg_status = FG_EXIT_DATA;
+}
+
 int
 fg_fold_next(struct fg_fold *f, struct fg_rec *r)
 {
@@ -210,9 +301,22 @@ fg_fold_next(struct fg_fold *f, struct fg_rec *r)
 			continue;
 		}
 		if ((msg = fg_parse_rec(line, len, f->kind, r)) != NULL) {
-			fg_in_warn(&f->in, "%s", msg);
+			if (!f->anyrec && f->in.nbad == 0 && !f->in.quiet)
+				sniff(f, line, len);
+			if (msg == needtwo)
+				onecount(f);
+			else
+				fg_in_warn(&f->in, "%s", msg);
 			continue;
 		}
+		/* a CR-only file reads as one line: its first has them */
+		if (!f->anyrec && memchr(r->stack, '\r', r->len) != NULL) {
+			fg_in_warn(&f->in, "carriage return inside a line "
+			    "(CR-only line endings? convert them with "
+			    "tr '\\r' '\\n')");
+			continue;
+		}
+		f->anyrec = 1;
 		if (f->kind == FG_KIND_UNKNOWN)
 			f->kind = r->ncols == 2 ? FG_KIND_DIFF :
 			    FG_KIND_PROFILE;
@@ -223,6 +327,10 @@ fg_fold_next(struct fg_fold *f, struct fg_rec *r)
 		}
 		return 1;
 	}
+	if (f->nonecount > 1 && !f->in.quiet)
+		fg_warnx("%s: %llu lines with one count skipped", f->in.name,
+		    (unsigned long long)f->nonecount);
+	f->nonecount = 0;
 	return 0;
 }
 

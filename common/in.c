@@ -20,6 +20,7 @@
 
 #define IN_BUFSZ (1u << 20)
 #define IN_MAXWARN 10
+#define IN_MAXLINE ((size_t)64 << 20)	/* default FG_MAX_LINE */
 
 int
 fg_in_tryopen(struct fg_in *in, const char *path)
@@ -124,6 +125,38 @@ fg_in_range(struct fg_in *in, const char *name, int fd, uint64_t start,
 	in->buf = fg_malloc(in->cap);
 }
 
+void
+fg_in_expect(struct fg_in *in, uint64_t size)
+{
+	if (in->mapped || in->pos != 0 || in->end != 0 || in->fd < 0)
+		return;
+	in->ranged = 1;
+	in->roff = in->boff = 0;
+	in->rend = size;
+}
+
+size_t
+fg_in_maxline(void)
+{
+	static size_t max;
+	const char *s;
+	char *e;
+	unsigned long long v;
+
+	if (max != 0)
+		return max;
+	max = IN_MAXLINE;
+	if ((s = getenv("FG_MAX_LINE")) != NULL && *s != '\0') {
+		errno = 0;
+		v = strtoull(s, &e, 10);
+		if (errno != 0 || *e != '\0' || v < 1024 || v > SIZE_MAX / 4)
+			fg_errx(FG_EXIT_ERR, "FG_MAX_LINE: %s: not a byte count "
+			    "from 1024 up", s);
+		max = (size_t)v;
+	}
+	return max;
+}
+
 uint64_t
 fg_in_offset(const struct fg_in *in, const char *p)
 {
@@ -160,6 +193,10 @@ fill(struct fg_in *in)
 		in->pos = 0;
 	}
 	if (in->cap - in->end < 2 || in->cap - in->end < in->cap / 4) {
+		if (!in->slurp && in->end > fg_in_maxline())
+			fg_errx(FG_EXIT_ERR, "%s:%llu: line longer than %zu "
+			    "bytes (FG_MAX_LINE sets the limit)", in->name,
+			    (unsigned long long)in->lineno + 1, fg_in_maxline());
 		if (in->cap > SIZE_MAX / 2)
 			fg_errx(FG_EXIT_ERR, "%s: line too long", in->name);
 		in->cap *= 2;
@@ -175,6 +212,9 @@ fill(struct fg_in *in)
 			    want, (off_t)in->roff);
 			if (n > 0)
 				in->roff += (uint64_t)n;
+			else if (n == 0 && want > 0)
+				fg_errx(FG_EXIT_ERR, "%s: input file shrank "
+				    "while being read", in->name);
 		} else
 			n = read(in->fd, in->buf + in->end,
 			    in->cap - in->end - 1);
@@ -249,6 +289,7 @@ fg_in_slurp(struct fg_in *in, size_t *len)
 	char *p;
 	size_t n;
 
+	in->slurp = 1;		/* a whole file, not a line: no line limit */
 	while (!in->eof)
 		fill(in);
 	n = in->end - in->pos;

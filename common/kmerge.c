@@ -266,10 +266,7 @@ fg_kmerge(struct fg_fold **in, int n, int ncols, const int *colbase,
 			for (j = 0; j < c[top].r.ncols; j++)
 				if (fg_count_add(&sum[colbase[top] + j],
 				    c[top].r.c[j]) < 0)
-					fg_errx(FG_EXIT_ERR, "%s:%llu: sum of "
-					    "counts overflows 2^63-1",
-					    c[top].f->in.name,
-					    (unsigned long long)
+					fg_sum_overflow(c[top].f->in.name,
 					    c[top].f->in.lineno);
 			if (!fg_fold_next(c[top].f, &c[top].r))
 				h[0] = h[--nh];
@@ -371,8 +368,10 @@ runhalf(void *p)
 
 void
 fg_kmerge_par(struct fg_fold **in, const struct fg_scan *sc, int n, int ncols,
-    const int *colbase, fg_emit_fn emit, void *arg)
+    const int *colbase, const struct fg_emitter *em)
 {
+	fg_emit_fn emit = em->emit;
+	void *arg = em->arg;
 	struct fg_fold *lo, *hi, **lop, **hip;
 	struct half h;
 	pthread_t th;
@@ -431,8 +430,8 @@ fg_kmerge_par(struct fg_fold **in, const struct fg_scan *sc, int n, int ncols,
 	h.n = n;
 	h.ncols = ncols;
 	h.colbase = colbase;
-	h.emit = emit;
-	h.arg = arg;
+	h.emit = em->emit;
+	h.arg = em->fork != NULL ? em->fork(em->arg) : em->arg;
 	if (pthread_create(&th, NULL, runhalf, &h) != 0) {
 		runhalf(&h);
 		fg_kmerge(lop, n, ncols, colbase, emit, arg);
@@ -441,6 +440,8 @@ fg_kmerge_par(struct fg_fold **in, const struct fg_scan *sc, int n, int ncols,
 		if (pthread_join(th, NULL) != 0)
 			fg_errx(FG_EXIT_ERR, "pthread_join failed");
 	}
+	if (em->fork != NULL)
+		em->join(em->arg, h.arg);
 	fg_out_write(h.out.p, h.out.n);
 	free(h.out.p);
 	for (i = 0; i < n; i++) {

@@ -2,8 +2,10 @@
 /*
  * out.c: buffered standard output. Every write(2) is checked: a full disk,
  * a closed pipe or any other error prints a message and exits non-zero, so
- * output is never silently truncated. SIGPIPE is ignored so that a closed
- * pipe is reported like any other write error.
+ * output is never silently truncated. A closed pipe is not an error: a
+ * filter whose reader went away (fg-merge big | head) ends quietly with
+ * status 0, as Unix filters do; SIGPIPE is ignored so that it is told
+ * from real write errors (a full disk), which stay fatal.
  */
 #include <errno.h>
 #include <signal.h>
@@ -64,6 +66,8 @@ drain(const char *p, size_t n)
 		if (w < 0) {
 			if (errno == EINTR)
 				continue;
+			if (errno == EPIPE)
+				_exit(FG_EXIT_OK);	/* the reader is gone */
 			fg_err(FG_EXIT_ERR, "write error");
 		}
 		p += w;
@@ -156,6 +160,6 @@ void
 fg_out_close(void)
 {
 	fg_out_flush();
-	if (close(STDOUT_FILENO) < 0 && errno != EBADF)
+	if (close(STDOUT_FILENO) < 0 && errno != EBADF && errno != EPIPE)
 		fg_err(FG_EXIT_ERR, "write error");
 }

@@ -3,21 +3,25 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fg.h"
+#include "sum.h"
+#include "overlap.h"
 
-static const char usage[] = "fg-diff [-nsF] [--no-header] base current";
+static const char usage[] =
+    "fg-diff [-nsFI] [--no-header] base current";
 
 static const char help[] =
-    "usage: fg-diff [-nsF] [--no-header] base current\n"
+    "usage: fg-diff [-nsFI] [--no-header] base current\n"
     "Print the union of two folded profiles as `stack before after`, sorted\n"
     "bytewise, for flamegraph.pl, fg-color, fg-svg, fg-elide and fg-top.\n"
     "Either file may be - for standard input.\n"
     "\n"
     "  -n, --normalize        scale the base counts to the current total\n"
+    "                         (mode=proportional; default mode=absolute)\n"
     "  -s, --strip-hex        replace hex numbers (0x1f3a) with 0x... so that\n"
     "                         relocated code still matches\n"
-    "  -F, --fractional       keep fractional counts exactly (default: truncate\n"
-    "                         them to integers, as inferno-diff-folded does)\n"
+    "  -F, --fractional       keep fractional counts exactly (the default)\n"
+    "  -I, --integer          truncate counts to integers, as\n"
+    "                         inferno-diff-folded does, for tools that need them\n"
     "      --no-header        do not print the `# fg-diff` header line\n"
     FG_HELP_TAIL;
 
@@ -26,6 +30,7 @@ static const struct fg_opt opts[] = {
 	{ "normalize", 'n', FG_OPT_NOARG },
 	{ "strip-hex", 's', FG_OPT_NOARG },
 	{ "fractional", 'F', FG_OPT_NOARG },
+	{ "integer", 'I', FG_OPT_NOARG },
 	{ "no-header", OPT_NOHEADER, FG_OPT_NOARG },
 	{ NULL, 0, 0 }
 };
@@ -75,46 +80,41 @@ checkprofile(const char *name, const char *header)
 		    "profile", name);
 }
 
-/* The hash path: reads f into column col of tab; returns its total. */
-static fg_count
-readone(struct fg_fold *f, struct fg_stab *tab, int col, int strip)
-{
-	struct fg_rec r;
-	struct fg_ent *e;
-	const struct fg_ent *mark = fg_stab_last(tab);
-	fg_count total = { 0, 0 };
-	char *buf = NULL;
-	size_t cap = 0, n;
+struct emitarg {
+	int norm, frac, strip, header;
+	struct overlap ov;
+	const struct fg_optstate *st;
+	fg_count t1, t2;
+	fg_count tot[2];	/* t1, t2 as read (-n may not apply) */
+	char *buf;		/* -s: the key with hex stripped */
+	size_t cap;
+};
 
-	while (fg_fold_next(f, &r)) {
-		if (strip && memchr(r.stack, 'x', r.len) != NULL) {
-			if (r.len * 2 + 1 > cap) {
-				cap = r.len * 2 + 1;
-				buf = fg_realloc(buf, cap);
-			}
-			n = striphex(buf, r.stack, r.len);
-			e = fg_stab_get(tab, buf, n);
-		} else
-			e = fg_fold_intern(f, tab, r.stack, r.len);
-		if (fg_count_add(&e->c[col], r.c[0]) < 0)
-			fg_errx(FG_EXIT_ERR, "%s:%llu: sum of counts "
-			    "overflows 2^63-1", f->in.name,
-			    (unsigned long long)f->in.lineno);
-		if (fg_count_add(&total, r.c[0]) < 0)
-			fg_errx(FG_EXIT_ERR, "%s: total of counts overflows "
-			    "2^63-1", f->in.name);
+static const char *
+rekey(void *arg, int i, const char *key, size_t len, size_t *outlen)
+{
+	struct emitarg *a = arg;
+
+	(void)i;
+	if (memchr(key, 'x', len) == NULL) {
+		*outlen = len;
+		return key;
 	}
-	checkprofile(f->in.name, f->header);
-	free(buf);
-	if (fg_fold_settle(f, tab, mark))
-		f->in.buf = NULL;	/* closed */
-	return total;
+	if (len * 2 + 1 > a->cap) {
+		a->cap = len * 2 + 1;
+		a->buf = fg_realloc(a->buf, a->cap);
+	}
+	*outlen = striphex(a->buf, key, len);
+	return a->buf;
 }
 
-struct emitarg {
-	int norm, frac;
-	fg_count t1, t2;
-};
+static void
+onheader(void *arg, int i, const char *name, const char *header)
+{
+	(void)arg;
+	(void)i;
+	checkprofile(name, header);
+}
 
 /* Scales a base count to the current total, as difffolded.pl -n does. */
 static void
@@ -141,10 +141,11 @@ normalize(fg_count *c, const struct emitarg *a)
 static void
 emit(const char *key, size_t len, const fg_count *cnt, int ncols, void *arg)
 {
-	const struct emitarg *a = arg;
+	struct emitarg *a = arg;
 	fg_count c0 = cnt[0];
 
 	(void)ncols;
+	overlap_add(&a->ov, key, len, cnt);
 	if (a->norm)
 		normalize(&c0, a);
 	fg_out_write(key, len);
@@ -155,29 +156,59 @@ emit(const char *key, size_t len, const fg_count *cnt, int ncols, void *arg)
 	fg_out_char('\n');
 }
 
-static void
-outheader(const struct fg_optstate *st, const struct emitarg *ea, int strip)
+/* The second thread's state: its own overlap figures. */
+static void *
+fork(void *arg)
 {
-	fg_out_header("fg-diff", "kind", "diff", "base", st->ops[0],
-	    "current", st->ops[1], "normalized", ea->norm ? "yes" : NULL,
-	    "strip-hex", strip ? "yes" : NULL, (char *)NULL);
+	struct emitarg *c = fg_malloc(sizeof(*c));
+
+	*c = *(struct emitarg *)arg;
+	overlap_init(&c->ov);
+	return c;
+}
+
+static void
+join(void *arg, void *child)
+{
+	struct emitarg *a = arg, *c = child;
+
+	overlap_join(&a->ov, &c->ov);
+	free(c);
+}
+
+/* The totals are known: the header, and whether -n changes anything. */
+static void
+start(void *arg, enum fg_kind kind, int ncols, const fg_count *total)
+{
+	struct emitarg *a = arg;
+
+	(void)kind;
+	(void)ncols;
+	if (a->header)
+		fg_out_header("fg-diff", "kind", "diff", "mode", a->norm ?
+		    "proportional" : "absolute", "base",
+		    a->st->ops[0], "current", a->st->ops[1], "normalized",
+		    a->norm ? "yes" : NULL, "strip-hex", a->strip ? "yes" :
+		    NULL, (char *)NULL);
+	a->t1 = a->tot[0] = total[0];
+	a->t2 = a->tot[1] = total[1];
+	a->norm = a->norm && fg_count_cmp(a->t1, a->t2) != 0 &&
+	    !fg_count_iszero(a->t1);
 }
 
 int
 main(int argc, char *argv[])
 {
 	struct fg_optstate st;
-	struct fg_stab *tab;
-	struct fg_ent **v, *e;
-	struct fg_fold in[2], *inp[2] = { &in[0], &in[1] };
+	struct fg_sumopt so;
 	struct emitarg ea;
-	struct fg_scan sc[2];
-	static const int colbase[2] = { 0, 1 };
-	int c, strip = 0, header = 1, k, sorted;
-	size_t i;
+	int c;
 
 	fg_tool_init(argv[0], usage, help);
 	memset(&ea, 0, sizeof(ea));
+	ea.header = 1;
+	ea.frac = 1;
+	ea.st = &st;
 	fg_opt_init(&st, argc, argv);
 	while ((c = fg_getopt(&st, opts)) != -1) {
 		switch (c) {
@@ -185,13 +216,16 @@ main(int argc, char *argv[])
 			ea.norm = 1;
 			break;
 		case 's':
-			strip = 1;
+			ea.strip = 1;
 			break;
 		case 'F':
 			ea.frac = 1;
 			break;
+		case 'I':
+			ea.frac = 0;
+			break;
 		case OPT_NOHEADER:
-			header = 0;
+			ea.header = 0;
 			break;
 		default:
 			fg_usage(usage);
@@ -202,53 +236,23 @@ main(int argc, char *argv[])
 	if (strcmp(st.ops[0], "-") == 0 && strcmp(st.ops[1], "-") == 0)
 		fg_errx(FG_EXIT_ERR, "only one input can be standard input");
 
-	sorted = !strip;
-	for (k = 0; k < 2; k++) {
-		fg_fold_open(&in[k], st.ops[k], FG_KIND_PROFILE);
-		in[k].truncfrac = !ea.frac;
-	}
-	/*
-	 * Sorted inputs (what every collapse tool prints) stream through a
-	 * merge; anything else goes through the stack table. Same output.
-	 */
-	for (k = 0; k < 2 && sorted; k++) {
-		sorted = fg_fold_scan(&in[k], &sc[k]);
-		checkprofile(in[k].in.name, sc[k].header);
-		free(sc[k].header);
-	}
-	if (sorted) {
-		if (header)
-			outheader(&st, &ea, strip);
-		ea.t1 = sc[0].total[0];
-		ea.t2 = sc[1].total[0];
-		ea.norm = ea.norm && fg_count_cmp(ea.t1, ea.t2) != 0 &&
-		    !fg_count_iszero(ea.t1);
-		fg_kmerge_par(inp, sc, 2, 2, colbase, emit, &ea);
-		fg_fold_close(&in[0]);
-		fg_fold_close(&in[1]);
-		free(st.ops);
-		fg_out_close();
-		return fg_status;
-	}
-
-	/* the stack table borrows keys from mapped inputs */
-	fg_in_map(&in[0].in);
-	fg_in_map(&in[1].in);
-	tab = fg_stab_new(2);
-	ea.t1 = readone(&in[0], tab, 0, strip);
-	ea.t2 = readone(&in[1], tab, 1, strip);
-	ea.norm = ea.norm && fg_count_cmp(ea.t1, ea.t2) != 0 &&
-	    !fg_count_iszero(ea.t1);
-	if (header)
-		outheader(&st, &ea, strip);
-	v = fg_stab_sorted(tab);
-	for (i = 0; (e = v[i]) != NULL; i++)
-		emit(fg_ent_key(tab, e), e->len, e->c, 2, &ea);
-	free(v);
-	for (k = 0; k < 2; k++)
-		if (in[k].in.buf != NULL)
-			fg_fold_close(&in[k]);
-	fg_stab_free(tab);
+	memset(&so, 0, sizeof(so));
+	so.kind = FG_KIND_PROFILE;
+	so.bycol = 1;
+	so.truncfrac = !ea.frac;
+	so.needtotal = 1;
+	so.rekey = ea.strip ? rekey : NULL;
+	so.onheader = onheader;
+	so.start = start;
+	so.emit = emit;
+	so.arg = &ea;
+	so.fork = fork;
+	so.join = join;
+	overlap_init(&ea.ov);
+	fg_sum(st.ops, 2, &so);
+	overlap_check(&ea.ov, ea.tot, st.ops[0], st.ops[1]);
+	overlap_free(&ea.ov);
+	free(ea.buf);
 	free(st.ops);
 	fg_out_close();
 	return fg_status;

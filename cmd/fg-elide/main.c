@@ -106,9 +106,7 @@ main(int argc, char *argv[])
 		e = fg_fold_intern(&f, tab, r.stack, r.len);
 		if (fg_count_add(&e->c[0], r.c[0]) < 0 ||
 		    fg_count_add(&e->c[1], r.c[1]) < 0)
-			fg_errx(FG_EXIT_ERR, "%s:%llu: sum of counts "
-			    "overflows 2^63-1", f.in.name,
-			    (unsigned long long)f.in.lineno);
+			fg_sum_overflow(f.in.name, f.in.lineno);
 	}
 	if (f.header != NULL) {
 		base = fg_header_get(f.header, "base");

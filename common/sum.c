@@ -1,0 +1,266 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * sum.c: one path for summing folded inputs (see sum.h). When every input
+ * is a regular file, sorted, of one kind, and all fit in the open-file
+ * limit at once, they are merged in one pass (kmerge.c); otherwise each is
+ * read in turn into the stack table (stab.c), which is sorted once.
+ */
+#include <sys/resource.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "sum.h"
+
+/* Descriptors kept free for standard streams and the library. */
+#define SUM_FD_SPARE 16
+
+struct sumst {
+	struct fg_fold *folds;
+	unsigned char *live;	/* folds[k] open */
+	char **files;
+	int n, nopen;
+	const struct fg_sumopt *o;
+	enum fg_kind kind;
+	int ncols;
+	fg_count total[2];
+};
+
+/* How many inputs the merge may hold open at once. */
+static int
+fdbudget(void)
+{
+	struct rlimit rl;
+
+	if (getrlimit(RLIMIT_NOFILE, &rl) != 0 || rl.rlim_cur == RLIM_INFINITY)
+		return 1 << 20;
+	if (rl.rlim_cur <= SUM_FD_SPARE)
+		return 1;
+	return rl.rlim_cur - SUM_FD_SPARE > 1 << 20 ? 1 << 20 :
+	    (int)(rl.rlim_cur - SUM_FD_SPARE);
+}
+
+static void
+openone(struct sumst *s, int k)
+{
+	fg_fold_open(&s->folds[k], s->files[k], s->o->kind);
+	s->folds[k].truncfrac = s->o->truncfrac;
+	s->live[k] = 1;
+	if (k >= s->nopen)
+		s->nopen = k + 1;
+}
+
+/* Adds c into *dst, or exits naming the input line. */
+static void
+addc(fg_count *dst, fg_count c, const struct fg_fold *f)
+{
+	if (fg_count_add(dst, c) < 0)
+		fg_sum_overflow(f->in.name, f->in.lineno);
+}
+
+static void
+addtotal(struct sumst *s, int col, fg_count c, const char *name)
+{
+	if (fg_count_add(&s->total[col], c) < 0) {
+		if (s->o->needtotal)
+			fg_errx(FG_EXIT_ERR, "%s: total of counts overflows "
+			    "2^63-1", name);
+		s->total[col].i = INT64_MAX;
+	}
+}
+
+/* Scans input k; 0 when it rules the merge out. */
+static int
+scanone(struct sumst *s, int k, struct fg_scan *sc)
+{
+	int ok;
+
+	openone(s, k);
+	ok = fg_fold_scan(&s->folds[k], sc);
+	if (!ok || sc->kind == FG_KIND_UNKNOWN)
+		return ok;	/* no data lines: any kind goes */
+	if (s->kind != FG_KIND_UNKNOWN && sc->kind != s->kind)
+		return 0;	/* the table path reports it */
+	s->kind = sc->kind;
+	return 1;
+}
+
+static void
+mergeall(struct sumst *s, const struct fg_scan *sc)
+{
+	struct fg_emitter em;
+	struct fg_fold **inp;
+	int *colbase, k;
+
+	inp = fg_calloc((size_t)s->n, sizeof(*inp));
+	colbase = fg_calloc((size_t)s->n, sizeof(*colbase));
+	for (k = 0; k < s->n; k++) {
+		inp[k] = &s->folds[k];
+		inp[k]->onmeta = s->o->onmeta;
+		fg_in_expect(&inp[k]->in, sc[k].size);
+		colbase[k] = s->o->bycol ? k : 0;
+	}
+	/*
+	 * With no data line anywhere, the pass still runs: it prints the
+	 * warnings the quiet scans held back.
+	 */
+	if (s->o->onmeta != NULL || s->ncols == 0)
+		fg_kmerge(inp, s->n, s->ncols > 0 ? s->ncols : 1, colbase,
+		    s->o->emit, s->o->arg);
+	else {
+		em.emit = s->o->emit;
+		em.arg = s->o->arg;
+		em.fork = s->o->fork;
+		em.join = s->o->join;
+		fg_kmerge_par(inp, sc, s->n, s->ncols, colbase, &em);
+	}
+	free(colbase);
+	free(inp);
+}
+
+/* The merge path; 0 (inputs left open for the table path) if ruled out. */
+static int
+sum_merge(struct sumst *s)
+{
+	struct fg_scan *sc;
+	int k, c, ok = 1;
+
+	if (s->o->rekey != NULL || s->n > fdbudget())
+		return 0;
+	sc = fg_calloc((size_t)s->n, sizeof(*sc));
+	for (k = 0; k < s->n && ok; k++)
+		ok = scanone(s, k, &sc[k]);
+	for (k = 0; k < s->nopen && ok && s->o->onheader != NULL; k++)
+		s->o->onheader(s->o->arg, k, s->folds[k].in.name,
+		    sc[k].header);
+	for (k = 0; k < s->nopen; k++)
+		free(sc[k].header);
+	if (!ok) {
+		free(sc);
+		return 0;
+	}
+	if (s->o->bycol)
+		s->ncols = s->n;
+	else if (s->kind != FG_KIND_UNKNOWN)
+		s->ncols = s->kind == FG_KIND_DIFF ? 2 : 1;
+	for (k = 0; k < s->n; k++)
+		for (c = 0; c < 2; c++)
+			addtotal(s, s->o->bycol ? k : c, sc[k].total[c],
+			    s->folds[k].in.name);
+	if (s->o->start != NULL)
+		s->o->start(s->o->arg, s->kind, s->ncols, s->total);
+	mergeall(s, sc);
+	free(sc);
+	return 1;
+}
+
+static void
+mismatch(const struct fg_fold *f, enum fg_kind kind)
+{
+	fg_errx(FG_EXIT_ERR, "%s:%llu: %s stream, but earlier input was %s",
+	    f->in.name, (unsigned long long)f->in.lineno,
+	    f->kind == FG_KIND_DIFF ? "a differential" : "a profile",
+	    kind == FG_KIND_DIFF ? "differential" : "a profile");
+}
+
+/* Reads input k into the table (made at its first record). */
+static void
+readone(struct sumst *s, struct fg_stab **tab, int k)
+{
+	struct fg_fold *f = &s->folds[k];
+	const struct fg_ent *mark;
+	struct fg_ent *e;
+	struct fg_rec r;
+	const char *key;
+	size_t klen;
+	int c, col0 = s->o->bycol ? k : 0;
+
+	if (!s->live[k])
+		openone(s, k);
+	fg_in_map(&f->in);
+	f->onmeta = s->o->onmeta;
+	mark = *tab != NULL ? fg_stab_last(*tab) : NULL;
+	while (fg_fold_next(f, &r)) {
+		if (*tab == NULL) {
+			s->kind = f->kind;
+			s->ncols = r.ncols;
+			*tab = fg_stab_new(r.ncols);
+		} else if (!s->o->bycol && f->kind != s->kind)
+			mismatch(f, s->kind);
+		if (s->o->rekey != NULL) {
+			key = s->o->rekey(s->o->arg, k, r.stack, r.len, &klen);
+			e = fg_stab_get(*tab, key, klen);
+		} else
+			e = fg_fold_intern(f, *tab, r.stack, r.len);
+		for (c = 0; c < r.ncols; c++) {
+			addc(&e->c[col0 + c], r.c[c], f);
+			addtotal(s, col0 + c, r.c[c], f->in.name);
+		}
+	}
+	if (s->o->onheader != NULL)
+		s->o->onheader(s->o->arg, k, f->in.name, f->header);
+	if (*tab == NULL || fg_fold_settle(f, *tab, mark)) {
+		if (*tab == NULL)
+			fg_fold_close(f);
+		s->live[k] = 0;
+	}
+}
+
+static void
+sum_table(struct sumst *s)
+{
+	struct fg_stab *tab = NULL;
+	struct fg_ent **v, *e;
+	size_t i;
+	int k;
+
+	if (s->o->bycol) {
+		s->ncols = s->n;
+		tab = fg_stab_new(s->n);
+	}
+	for (k = 0; k < s->n; k++)
+		readone(s, &tab, k);
+	if (s->o->start != NULL)
+		s->o->start(s->o->arg, s->kind, s->ncols, s->total);
+	if (tab != NULL) {
+		v = fg_stab_sorted(tab);
+		for (i = 0; (e = v[i]) != NULL; i++)
+			s->o->emit(fg_ent_key(tab, e), e->len, e->c, s->ncols,
+			    s->o->arg);
+		free(v);
+	}
+	/* keys borrowed from mapped inputs are used until here */
+	for (k = 0; k < s->nopen; k++)
+		if (s->live[k])
+			fg_fold_close(&s->folds[k]);
+	fg_stab_free(tab);
+}
+
+int
+fg_sum(char **files, int nfiles, const struct fg_sumopt *o)
+{
+	struct sumst s;
+	int k;
+
+	if (o->bycol && (nfiles > 2 || o->kind != FG_KIND_PROFILE))
+		fg_errx(FG_EXIT_ERR, "fg_sum: bycol needs at most two profiles");
+	memset(&s, 0, sizeof(s));
+	s.o = o;
+	s.files = files;
+	s.n = nfiles;
+	s.kind = o->kind;
+	s.folds = fg_calloc((size_t)nfiles + 1, sizeof(*s.folds));
+	s.live = fg_calloc((size_t)nfiles + 1, 1);
+	if (sum_merge(&s)) {
+		for (k = 0; k < s.nopen; k++)
+			fg_fold_close(&s.folds[k]);
+	} else {
+		memset(s.total, 0, sizeof(s.total));
+		s.kind = o->kind;
+		s.ncols = 0;
+		sum_table(&s);
+	}
+	free(s.live);
+	free(s.folds);
+	return s.ncols;
+}
