@@ -6,11 +6,13 @@
 #   make check-asan  build with ASan+UBSan into build-asan/ and run the suite
 #   make bench       benchmarks (bench/run.sh)
 #   make demo        the whole pipeline on the shipped profiles
-#   make install     PREFIX=/usr/local DESTDIR=
+#   make install     PREFIX=/usr/local DESTDIR= (binaries, man pages, and
+#                    fg.mk and the contrib recipes in PREFIX/share/fg)
 
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
 MANDIR ?= $(PREFIX)/share/man
+DATADIR ?= $(PREFIX)/share/fg
 CC ?= cc
 CFLAGS ?= -O2 -g
 WARNFLAGS = -std=c11 -Wall -Wextra -pedantic -Wshadow -Wstrict-prototypes \
@@ -27,6 +29,9 @@ COMMON_OBJ := $(COMMON_SRC:%.c=$(B)/%.o)
 PROGS := $(TOOLS:%=$(BIN)/%)
 MAN1 := $(wildcard man/*.1)
 MAN5 := $(wildcard man/*.5)
+MAN7 := $(wildcard man/*.7)
+# contrib files installed into DATADIR: make rules, recipes
+DATA := contrib/fg.mk
 
 all: $(PROGS)
 
@@ -67,8 +72,15 @@ check-asan: browser-deps
 	    UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	    FG_SANITIZED=1 sh tests/run.sh build-asan/bin
 
+# mandoc cannot see that a section title starting with a macro name
+# (.Ss In the browser) renders wrongly: refuse those titles here.
+MDOC_CALLABLE = Ad|An|Ap|Ar|Cd|Cm|Dv|Em|Er|Ev|Fa|Fl|Fn|Ic|In|Li|Ms|Nm|No|Ns|\
+	Op|Pa|Pq|Ql|Sq|Dq|Qq|Sy|Tn|Va|Vt|Xr
 lint-man:
-	mandoc -T lint -W warning $(MAN1) $(MAN5)
+	mandoc -T lint -W warning $(MAN1) $(MAN5) $(MAN7)
+	@! grep -n -E '^\.S[hs] ($(MDOC_CALLABLE))( |$$)' $(MAN1) $(MAN5) \
+	    $(MAN7) || { echo "section title starts with an mdoc macro name"; \
+	    exit 1; }
 
 bench: all
 	@sh bench/run.sh $(BIN)
@@ -76,21 +88,31 @@ bench: all
 demo: all
 	@sh contrib/demo.sh $(BIN)
 
-install: all
-	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5
+install: all install-data
+	mkdir -p $(DESTDIR)$(BINDIR)
 	cp $(PROGS) $(DESTDIR)$(BINDIR)/
+
+# Everything but the binaries: man pages, make rules and contrib recipes.
+install-data:
+	mkdir -p $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 \
+	    $(DESTDIR)$(MANDIR)/man7 $(DESTDIR)$(DATADIR)
 	cp $(MAN1) $(DESTDIR)$(MANDIR)/man1/
 	cp $(MAN5) $(DESTDIR)$(MANDIR)/man5/
+	cp $(MAN7) $(DESTDIR)$(MANDIR)/man7/
+	cp $(DATA) $(DESTDIR)$(DATADIR)/
 
 uninstall:
 	cd $(DESTDIR)$(BINDIR) && rm -f $(TOOLS)
 	cd $(DESTDIR)$(MANDIR)/man1 && rm -f $(notdir $(MAN1))
 	cd $(DESTDIR)$(MANDIR)/man5 && rm -f $(notdir $(MAN5))
+	cd $(DESTDIR)$(MANDIR)/man7 && rm -f $(notdir $(MAN7))
+	cd $(DESTDIR)$(DATADIR) && rm -f $(notdir $(DATA))
 
 clean:
 	rm -rf build build-asan build-fuzz bin
 
-.PHONY: all check browser-deps check-asan lint-man bench demo install uninstall clean
+.PHONY: all check browser-deps check-asan lint-man bench demo install \
+	install-data uninstall clean
 
 # libFuzzer targets (clang): tests/fuzz/fuzz-*.c against the core built
 # with ASan+UBSan. fuzz-smoke runs each for FUZZ_SECONDS on its corpus.

@@ -24,7 +24,7 @@ for v in before after; do
 	# fg-collapse does not read perf output
 	if gzip -dc "$demo/$v.perf.txt.gz" | fg-collapse >"$out/$v.folded" \
 	    2>/dev/null && [ -s "$out/$v.folded" ]; then
-		echo "fg-collapse $v.perf.txt.gz > $v.folded"
+		echo "gzip -dc contrib/demo/$v.perf.txt.gz | fg-collapse > demo-out/$v.folded"
 	else
 		cp "$demo/$v.folded" "$out/$v.folded"
 		echo "using contrib/demo/$v.folded"

@@ -9,6 +9,8 @@
 #   stdout   expected standard output (default: empty)
 #   stderr   expected standard error (default: empty)
 #   status   expected exit status (default: 0)
+# A case that cannot run here (a tool or service missing) exits 77 with the
+# reason on standard error: it is reported as SKIP with that reason.
 # usage: tests/run.sh [BINDIR] [PATTERN]   (PATTERN matches TOOL/NAME)
 # Each case runs with TMPDIR set to a fresh short directory under /tmp (so
 # socket paths stay short however deep the checkout is); the outputs of a
@@ -22,7 +24,7 @@ pat=${2:-*/*}
 out=$(mktemp -d "${FG_TEST_TMP:-/tmp}/fgt.XXXXXX") || exit 2
 PATH=$bindir:$PATH
 export PATH LC_ALL=C FG_TOP="$top" FG_BIN="$bindir"
-pass=0 fail=0
+pass=0 fail=0 skip=0
 for dir in "$top"/tests/cases/$pat/; do
 	[ -f "$dir/cmd" ] || continue
 	name=${dir%/}
@@ -33,6 +35,13 @@ for dir in "$top"/tests/cases/$pat/; do
 	[ -f "$dir/stdin" ] && in=$dir/stdin
 	(cd "$dir" && TMPDIR=$o/tmp sh ./cmd <"$in" >"$o/stdout" 2>"$o/stderr")
 	echo $? >"$o/status"
+	if [ "$(cat "$o/status")" = 77 ] && ! grep -qx 77 "$dir/status" 2>/dev/null
+	then
+		echo "SKIP $name: $(head -1 "$o/stderr")"
+		skip=$((skip + 1))
+		rm -rf "$o"
+		continue
+	fi
 	ok=1
 	for f in stdout stderr status; do
 		exp=$dir/$f
@@ -59,5 +68,9 @@ for dir in "$top"/tests/cases/$pat/; do
 done
 [ $fail -eq 0 ] && rm -rf "$out"
 [ $fail -gt 0 ] && echo "outputs of failed cases: $out"
-echo "$pass passed, $fail failed"
+if [ $skip -gt 0 ]; then
+	echo "$pass passed, $fail failed, $skip skipped"
+else
+	echo "$pass passed, $fail failed"
+fi
 [ $fail -eq 0 ]

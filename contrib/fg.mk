@@ -1,0 +1,124 @@
+# SPDX-License-Identifier: ISC
+# fg.mk: make rules for fg (GNU make 4). A project's Makefile includes it:
+#
+#   include /usr/local/share/fg/fg.mk
+#
+# and then asks for what it wants by file name (see fg-make(7)):
+#
+#   NAME.folded               from NAME.perf.data (through perf script),
+#                             NAME.perf.txt[.gz], NAME.pb[.gz], NAME.pprof,
+#                             NAME.cpuprofile, NAME.sample.txt,
+#                             NAME.bpftrace.txt, NAME.dtrace.txt,
+#                             NAME.folded.gz
+#   NAME.svg                  flame graph of NAME.folded
+#   NAME.top.txt              fg-top's table of NAME.folded
+#   BASE..HEAD.diff.folded    fg-diff BASE.folded HEAD.folded
+#   BASE..HEAD.diff.svg       differential flame graph
+#   BASE..HEAD.elided.folded  the paths of BASE gone from HEAD
+#   BASE..HEAD.elided.svg     and their flame graph
+#   BASE..HEAD.top.txt        fg-top's tables of changes
+#   BASE..HEAD.md             the same in Markdown with the gate's verdict
+#                             (a pull-request comment)
+#   BASE..HEAD.gate           fails when fg-top --fail-above $(FG_GATE)
+#                             fails (no file is made)
+#
+# Every output is written to a temporary name and renamed when complete,
+# so an interrupted or failed run leaves no partial file and parallel
+# runs (make -j) never share a file. Folded, differential and elided
+# files are kept (.PRECIOUS); the perf script text made from a
+# perf.data file is deleted as make's usual intermediate.
+# NAMEs must not contain "..", spaces or quotes. This file turns on
+# .SECONDEXPANSION for the rest of the including Makefile.
+
+# The tools (set to paths to use uninstalled ones) and their flags.
+FG_COLLAPSE ?= fg-collapse
+FG_DIFF ?= fg-diff
+FG_ELIDE ?= fg-elide
+FG_SVG ?= fg-svg
+FG_TOP ?= fg-top
+PERF ?= perf
+GZIP ?= gzip
+PERF_SCRIPT_FLAGS ?=
+FG_COLLAPSE_FLAGS ?=
+FG_DIFF_FLAGS ?=
+FG_ELIDE_FLAGS ?=
+FG_SVG_FLAGS ?=
+FG_DIFF_SVG_FLAGS ?=
+FG_TOP_FLAGS ?=
+# The gate: fail above this many percentage points of significant change.
+FG_GATE ?= 5
+FG_GATE_FLAGS ?=
+
+.SECONDEXPANSION:
+.PRECIOUS: %.folded %.diff.folded %.elided.folded
+
+# Write a recipe's standard output to $@ only when the command succeeds.
+fg_tmp = $@.tmp$$$$
+fg_save = >$(fg_tmp) && mv -f $(fg_tmp) $@ || { rm -f $(fg_tmp); exit 1; }
+
+# $(call fg_range,STEM): "BASE HEAD" when STEM is BASE..HEAD, else empty.
+fg_range = $(if $(filter 2,$(words $(subst .., ,$1))),$(if \
+	$(findstring ..,$1),$(subst .., ,$1)))
+# Prerequisites of a range's outputs; a name no rule makes otherwise, so
+# that make moves on to the other rules for a stem that is not a range.
+fg_pair = $(or $(addsuffix .folded,$(call fg_range,$1)),fg.mk-needs-BASE..HEAD)
+fg_diffof = $(if $(call fg_range,$1),$1.diff.folded,fg.mk-needs-BASE..HEAD)
+
+# Profiler output to folded stacks, the format named by the suffix.
+%.perf.txt: %.perf.data
+	$(PERF) script $(PERF_SCRIPT_FLAGS) -i $< $(fg_save)
+
+define fg_collapse_rule
+%.folded: %.$(1)
+	$$(FG_COLLAPSE) -f $(2) $$(FG_COLLAPSE_FLAGS) $$< $$(fg_save)
+endef
+$(foreach r,perf.txt:perf pb.gz:pprof pb:pprof pprof:pprof \
+	cpuprofile:cpuprofile sample.txt:sample bpftrace.txt:bpftrace \
+	dtrace.txt:dtrace,$(eval $(call fg_collapse_rule,$(word 1,$(subst \
+	:, ,$(r))),$(word 2,$(subst :, ,$(r))))))
+
+# Gzipped text: decompressed to a temporary file, then collapsed.
+define fg_gunzip_rule
+%.folded: %.$(1).gz
+	$$(GZIP) -dc <$$< >$$(fg_tmp).in && \
+	$$(FG_COLLAPSE) -f $(2) $$(FG_COLLAPSE_FLAGS) $$(fg_tmp).in \
+	    >$$(fg_tmp) && mv -f $$(fg_tmp) $$@; \
+	s=$$$$?; rm -f $$(fg_tmp) $$(fg_tmp).in; exit $$$$s
+endef
+$(eval $(call fg_gunzip_rule,perf.txt,perf))
+$(eval $(call fg_gunzip_rule,folded,folded))
+
+# Differences of a pair, written like a git range.
+%.diff.folded: $$(call fg_pair,$$*)
+	$(FG_DIFF) $(FG_DIFF_FLAGS) $^ $(fg_save)
+
+%.elided.folded: $$(call fg_diffof,$$*)
+	$(FG_ELIDE) $(FG_ELIDE_FLAGS) $< $(fg_save)
+
+%.diff.svg: $$(call fg_diffof,$$*)
+	$(FG_SVG) --title '$* (differential)' $(FG_SVG_FLAGS) \
+	    $(FG_DIFF_SVG_FLAGS) $< $(fg_save)
+
+%.elided.svg: $$*.elided.folded
+	$(FG_SVG) --title '$* (elided: paths gone from the current)' \
+	    $(FG_SVG_FLAGS) $< $(fg_save)
+
+# Markdown for a pull request: written whether the gate passes (fg-top
+# status 0, or 3 with skipped lines) or fails (1); an error (2) fails.
+%.md: $$(call fg_diffof,$$*)
+	$(FG_TOP) --markdown --fail-above $(FG_GATE) $(FG_TOP_FLAGS) \
+	    $(FG_GATE_FLAGS) $< >$(fg_tmp) 2>/dev/null; s=$$?; \
+	case $$s in 0|1|3) mv -f $(fg_tmp) $@ ;; \
+	*) rm -f $(fg_tmp); echo "$(FG_TOP) failed ($$s) on $<" >&2; \
+	   exit 1 ;; esac
+
+%.gate: $$(call fg_diffof,$$*)
+	$(FG_TOP) --fail-above $(FG_GATE) $(FG_TOP_FLAGS) $(FG_GATE_FLAGS) \
+	    $< >/dev/null
+
+# One profile (or, for BASE..HEAD, its differential stream).
+%.svg: %.folded
+	$(FG_SVG) --title '$*' $(FG_SVG_FLAGS) $< $(fg_save)
+
+%.top.txt: $$(if $$(call fg_range,$$*),$$*.diff.folded,$$*.folded)
+	$(FG_TOP) $(FG_TOP_FLAGS) $< $(fg_save)
