@@ -121,13 +121,22 @@ FUZZ_SECONDS ?= 20
 FUZZERS := $(patsubst tests/fuzz/%.c,build-fuzz/%,$(wildcard tests/fuzz/fuzz-*.c))
 fuzz:
 	$(MAKE) CC=clang B=build-fuzz BIN=build-fuzz/bin \
-	    CFLAGS="$(FUZZ_FLAGS) -fsanitize=fuzzer-no-link" build-fuzz/libfg.a
+	    CFLAGS="$(FUZZ_FLAGS) -fsanitize=fuzzer-no-link" build-fuzz/libfg.a \
+	    build-fuzz/libcollapse.a
 	$(MAKE) CC=clang B=build-fuzz BIN=build-fuzz/bin fuzzers
 
+# fg-collapse's parsers (all but its main.c) for the format targets.
+COLLAPSE_LIB_OBJ := $(patsubst %.c,build-fuzz/%.o,$(filter-out \
+	cmd/fg-collapse/main.c,$(wildcard cmd/fg-collapse/*.c)))
+build-fuzz/libcollapse.a: $(COLLAPSE_LIB_OBJ)
+	rm -f $@
+	$(AR) rcs $@ $(COLLAPSE_LIB_OBJ)
+
 fuzzers: $(FUZZERS)
-build-fuzz/fuzz-%: tests/fuzz/fuzz-%.c build-fuzz/libfg.a
-	clang $(WARNFLAGS) $(FG_CPPFLAGS) $(FUZZ_FLAGS) -fsanitize=fuzzer \
-	    -o $@ $< build-fuzz/libfg.a -lm -lpthread
+build-fuzz/fuzz-%: tests/fuzz/fuzz-%.c build-fuzz/libcollapse.a build-fuzz/libfg.a
+	clang $(WARNFLAGS) $(FG_CPPFLAGS) -Icmd/fg-collapse $(FUZZ_FLAGS) \
+	    -fsanitize=fuzzer -o $@ $< build-fuzz/libcollapse.a \
+	    build-fuzz/libfg.a -lm -lpthread
 
 fuzz-smoke: fuzz
 	@for f in $(FUZZERS); do \
