@@ -6,7 +6,7 @@
 # Each task on the shuffled file, the sorted file and a pipe; every line
 # names task, shape and variant, fg's best-of-N time and peak RSS, and the
 # same for inferno and the FlameGraph scripts when they are on PATH, with
-# the ratio (their time / fg's). Perl scripts run once (they take long;
+# the ratio (their time / fg's; the diff tools read files, not '-'). Perl scripts run once (they take long;
 # FG_BENCH_PERL=0 skips them). FG_BENCH_STACKS sets the size.
 # usage: sh bench/service.sh BINDIR DATADIR
 set -eu
@@ -77,8 +77,8 @@ shape() {	# shape SHAPE
 		    inferno-flamegraph "$p inferno-flamegraph $in" \
 		    flamegraph.pl "$p flamegraph.pl $in"
 		row fg-diff "$s" $v "$p '$bin/fg-diff' '$x' '$y'" \
-		    inferno-diff-folded "$p inferno-diff-folded '$x' '$y'" \
-		    difffolded.pl "$p difffolded.pl '$x' '$y'"
+		    inferno-diff-folded "inferno-diff-folded '$a' '$y'" \
+		    difffolded.pl "difffolded.pl '$a' '$y'"
 		row fg-merge "$s" $v "$p '$bin/fg-merge' $in"
 		row fg-top "$s" $v "$p '$bin/fg-top' $in"
 	done
