@@ -16,7 +16,6 @@
  *	removed), largest decrease first; cs.noise/cs.nnoise changes within
  *	noise, largest first; cs.v[] itself is in the order added.
  *	fg_changes_free(&cs);
- * Or fg_changes_from_tree() for a frame tree (flame.h), by function name.
  */
 #ifndef FG_CHANGE_H
 #define FG_CHANGE_H
