@@ -802,7 +802,7 @@ run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 	unsigned char *raw, *dec = NULL;
 	const char *err;
 	size_t rawlen, declen, off, ti, i;
-	uint64_t nneg = 0;
+	uint64_t nneg = 0, expanded = 0;
 	int64_t v;
 	int k;
 
@@ -873,6 +873,7 @@ run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 			}
 			if (a.nids == 0)
 				key_put(&b, "<unknown>;", 10);
+			collapse_budget(in, o, "pprof", &expanded, b.key.len);
 			PUSH(&pr, ents, nents, capents);
 			if (nents >= UINT32_MAX)
 				bad(&pr, "too many stacks");
