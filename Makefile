@@ -109,7 +109,7 @@ uninstall:
 	cd $(DESTDIR)$(DATADIR) && rm -f $(notdir $(DATA))
 
 clean:
-	rm -rf build build-asan build-fuzz bin
+	rm -rf build build-asan build-fuzz build-afl bin
 
 .PHONY: all check browser-deps check-asan lint-man bench demo install \
 	install-data uninstall clean
@@ -121,13 +121,22 @@ FUZZ_SECONDS ?= 20
 FUZZERS := $(patsubst tests/fuzz/%.c,build-fuzz/%,$(wildcard tests/fuzz/fuzz-*.c))
 fuzz:
 	$(MAKE) CC=clang B=build-fuzz BIN=build-fuzz/bin \
-	    CFLAGS="$(FUZZ_FLAGS) -fsanitize=fuzzer-no-link" build-fuzz/libfg.a
+	    CFLAGS="$(FUZZ_FLAGS) -fsanitize=fuzzer-no-link" build-fuzz/libfg.a \
+	    build-fuzz/libcollapse.a
 	$(MAKE) CC=clang B=build-fuzz BIN=build-fuzz/bin fuzzers
 
+# fg-collapse's parsers (all but its main.c) for the format targets.
+COLLAPSE_LIB_OBJ := $(patsubst %.c,build-fuzz/%.o,$(filter-out \
+	cmd/fg-collapse/main.c,$(wildcard cmd/fg-collapse/*.c)))
+build-fuzz/libcollapse.a: $(COLLAPSE_LIB_OBJ)
+	rm -f $@
+	$(AR) rcs $@ $(COLLAPSE_LIB_OBJ)
+
 fuzzers: $(FUZZERS)
-build-fuzz/fuzz-%: tests/fuzz/fuzz-%.c build-fuzz/libfg.a
-	clang $(WARNFLAGS) $(FG_CPPFLAGS) $(FUZZ_FLAGS) -fsanitize=fuzzer \
-	    -o $@ $< build-fuzz/libfg.a -lm -lpthread
+build-fuzz/fuzz-%: tests/fuzz/fuzz-%.c build-fuzz/libcollapse.a build-fuzz/libfg.a
+	clang $(WARNFLAGS) $(FG_CPPFLAGS) -Icmd/fg-collapse $(FUZZ_FLAGS) \
+	    -fsanitize=fuzzer -o $@ $< build-fuzz/libcollapse.a \
+	    build-fuzz/libfg.a -lm -lpthread
 
 fuzz-smoke: fuzz
 	@for f in $(FUZZERS); do \
@@ -137,4 +146,42 @@ fuzz-smoke: fuzz
 	        build-fuzz/corpus-$$n tests/fuzz/corpus/$$n 2>&1 | tail -1 || exit 1; \
 	done
 
-.PHONY: fuzz fuzzers fuzz-smoke
+# fuzz-long: each target in turn for FUZZ_SECONDS (default 1800) at nice
+# 19, larger inputs, the growing corpus in build-fuzz/corpus-NAME, crashes
+# in build-fuzz/crash-NAME-*; the last line per target is libFuzzer's
+# "Done N runs in S second(s)". fuzz-cmin merges that corpus, minimised,
+# back into tests/fuzz/corpus/NAME (keep it small: check before committing).
+fuzz-long: FUZZ_SECONDS = 1800
+fuzz-long: fuzz
+	@for f in $(FUZZERS); do \
+	    n=$${f#build-fuzz/fuzz-}; mkdir -p build-fuzz/corpus-$$n; \
+	    echo "fuzzing $$n for $(FUZZ_SECONDS) s"; \
+	    nice -n 19 $$f -max_total_time=$(FUZZ_SECONDS) -max_len=65536 \
+	        -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+	        -artifact_prefix=build-fuzz/crash-$$n- \
+	        build-fuzz/corpus-$$n tests/fuzz/corpus/$$n \
+	        >build-fuzz/log-$$n 2>&1; st=$$?; \
+	    grep -E '^Done|stat::number_of_executed_units' build-fuzz/log-$$n; \
+	    [ $$st -eq 0 ] || { tail -30 build-fuzz/log-$$n; exit 1; }; \
+	done
+fuzz-cmin: fuzz
+	@for f in $(FUZZERS); do \
+	    n=$${f#build-fuzz/fuzz-}; rm -rf build-fuzz/cmin-$$n; \
+	    mkdir -p build-fuzz/cmin-$$n build-fuzz/corpus-$$n; \
+	    $$f -merge=1 -max_len=65536 build-fuzz/cmin-$$n \
+	        tests/fuzz/corpus/$$n build-fuzz/corpus-$$n >/dev/null 2>&1 && \
+	    rm -rf tests/fuzz/corpus/$$n && mv build-fuzz/cmin-$$n \
+	        tests/fuzz/corpus/$$n; \
+	    echo "tests/fuzz/corpus/$$n: $$(ls tests/fuzz/corpus/$$n | wc -l) files"; \
+	done
+
+# AFL++ on the tools' binaries (ASan+UBSan), family by family: see
+# tests/fuzz/afl.sh. AFL_SECONDS per family per turn, until AFL_UNTIL.
+AFL_SECONDS ?= 600
+AFL_UNTIL ?= now + 1 hour
+fuzz-afl:
+	sh tests/fuzz/afl.sh build
+	sh tests/fuzz/afl.sh rotate $(AFL_SECONDS) "$(AFL_UNTIL)"
+	sh tests/fuzz/afl.sh report
+
+.PHONY: fuzz fuzzers fuzz-smoke fuzz-long fuzz-cmin fuzz-afl

@@ -1,8 +1,20 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * fgstats.h: more of stats.c (fg_ztest is in fg.h).
- * Multiple-comparison control and the normal distribution, for tools that
- * test many frames at once (fg-top). See fg-top(1), STATISTICS.
+ * fgstats.h: the noise test (stats.c), one for every tool that says whether
+ * a change is real (fg-top, fg-color, fg-svg). See fg-top(1), STATISTICS.
+ *
+ * A differential stream is compared in one of two modes:
+ *   absolute      counts as given; a change is after - before in points of
+ *                 the baseline's total; the test compares the two counts
+ *                 (equal-length runs: fixed work, a CI benchmark)
+ *   proportional  shares of each side's total; a change is the change of
+ *                 share in points; the two-proportion test (runs of
+ *                 different length: production windows, canaries)
+ * The mode comes from --mode, else the stream's header (fg_mode_of).
+ *
+ * Use: fg_noise_init, fg_noise_opt for each option, fg_noise_setup once
+ * the totals are known, then fg_noise_delta and fg_noise_z per function or
+ * frame, and fg_noise_verdicts over all of them.
  */
 #ifndef FGSTATS_H
 #define FGSTATS_H
@@ -12,14 +24,12 @@
 
 #include "fg.h"
 
-/* Family-wise error rate fg-top uses by default: one test at this level
- * is exactly |z| > FG_Z_DEFAULT. */
+/* Family-wise error rate by default: one test at this level is exactly
+ * |z| > FG_Z_DEFAULT. */
 #define FG_ALPHA_DEFAULT 0.001
 
 /* Two-sided p-value of a standard normal statistic: P(|Z| >= |z|). */
 double fg_pvalue(double z);
-/* The |z| whose two-sided p-value is alpha (0 < alpha <= 1). */
-double fg_zcrit(double alpha);
 /*
  * Holm's step-down procedure over n statistics z[]: sets sig[i] to 1 for
  * the tests rejected at family-wise error rate alpha, else 0. NaN counts
@@ -54,5 +64,76 @@ struct fg_period {
 };
 void fg_period_add(struct fg_period *p, fg_count c);
 double fg_period_get(const struct fg_period *p);
+
+/* ---- comparison modes ---- */
+enum fg_mode {
+	FG_MODE_STREAM,		/* not chosen: take the stream's */
+	FG_MODE_ABSOLUTE,
+	FG_MODE_PROPORTIONAL
+};
+/* "absolute" or "proportional" into FG_MODE_*, or -1. */
+int fg_mode_parse(const char *s);
+const char *fg_mode_name(int mode);
+/*
+ * The mode a stream's header line (NULL: none) says: its mode=, else
+ * proportional when normalized=yes (fg-diff -n), else absolute (fg-diff's
+ * counts are as recorded, as difffolded.pl's without -n are).
+ */
+int fg_mode_of(const char *header);
+
+/* ---- the noise test ---- */
+struct fg_noise {
+	int mode;		/* FG_MODE_*: --mode, or from setup */
+	double period;		/* --period: count units per sample; 0 */
+	double samples[2];	/* --samples before, after; 0 */
+	double alpha;		/* family-wise error rate (Holm) */
+	double zcrit;		/* > 0: a fixed |z| per test instead */
+	double phi;		/* variance inflation (--dispersion), >= 1 */
+	/* set by fg_noise_setup */
+	double tot[2];		/* totals, count units */
+	double scale[2];	/* samples per count unit, each side */
+	char how[160];		/* where the sample counts came from */
+};
+void fg_noise_init(struct fg_noise *nz);
+/*
+ * Options every noise-testing tool takes (FG_NOISE_OPTS, FG_NOISE_HELP):
+ * --mode, --period, --samples. Returns 1 when c was one of them.
+ */
+enum { FG_OPT_MODE = 1100, FG_OPT_PERIOD, FG_OPT_SAMPLES };
+#define FG_NOISE_OPTS \
+	{ "mode", FG_OPT_MODE, FG_OPT_ARG }, \
+	{ "period", FG_OPT_PERIOD, FG_OPT_ARG }, \
+	{ "samples", FG_OPT_SAMPLES, FG_OPT_ARG }
+int fg_noise_opt(struct fg_noise *nz, int c, const char *arg);
+/* "A:B" (or "A" for both when same) into two numbers above 0. */
+void fg_parse_pair(const char *s, const char *what, double *a, double *b,
+    int same);
+/*
+ * Settles the mode (option, else header) and the samples behind the
+ * counts: --samples, --period, the header's period= or samples=, else the
+ * period detected in the counts (det, may be NULL). name is the input's,
+ * for messages. tot0 and tot1 are the two sides' totals.
+ */
+void fg_noise_setup(struct fg_noise *nz, const char *header,
+    const char *name, double tot0, double tot1, const struct fg_period *det);
+/*
+ * The change of a function or frame holding a before and b after, as a
+ * fraction (x100 for points): absolute b/T0 - a/T0, proportional
+ * b/T1 - a/T0. fg_noise_share gives side k's part in the same terms.
+ */
+double fg_noise_share(const struct fg_noise *nz, double c, int side);
+double fg_noise_delta(const struct fg_noise *nz, double a, double b);
+/*
+ * Its z statistic, positive when it grew: absolute, (b - a) over the
+ * standard error of the difference of two counts of samples (Poisson);
+ * proportional, the two-proportion z-test. Divided by sqrt(phi).
+ */
+double fg_noise_z(const struct fg_noise *nz, double a, double b);
+/*
+ * The verdicts over n statistics: Holm at alpha, or |z| > zcrit. Returns
+ * the number significant. desc gets a description (at least 96 bytes).
+ */
+size_t fg_noise_verdicts(const struct fg_noise *nz, const double *z,
+    size_t n, unsigned char *sig, char *desc, size_t desclen);
 
 #endif

@@ -309,7 +309,8 @@ fg_fold_next(struct fg_fold *f, struct fg_rec *r)
 				fg_in_warn(&f->in, "%s", msg);
 			continue;
 		}
-		if (memchr(r->stack, '\r', r->len) != NULL) {
+		/* a CR-only file reads as one line: its first has them */
+		if (!f->anyrec && memchr(r->stack, '\r', r->len) != NULL) {
 			fg_in_warn(&f->in, "carriage return inside a line "
 			    "(CR-only line endings? convert them with "
 			    "tr '\\r' '\\n')");

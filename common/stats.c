@@ -10,7 +10,10 @@
  *
  *	z = (b/tb - a/ta) / sqrt(p (1-p) (1/ta + 1/tb))
  *
- * Shares, not counts, are compared, so runs of different length compare.
+ * Shares, not counts, are compared, so runs of different length compare
+ * (the proportional mode). In the absolute mode, for runs of equal length,
+ * the counts themselves are compared: two counts of samples a and b (each
+ * Poisson), z = (b - a) / sqrt(a + b).
  * The test is only as good as its inputs: ta and tb must be numbers of
  * samples. Counts weighted by period or time must be divided by the period
  * first (fg-top --period, --samples), or z is inflated by the square root
@@ -19,7 +22,9 @@
  * fg-top --dispersion discounts it. See fg-top(1), STATISTICS.
  */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "fg.h"
 #include "fgstats.h"
@@ -48,27 +53,6 @@ fg_pvalue(double z)
 	if (isnan(z))
 		return 1;
 	return erfc(fabs(z) / sqrt(2.0));
-}
-
-double
-fg_zcrit(double alpha)
-{
-	double lo = 0, hi = 40, mid;
-	int i;
-
-	if (!(alpha < 1))
-		return 0;
-	if (!(alpha > 0))
-		return HUGE_VAL;
-	/* erfc is monotone; 200 halvings reach the last bit of a double. */
-	for (i = 0; i < 200 && hi - lo > 1e-12; i++) {
-		mid = (lo + hi) / 2;
-		if (fg_pvalue(mid) > alpha)
-			lo = mid;
-		else
-			hi = mid;
-	}
-	return hi;
 }
 
 static int
@@ -160,4 +144,234 @@ fg_period_get(const struct fg_period *p)
 	if (p->frac || p->n < FG_PERIOD_MINCOUNTS || p->gcd < FG_PERIOD_MIN)
 		return 1;
 	return (double)p->gcd;
+}
+
+static const char *const modenames[] = { "stream", "absolute",
+    "proportional" };
+
+int
+fg_mode_parse(const char *s)
+{
+	if (strcmp(s, "absolute") == 0)
+		return FG_MODE_ABSOLUTE;
+	if (strcmp(s, "proportional") == 0)
+		return FG_MODE_PROPORTIONAL;
+	return -1;
+}
+
+const char *
+fg_mode_name(int mode)
+{
+	return mode >= 0 && mode <= FG_MODE_PROPORTIONAL ? modenames[mode] :
+	    "?";
+}
+
+int
+fg_mode_of(const char *header)
+{
+	char *v;
+	int m = FG_MODE_ABSOLUTE;
+
+	if (header == NULL)
+		return m;
+	if ((v = fg_header_get(header, "mode")) != NULL) {
+		if (fg_mode_parse(v) > 0)
+			m = fg_mode_parse(v);
+		else
+			fg_warnx("header mode=%s: not absolute or "
+			    "proportional; taking absolute", v);
+		free(v);
+		return m;
+	}
+	if ((v = fg_header_get(header, "normalized")) != NULL) {
+		if (strcmp(v, "yes") == 0)
+			m = FG_MODE_PROPORTIONAL;
+		free(v);
+	}
+	return m;
+}
+
+void
+fg_noise_init(struct fg_noise *nz)
+{
+	memset(nz, 0, sizeof(*nz));
+	nz->alpha = FG_ALPHA_DEFAULT;
+	nz->phi = 1;
+}
+
+static double
+posnum(const char *s, const char *what)
+{
+	double v = (double)fg_parse_factor(s, what);
+
+	if (!(v > 0) || isinf(v))
+		fg_errx(FG_EXIT_ERR, "%s: must be above 0: %s", what, s);
+	return v;
+}
+
+void
+fg_parse_pair(const char *s, const char *what, double *a, double *b,
+    int same)
+{
+	const char *colon = strchr(s, ':');
+	char *first;
+
+	if (colon == NULL) {
+		if (!same)
+			fg_errx(FG_EXIT_ERR, "%s: expected A:B: %s", what, s);
+		*a = *b = posnum(s, what);
+		return;
+	}
+	first = fg_strdup(s);
+	first[colon - s] = '\0';
+	*a = posnum(first, what);
+	*b = posnum(colon + 1, what);
+	free(first);
+}
+
+int
+fg_noise_opt(struct fg_noise *nz, int c, const char *arg)
+{
+	switch (c) {
+	case FG_OPT_MODE:
+		if ((nz->mode = fg_mode_parse(arg)) < 0)
+			fg_errx(FG_EXIT_ERR, "--mode: absolute or "
+			    "proportional, not %s", arg);
+		return 1;
+	case FG_OPT_PERIOD:
+		nz->period = posnum(arg, "--period");
+		nz->samples[0] = nz->samples[1] = 0;
+		return 1;
+	case FG_OPT_SAMPLES:
+		fg_parse_pair(arg, "--samples", &nz->samples[0],
+		    &nz->samples[1], 1);
+		nz->period = 0;
+		return 1;
+	}
+	return 0;
+}
+
+/* period= or samples= from the header, when no option gave either. */
+static const char *
+header_samples(struct fg_noise *nz, const char *header, const char *name,
+    double *per, double smp[2])
+{
+	char *v;
+
+	if (*per > 0 || smp[0] > 0)
+		return "option";
+	if (header == NULL)
+		return "";
+	if ((v = fg_header_get(header, "period")) != NULL) {
+		*per = posnum(v, "header period=");
+		free(v);
+		return "header";
+	}
+	if ((v = fg_header_get(header, "samples")) != NULL) {
+		fg_parse_pair(v, "header samples=", &smp[0], &smp[1], 1);
+		free(v);
+		return "header";
+	}
+	if (nz->mode == FG_MODE_PROPORTIONAL &&
+	    (v = fg_header_get(header, "normalized")) != NULL) {
+		/* fg-diff -n scaled the base: its sample count is lost. */
+		if (strcmp(v, "yes") == 0)
+			fg_warnx("%s: base counts were scaled (fg-diff -n); "
+			    "the noise test assumes both sides had the "
+			    "current's samples: give --samples, or diff "
+			    "without -n", name);
+		free(v);
+	}
+	return "";
+}
+
+void
+fg_noise_setup(struct fg_noise *nz, const char *header, const char *name,
+    double tot0, double tot1, const struct fg_period *det)
+{
+	double per = nz->period, smp[2] = { nz->samples[0], nz->samples[1] };
+	const char *src;
+
+	if (nz->mode == FG_MODE_STREAM)
+		nz->mode = fg_mode_of(header);
+	nz->tot[0] = tot0;
+	nz->tot[1] = tot1;
+	src = header_samples(nz, header, name, &per, smp);
+	if (per == 0 && smp[0] == 0 && det != NULL &&
+	    fg_period_get(det) > 1) {
+		src = "detected";
+		per = fg_period_get(det);
+	}
+	if (smp[0] > 0) {
+		nz->scale[0] = tot0 > 0 ? smp[0] / tot0 : 0;
+		nz->scale[1] = tot1 > 0 ? smp[1] / tot1 : 0;
+		snprintf(nz->how, sizeof(nz->how), "%.0f:%.0f samples (%s)",
+		    smp[0], smp[1], src);
+	} else if (per > 0) {
+		nz->scale[0] = nz->scale[1] = 1 / per;
+		snprintf(nz->how, sizeof(nz->how), "%.0f:%.0f samples "
+		    "(period %.9g, %s)", tot0 / per, tot1 / per, per, src);
+	} else {
+		nz->scale[0] = nz->scale[1] = 1;
+		snprintf(nz->how, sizeof(nz->how), "counts are samples");
+	}
+}
+
+double
+fg_noise_share(const struct fg_noise *nz, double c, int side)
+{
+	double t = nz->tot[nz->mode == FG_MODE_PROPORTIONAL ? side : 0];
+
+	return t > 0 ? c / t : 0;
+}
+
+double
+fg_noise_delta(const struct fg_noise *nz, double a, double b)
+{
+	return fg_noise_share(nz, b, 1) - fg_noise_share(nz, a, 0);
+}
+
+/* Two counts of samples, equal exposure: the Poisson difference. */
+static double
+counttest(double a, double sa, double b, double sb)
+{
+	double se;
+
+	if (!isfinite(a) || !isfinite(b) || a < 0 || b < 0 || !(sa > 0) ||
+	    !(sb > 0))
+		return 0;
+	/* in count units: var(a) = a / sa when a * sa is Poisson */
+	se = sqrt(a / sa + b / sb);
+	if (!(se > 0))
+		return 0;
+	return (b - a) / se;
+}
+
+double
+fg_noise_z(const struct fg_noise *nz, double a, double b)
+{
+	double z;
+
+	if (nz->mode == FG_MODE_PROPORTIONAL)
+		z = fg_ztest(a * nz->scale[0], nz->tot[0] * nz->scale[0],
+		    b * nz->scale[1], nz->tot[1] * nz->scale[1]);
+	else
+		z = counttest(a, nz->scale[0], b, nz->scale[1]);
+	return z / sqrt(nz->phi);
+}
+
+size_t
+fg_noise_verdicts(const struct fg_noise *nz, const double *z, size_t n,
+    unsigned char *sig, char *desc, size_t desclen)
+{
+	size_t i, nsig = 0;
+
+	if (nz->zcrit > 0) {
+		for (i = 0; i < n; i++)
+			nsig += sig[i] = fabs(z[i]) > nz->zcrit;
+		snprintf(desc, desclen, "|z| > %.4g each", nz->zcrit);
+		return nsig;
+	}
+	snprintf(desc, desclen, "Holm, alpha %.4g over %zu", nz->alpha, n);
+	return fg_holm(z, n, nz->alpha, sig);
 }

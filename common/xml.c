@@ -76,6 +76,19 @@ fg_utf8_len(const char *s, size_t n)
 	return cnt;
 }
 
+/*
+ * Unicode bidirectional controls (LRM, RLM, ALM, the embeddings and
+ * overrides U+202A..U+202E, the isolates U+2066..U+2069): a name holding
+ * them would reorder the text around it in titles and labels, so a tooltip
+ * could show another name or other numbers. They become U+FFFD.
+ */
+static int
+bidictl(uint32_t cp)
+{
+	return cp == 0x200e || cp == 0x200f || cp == 0x061c ||
+	    (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069);
+}
+
 size_t
 fg_xml_text(const char *s, size_t n, size_t maxch)
 {
@@ -116,7 +129,7 @@ fg_xml_text(const char *s, size_t n, size_t maxch)
 			if (*p >= 0x20 && *p < 0x80)
 				break;
 			k = fg_utf8_next(p, n, &cp);
-			if (cp == 0xfffd && k == 1)
+			if ((cp == 0xfffd && k == 1) || bidictl(cp))
 				rep = "\xef\xbf\xbd";
 		}
 		if (rep != NULL) {

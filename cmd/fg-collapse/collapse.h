@@ -28,7 +28,12 @@ struct copts {
 	const char **tag_roots;	/* label keys whose values become roots */
 	int ntag_roots;
 	int lines;		/* add file:line to frames */
+	/* all formats */
+	uint64_t max_output;	/* --max-output; 0: COLLAPSE_MAX_OUTPUT */
 };
+
+/* Default bound on the folded text one input may expand to. */
+#define COLLAPSE_MAX_OUTPUT (256ull << 20)
 
 struct cfmt {
 	const char *name;	/* as -f takes it */
@@ -48,6 +53,15 @@ void collapse_add(struct fg_stab *tab, const char *stack, size_t len,
     fg_count c, struct fg_in *in);
 void collapse_add_u64(struct fg_stab *tab, const char *stack, size_t len,
     uint64_t n, struct fg_in *in);
+
+/* "256M" and the like; fatal when not a positive size. */
+uint64_t collapse_parse_size(const char *s);
+/*
+ * Counts n more bytes of new stack text against the input's bound (*used
+ * so far); fatal, naming --max-output, past it.
+ */
+void collapse_budget(struct fg_in *in, const struct copts *o,
+    const char *fmt, uint64_t *used, size_t n);
 
 extern const struct cfmt fmt_perf;
 extern const struct cfmt fmt_folded;

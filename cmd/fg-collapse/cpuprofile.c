@@ -61,6 +61,8 @@ struct prof {
 	size_t fnlen, fncap, urllen, urlcap;
 	int64_t line;
 	struct fg_in *in;
+	const struct copts *o;
+	uint64_t used;		/* stack text made, for --max-output */
 };
 
 static void cpwarn(struct prof *, const char *, ...) FG_PRINTF(2, 3);
@@ -552,6 +554,8 @@ emit(struct prof *P, struct fg_stab *tab)
 				len += nd->namelen;
 			}
 			if (w[k] > 0) {
+				collapse_budget(P->in, P->o, "cpuprofile",
+				    &P->used, len > 0 ? len : nd->namelen);
 				c.i = (int64_t)w[k];
 				c.f = 0;
 				if (len == 0)
@@ -636,6 +640,7 @@ run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 
 	memset(&P, 0, sizeof(P));
 	P.in = in;
+	P.o = o;
 	P.bytime = o->cpuprof_time;
 	P.start = P.end = 0;
 	text = fg_in_slurp(in, &len);

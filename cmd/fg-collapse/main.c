@@ -21,6 +21,8 @@ static const char help[] =
     "      --includeoffset    dtrace, bpftrace: keep +offsets (not on\n"
     "                         the leaf frame)\n"
     "      --no-modules       sample: leave out module names\n"
+    "      --max-output SIZE  bound on the folded text one input may\n"
+    "                         expand to (default 256M; K, M, G suffixes)\n"
     "      --version          print the version and exit\n"
     "\n"
     "perf script options (those of stackcollapse-perf.pl):\n"
@@ -50,7 +52,8 @@ static const char help[] =
 enum {
 	OPT_PID = 256, OPT_TID, OPT_KERNEL, OPT_JIT, OPT_ALL,
 	OPT_ADDRS, OPT_EVENT, OPT_SRCLINE, OPT_CPUPROF_TIME, OPT_INCLUDEOFFSET,
-	OPT_NO_MODULES, OPT_SAMPLE_TYPE, OPT_TAG, OPT_TAG_ROOT, OPT_LINES
+	OPT_NO_MODULES, OPT_SAMPLE_TYPE, OPT_TAG, OPT_TAG_ROOT, OPT_LINES,
+	OPT_MAX_OUTPUT
 };
 static const struct fg_opt opts[] = {
 	{ "format", 'f', FG_OPT_ARG },
@@ -72,6 +75,7 @@ static const struct fg_opt opts[] = {
 	{ "tag", OPT_TAG, FG_OPT_ARG },
 	{ "tag-root", OPT_TAG_ROOT, FG_OPT_ARG },
 	{ "lines", OPT_LINES, FG_OPT_NOARG },
+	{ "max-output", OPT_MAX_OUTPUT, FG_OPT_ARG },
 	{ NULL, 0, 0 }
 };
 
@@ -248,6 +252,9 @@ main(int argc, char *argv[])
 			break;
 		case OPT_LINES:
 			o.lines = 1;
+			break;
+		case OPT_MAX_OUTPUT:
+			o.max_output = collapse_parse_size(st.arg);
 			break;
 		default:
 			fg_usage(usage);

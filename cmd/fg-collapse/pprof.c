@@ -799,7 +799,7 @@ run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 	const struct loc *l;
 	unsigned char *raw;
 	size_t rawlen, ti, i;
-	uint64_t nneg = 0;
+	uint64_t nneg = 0, expanded = 0;
 	int64_t v;
 	int k;
 
@@ -862,6 +862,7 @@ run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 			}
 			if (a.nids == 0)
 				key_put(&b, "<unknown>;", 10);
+			collapse_budget(in, o, "pprof", &expanded, b.key.len);
 			PUSH(&pr, ents, nents, capents);
 			if (nents >= UINT32_MAX)
 				bad(&pr, "too many stacks");

@@ -98,14 +98,6 @@ paths_out(const struct fg_tree *t, uint32_t neutral)
 	free(off);
 }
 
-static void
-skipmeta(void *arg, const char *line, size_t len)
-{
-	(void)arg;
-	(void)line;
-	(void)len;
-}
-
 int
 main(int argc, char *argv[])
 {
@@ -118,7 +110,6 @@ main(int argc, char *argv[])
 	struct fg_ent *e;
 	const char *file;
 	double c[2];
-	char zbuf[32], mbuf[32];
 	int nfiles, ch, k, ncols = 1;
 
 	fg_tool_init(argv[0], usage, help);
@@ -133,7 +124,6 @@ main(int argc, char *argv[])
 		fg_usage(usage);
 
 	fg_fold_open(&f, file, FG_KIND_UNKNOWN);
-	f.onmeta = skipmeta;
 	while (fg_fold_next(&f, &r)) {
 		if (tab == NULL) {
 			ncols = r.ncols;
@@ -160,21 +150,13 @@ main(int argc, char *argv[])
 		fg_out_str(f.header);
 		fg_out_char('\n');
 	}
-	snprintf(zbuf, sizeof(zbuf), "%g", cfg.zcrit);
-	snprintf(mbuf, sizeof(mbuf), "%g", cfg.minchg);
-	if (ncols == 2)
-		fg_out_header("fg-color", "kind", "diff", "delta",
-		    cfg.selfdelta ? "self" : "total", "zcrit", zbuf,
-		    "min-change", mbuf,
-		    "negate", cfg.negate ? "1" : NULL, "colorblind",
-		    cfg.cb ? "1" : NULL, (const char *)NULL);
-	else
-		fg_out_header("fg-color", "kind", "profile", "palette",
-		    fg_pal_name(cfg.pal), "hash", cfg.hash ? "1" : NULL,
-		    (const char *)NULL);
+	cfg.header = f.header;
 	if (tab != NULL) {
 		fg_tree_finish(&t);
 		fg_color_tree(&cfg, &t);
+	}
+	fg_colorcfg_write_header(&cfg, ncols);
+	if (tab != NULL) {
 		if (ncols == 2)
 			paths_out(&t, fg_color_neutral(&cfg));
 		else

@@ -47,8 +47,9 @@ tbl_free(struct tbl *t)
 }
 
 /*
- * Text and TSV: control bytes and backslash become C-style escapes (a
- * stack name cannot hold '\n', but it can hold a tab or ESC). Markdown:
+ * Text and TSV: names as they are, but control bytes become C-style
+ * escapes (a stack name cannot hold '\n', but it can hold a tab, which
+ * would split a TSV row, or ESC, which would reach a terminal). Markdown:
  * a code span, pipes escaped (GitHub splits cells before code spans);
  * a name with a backtick is shown with Markdown punctuation escaped.
  */
@@ -82,9 +83,6 @@ tbl_name(const char *s, size_t len, enum fmt f)
 		    strchr("\\`*_{}[]()<>#+-.!~&", c) != NULL) {
 			*q++ = '\\';
 			*q++ = (char)c;
-		} else if (f != FMT_MD && c == '\\') {
-			*q++ = '\\';
-			*q++ = '\\';
 		} else
 			*q++ = (char)c;
 	}

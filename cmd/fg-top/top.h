@@ -1,9 +1,18 @@
 /* SPDX-License-Identifier: ISC */
-/* top.h: fg-top's table printer (table.c), shared with main.c. */
+/*
+ * top.h: fg-top's parts. main.c reads options and stacks into per-function
+ * counts; report.c prints the profile table or the differential report
+ * and runs the gate (over change.h's classification); table.c prints one
+ * table as text, TSV or Markdown.
+ */
 #ifndef TOP_H
 #define TOP_H
 
 #include <stddef.h>
+#include <stdint.h>
+
+#include "fg.h"
+#include "change.h"
 
 enum fmt { FMT_TEXT, FMT_TSV, FMT_MD };
 
@@ -25,5 +34,35 @@ void tbl_row(struct tbl *t, const char *const *cells);
 char *tbl_name(const char *s, size_t len, enum fmt f);
 void tbl_print(const struct tbl *t, enum fmt f);
 void tbl_free(struct tbl *t);
+
+/* What to report (main.c's options). */
+struct topopt {
+	long long top;		/* rows per list, 0 all */
+	int bytotal;
+	int gate;
+	int gateboth;		/* --fail-both: decreases fail too */
+	int all;		/* --all: list the changes within noise */
+	double failpct;
+	enum fmt fmt;
+	int cost;
+	double vcpus, price;
+};
+
+/* One function of a profile: the measure and the other one. */
+struct fn {
+	const char *name;
+	size_t len;
+	fg_count c[2];
+};
+
+/* A plain profile's table. */
+void report_profile(const struct topopt *o, struct fn *v, size_t n,
+    fg_count total, uint64_t nstacks);
+/*
+ * A differential stream's report, classified (cs); returns the number of
+ * offenders of the gate (0 without one).
+ */
+size_t report_diff(const struct topopt *o, const struct fg_changes *cs,
+    const struct fg_noise *nz);
 
 #endif

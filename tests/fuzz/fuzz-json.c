@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * libFuzzer target for the JSON pull parser (common/json.c): any bytes
+ * libFuzzer target for the JSON pull parser (cmd/fg-collapse/json.c): any bytes
  * must give a token stream that ends in JSON_EOF or JSON_ERR, with
  * containers balanced, nothing read out of bounds, and no recursion.
  * Build and run: make fuzz; build-fuzz/fuzz-json tests/fuzz/corpus/json

@@ -1,0 +1,200 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * gen-service: a deterministic folded profile shaped like a Go service.
+ * usage: gen-service NSTACKS SEED [after]
+ *
+ * Every stack starts with a few frames every request shares (goexit, the
+ * connection loop, the mux), then one of a few dozen request handlers,
+ * then a call path about 38 frames deep in all that branches at every
+ * level: a frame's child is picked by a hash of the path so far and a
+ * small skewed choice, so prefixes are shared near the root and paths
+ * part gradually. Names come from a pool of 5,000 Go-style functions
+ * (`net/http.(*conn).serve`), drawn with a skew so that a few (runtime,
+ * encoding/json, syscall) appear everywhere. NSTACKS unique stacks are
+ * printed in generation order, which is no particular order. With
+ * "after", the same profile changed: 4% of the paths vanish, 4% end in a
+ * new leaf, a third of the counts grow by half.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define NPOOL	5000
+#define NHAND	36
+#define NAMELEN	64
+
+static uint64_t rs;
+
+static uint64_t
+rnd(void)
+{
+	rs ^= rs << 13;
+	rs ^= rs >> 7;
+	rs ^= rs << 17;
+	return rs;
+}
+
+static uint64_t
+mix(uint64_t h)
+{
+	h ^= h >> 33;
+	h *= 0xff51afd7ed558ccdULL;
+	h ^= h >> 33;
+	h *= 0xc4ceb9fe1a85ec53ULL;
+	h ^= h >> 33;
+	return h;
+}
+
+static const char *const pkgs[] = { "runtime", "net/http", "net", "os",
+	"syscall", "io", "bufio", "sync", "time", "fmt", "strings", "bytes",
+	"sort", "context", "reflect", "strconv", "encoding/json",
+	"encoding/binary", "crypto/tls", "crypto/aes", "compress/gzip",
+	"database/sql", "internal/poll", "math/big", "regexp", "errors",
+	"log", "api", "cart", "auth", "store", "cache", "db", "grpc",
+	"proto", "svc", "order", "pay", "user", "mw", "kv", "queue" };
+static const char *const types[] = { "conn", "Server", "Reader", "Writer",
+	"Client", "Conn", "Request", "Decoder", "Encoder", "DB", "Tx", "Stmt",
+	"Rows", "Mutex", "Pool", "Cache", "Store", "Handler", "Service",
+	"Buffer", "Cart", "Order", "Session", "Token", "Queue", "Map", "File",
+	"Regexp", "Int", "Block", "Timer", "stream", "Codec", "Txn" };
+static const char *const meths[] = { "serve", "Read", "Write", "Get",
+	"Put", "Do", "Run", "Next", "Scan", "Exec", "Query", "Lock",
+	"Unlock", "Close", "Flush", "Decode", "Encode", "Marshal", "Parse",
+	"Load", "Store", "Find", "Send", "Recv", "Wait", "Call", "Init",
+	"Handle", "Apply", "Check", "Sum", "Total", "Match", "Sign",
+	"Verify", "Fetch", "Commit", "Begin", "alloc", "grow", "copy",
+	"step", "value", "object", "literal", "fill", "poll", "park" };
+#define N(a) (sizeof(a) / sizeof((a)[0]))
+
+static char pool[NPOOL][NAMELEN];
+
+/* pool[i]: the i-th of NPOOL distinct (package, type, method, form)
+ * tuples, spread over the space by a multiplier prime to its size */
+static void
+mkpool(void)
+{
+	uint64_t space = N(pkgs) * N(types) * N(meths) * 4, v;
+	size_t i, p, t, m, f;
+
+	for (i = 0; i < NPOOL; i++) {
+		v = (i * 7919 + 13) % space;
+		p = v % N(pkgs);
+		v /= N(pkgs);
+		t = v % N(types);
+		v /= N(types);
+		m = v % N(meths);
+		f = v / N(meths);
+		if (f == 0)
+			snprintf(pool[i], NAMELEN, "%s.(*%s).%s", pkgs[p],
+			    types[t], meths[m]);
+		else if (f == 1)
+			snprintf(pool[i], NAMELEN, "%s.%s.%s", pkgs[p],
+			    types[t], meths[m]);
+		else if (f == 2)
+			snprintf(pool[i], NAMELEN, "%s.%s%s", pkgs[p],
+			    meths[m], types[t]);
+		else
+			snprintf(pool[i], NAMELEN, "%s.%s.func%d",
+			    pkgs[p], meths[m], (int)(t % 3 + 1));
+	}
+}
+
+/* a pool index drawn with a skew: low indexes are far more frequent */
+static size_t
+skewed(uint64_t h)
+{
+	double u = (double)(h >> 11) / 9007199254740992.0;
+
+	return (size_t)(NPOOL * u * u * u);
+}
+
+/* an open-addressed set of path hashes, to print unique stacks only */
+static uint64_t *set;
+static size_t setcap;
+
+static int
+addpath(uint64_t h)
+{
+	size_t i;
+
+	h |= 1;
+	for (i = h & (setcap - 1); set[i] != 0; i = (i + 1) & (setcap - 1))
+		if (set[i] == h)
+			return 0;
+	set[i] = h;
+	return 1;
+}
+
+static const char *const shared[] = { "runtime.goexit",
+	"net/http.(*conn).serve", "net/http.serverHandler.ServeHTTP",
+	"net/http.(*ServeMux).ServeHTTP" };
+
+/* one path: the frame indexes into path[], its depth returned */
+static int
+mkpath(size_t *path, uint64_t *hash, unsigned *hand)
+{
+	uint64_t h, r;
+	int d, depth, k;
+
+	r = rnd();
+	depth = 24 + (int)(r % 21);		/* 24..44 below the handler */
+	*hand = (unsigned)(rnd() % NHAND);
+	h = mix(1 + *hand);
+	for (d = 0; d < depth; d++) {
+		/* child choice at every level: the first child two times in
+		 * three, else one of four others, skewed */
+		r = rnd();
+		k = (r & 0xff) < 170 ? 0 :
+		    1 + (int)((r >> 8 & 0xff) * (r >> 16 & 0xff) >> 14);
+		h = mix(h * 31 + (uint64_t)k + 1);
+		path[d] = skewed(h);
+	}
+	*hash = mix(h ^ (uint64_t)depth);
+	return depth;
+}
+
+int
+main(int argc, char *argv[])
+{
+	size_t path[64];
+	unsigned hand;
+	long n, j;
+	int after, i, depth;
+	uint64_t h, cnt, r;
+
+	if (argc < 3) {
+		fprintf(stderr, "usage: gen-service NSTACKS SEED [after]\n");
+		return 2;
+	}
+	n = atol(argv[1]);
+	rs = 0x9e3779b97f4a7c15ULL ^ strtoull(argv[2], NULL, 10);
+	after = argc > 3;
+	mkpool();
+	for (setcap = 1024; setcap < (size_t)n * 2; setcap *= 2)
+		;
+	if ((set = calloc(setcap, sizeof(*set))) == NULL)
+		return 2;
+	for (j = 0; j < n;) {
+		depth = mkpath(path, &h, &hand);
+		r = rnd();
+		cnt = 1 + (r >> 20) % 97 * ((r >> 40) % 11 == 0 ? 23 : 1);
+		if (!addpath(h))
+			continue;
+		j++;
+		if (after && r % 100 < 4)
+			continue;
+		for (i = 0; i < (int)N(shared); i++)
+			printf("%s;", shared[i]);
+		printf("api.(*Server).%s%s", meths[hand % N(meths)],
+		    types[hand % N(types)]);
+		for (i = 0; i < depth; i++)
+			printf(";%s", pool[path[i]]);
+		if (after && r % 100 < 8)
+			fputs(";cache.(*LRU).Get", stdout);
+		if (after && r % 3 == 0)
+			cnt = cnt * 3 / 2;
+		printf(" %llu\n", (unsigned long long)cnt);
+	}
+	return ferror(stdout) != 0 || fflush(stdout) != 0;
+}

@@ -1,0 +1,93 @@
+#!/bin/sh
+# SPDX-License-Identifier: ISC
+# The service shape (bench/gen-service.c): 200,000 unique stacks about 38
+# deep that branch at every level, ~150 MB, lines in no particular order;
+# an 800,000-stack variant for linear cost (FG_BENCH_800K=0 skips it).
+# Each task on the shuffled file, the sorted file and a pipe; every line
+# names task, shape and variant, fg's best-of-N time and peak RSS, and the
+# same for inferno and the FlameGraph scripts when they are on PATH, with
+# the ratio (their time / fg's; the diff tools read files, not '-'). Perl scripts run once (they take long;
+# FG_BENCH_PERL=0 skips them). FG_BENCH_STACKS sets the size.
+# usage: sh bench/service.sh BINDIR DATADIR
+set -eu
+bin=$1 data=$2
+here=$(cd "$(dirname "$0")" && pwd)
+cc=${CC:-cc}
+runs=${FG_BENCH_RUNS:-3}
+mkdir -p "$data"
+$cc -O2 -o "$data/gen-service" "$here/gen-service.c"
+$cc -O2 -o "$data/tm" "$here/tm.c"
+
+# cell NAME RUNS CMD...: "NAME T s M MB", T and M from bench/tm.c
+cell() {
+	_n=$1 _r=$2
+	shift 2
+	set -- $("$data/tm" "$_r" "$data/out.$_n" "$@" 2>/dev/null || echo fail)
+	if [ "$1" = fail ]; then
+		echo "$_n failed"
+	else
+		awk -v n="$_n" -v t="$1" -v m="$2" \
+		    'BEGIN { printf "%s %.2f s %d MB", n, t, m / 1024 }'
+	fi
+}
+
+# row TASK SHAPE VARIANT FGCMD [REF REFCMD]...: commands are sh lines
+row() {
+	_line=$(printf '%-8s %-12s %-9s' "$1" "$2" "$3")
+	_fg=$(cell fg "$runs" sh -c "$4")
+	_ft=$(echo "$_fg" | awk '{ print $2 }')
+	_line="$_line $_fg"
+	shift 4
+	while [ $# -ge 2 ]; do
+		_ref=$1 _cmd=$2
+		shift 2
+		command -v "$_ref" >/dev/null 2>&1 || continue
+		case $_ref in
+		*.pl) [ "${FG_BENCH_PERL:-1}" != 0 ] || continue; _r=1 ;;
+		*) _r=$runs ;;
+		esac
+		_c=$(cell "$_ref" "$_r" sh -c "$_cmd")
+		_line="$_line | $_c $(echo "$_c $_ft" |
+		    awk '$2 ~ /^[0-9.]+$/ && $NF > 0 { printf "%.1fx", $2 / $NF }')"
+	done
+	echo "$_line"
+}
+
+gen() {	# gen N SHAPE: SHAPE.raw, SHAPE.after.raw and their sorted copies
+	[ -s "$data/$2.raw" ] || "$data/gen-service" "$1" 1 >"$data/$2.raw"
+	[ -s "$data/$2.after.raw" ] ||
+	    "$data/gen-service" "$1" 1 after >"$data/$2.after.raw"
+	for f in "$2" "$2.after"; do
+		[ -s "$data/$f.folded" ] ||
+		    LC_ALL=C sort "$data/$f.raw" >"$data/$f.folded"
+	done
+}
+
+shape() {	# shape SHAPE
+	s=$1 a=$data/$1.raw b=$data/$1.after.raw
+	as=$data/$1.folded bs=$data/$1.after.folded
+	echo "input $s: $(wc -l <"$a") stacks, $(wc -c <"$a") bytes"
+	for v in shuffled sorted piped; do
+		case $v in
+		shuffled) x=$a y=$b p= in="'$a'" ;;
+		sorted) x=$as y=$bs p= in="'$as'" ;;
+		piped) x=- y=$b p="cat '$a' |" in= ;;
+		esac
+		row fg-svg "$s" $v "$p '$bin/fg-svg' $in" \
+		    inferno-flamegraph "$p inferno-flamegraph $in" \
+		    flamegraph.pl "$p flamegraph.pl $in"
+		row fg-diff "$s" $v "$p '$bin/fg-diff' '$x' '$y'" \
+		    inferno-diff-folded "inferno-diff-folded '$a' '$y'" \
+		    difffolded.pl "difffolded.pl '$a' '$y'"
+		row fg-merge "$s" $v "$p '$bin/fg-merge' $in"
+		row fg-top "$s" $v "$p '$bin/fg-top' $in"
+	done
+}
+
+n=${FG_BENCH_STACKS:-200000}
+gen "$n" service-$((n / 1000))k
+shape service-$((n / 1000))k
+if [ "${FG_BENCH_800K:-1}" != 0 ] && [ "$n" = 200000 ]; then
+	gen 800000 service-800k
+	shape service-800k
+fi

@@ -1,0 +1,181 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * layout.c: decides what fg-svg draws. A profile has one view; a diff has
+ * up to three (Differential: the current counts, Baseline: the baseline's,
+ * Elided: paths gone from the current profile). In each view a frame is
+ * drawn when at least the minimum width; its children start where it
+ * starts, in name order (input order for flame charts).
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fg.h"
+#include "svg.h"
+
+static double
+vval(const struct fg_node *n, int col)
+{
+	return col == SVG_ELIDED ? n->el : n->tot[col];
+}
+
+static double
+vself(const struct fg_node *n, int col)
+{
+	if (col == SVG_ELIDED)
+		return n->tot[1] == 0 ? n->self[0] : 0;
+	return n->self[col];
+}
+
+static void
+addview(struct svg_layout *l, int col, const char *name)
+{
+	l->v[l->nviews].col = col;
+	l->v[l->nviews++].name = name;
+}
+
+/* Which views a tree has: a diff's only where they show something. */
+static void
+views(struct svg_layout *l, const struct fg_tree *t)
+{
+	int differs = 0;
+	size_t i;
+
+	if (!l->isdiff) {
+		addview(l, SVG_BEFORE, "Profile");
+		return;
+	}
+	for (i = 0; i < t->nn && !differs; i++)
+		differs = t->n[i].tot[0] != t->n[i].tot[1];
+	if (t->n[0].tot[1] > 0)
+		addview(l, SVG_AFTER, "Differential");
+	if (t->n[0].tot[0] > 0 && (differs || l->nviews == 0))
+		addview(l, SVG_BEFORE, "Baseline");
+	if (t->n[0].el > 0)
+		addview(l, SVG_ELIDED, "Elided");
+}
+
+/* A view's total (--total when larger) and the narrowest count drawn. */
+static void
+scale(struct svg_view *v, const struct svg_opts *o, double tot)
+{
+	v->total = o->total > tot ? o->total : tot;
+	if (o->total > 0 && o->total < tot && o->total / tot < 0.98)
+		fg_warnx("--total %g is less than the total %g, ignored",
+		    o->total, tot);
+	if (o->minpct)
+		v->minw = v->total * o->minwidth / 100;
+	else
+		v->minw = o->minwidth * v->total /
+		    ((double)o->width - 2 * SVG_XPAD);
+	v->wpt = ((double)o->width - 2 * SVG_XPAD) / v->total;
+}
+
+static void
+addframe(struct svg_view *v, struct svg_opts *o, const struct fg_tree *t,
+    const struct fg_node *n, double x, double w)
+{
+	struct svg_frame *f;
+
+	if (v->nf == v->cap) {
+		v->cap = v->cap ? v->cap * 2 : 256;
+		v->f = fg_reallocarray(v->f, v->cap, sizeof(*v->f));
+	}
+	f = &v->f[v->nf++];
+	f->name = n->name;
+	f->nlen = n->nlen;
+	f->depth = n->depth;
+	f->color = n->color != FG_NOCOLOR ? n->color :
+	    fg_color_node(&o->cc, t, n);
+	f->x = x;
+	f->w = w;
+	f->self = vself(n, v->col);
+	memcpy(f->tot, n->tot, sizeof(f->tot));
+	memcpy(f->selfc, n->self, sizeof(f->selfc));
+}
+
+/*
+ * Walks the tree in pre-order without recursion; cursor[d] is where the
+ * next frame at depth d starts.
+ */
+static void
+walk(struct svg_view *v, struct svg_opts *o, const struct fg_tree *t,
+    double *cursor)
+{
+	uint32_t id, d;
+	double w;
+	int keep;
+
+	id = 0;
+	cursor[0] = 0;
+	v->maxdepth = 0;
+	while (id != FG_NONE) {
+		const struct fg_node *n = &t->n[id];
+
+		d = n->depth;
+		w = id == 0 ? v->total : vval(n, v->col);
+		keep = w > 0 && (id == 0 || w >= v->minw);
+		if (keep) {
+			if (d > v->maxdepth)
+				v->maxdepth = d;
+			cursor[d + 1] = cursor[d];
+			addframe(v, o, t, n, cursor[d], w);
+		}
+		if (id != 0)
+			cursor[d] += w;
+		id = fg_tree_next(t, id, keep);
+	}
+}
+
+/* Heights of the title area (ypad1), the bottom line (ypad2), the image. */
+static void
+geometry(struct svg_layout *l, const struct svg_opts *o)
+{
+	uint32_t maxd = 0;
+	int k;
+
+	l->ypad1 = o->fontsize * 3;
+	l->ypad2 = o->fontsize * 2 + 10;
+	l->ypad3 = o->fontsize * 2;
+	if (o->subtitle != NULL)
+		l->ypad1 += l->ypad3;
+	if (l->isdiff)
+		l->ypad1 += o->fontsize * 2;
+	for (k = 0; k < l->nviews; k++)
+		if (l->v[k].maxdepth > maxd)
+			maxd = l->v[k].maxdepth;
+	l->imageheight = (maxd + 1) * (double)o->frameheight + l->ypad1 +
+	    l->ypad2;
+}
+
+void
+svg_layout_tree(struct svg_layout *l, struct svg_opts *o, struct fg_tree *t)
+{
+	double *cursor;
+	size_t j;
+	int k;
+
+	memset(l, 0, sizeof(*l));
+	l->isdiff = t->ncols == 2;
+	if (l->isdiff)
+		for (j = 1; j < t->nn; j++)
+			l->tc += fabs(t->n[j].self[1] - t->n[j].self[0]);
+	views(l, t);
+	for (k = 0; k < l->nviews; k++)
+		scale(&l->v[k], o, vval(&t->n[0], l->v[k].col));
+	cursor = fg_calloc((size_t)t->maxdepth + 2, sizeof(*cursor));
+	for (k = 0; k < l->nviews; k++)
+		walk(&l->v[k], o, t, cursor);
+	free(cursor);
+	geometry(l, o);
+}
+
+void
+svg_layout_free(struct svg_layout *l)
+{
+	int k;
+
+	for (k = 0; k < l->nviews; k++)
+		free(l->v[k].f);
+	memset(l, 0, sizeof(*l));
+}

@@ -1,0 +1,491 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * writer.c: fg-svg's output. Writes a layout (svg.h) as a self-contained
+ * SVG document: the style sheet, titles, legend, the frames of every view
+ * and the script (script.js) that makes it interactive. Decides nothing
+ * about what is drawn.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fg.h"
+#include "svg.h"
+
+extern const char *const fg_svg_script[];
+
+/* ---- number output ---- */
+
+static void
+out_num(double v)
+{
+	char buf[64];
+
+	if (v == floor(v) && fabs(v) < 1e15) {
+		if (v < 0) {
+			fg_out_char('-');
+			v = -v;
+		}
+		fg_out_u64((uint64_t)v);
+		return;
+	}
+	snprintf(buf, sizeof(buf), "%.10g", v);
+	fg_out_str(buf);
+}
+
+/* One decimal, without a trailing ".0": flamegraph.pl's %0.1f, shorter. */
+static void
+out_fix1(double v)
+{
+	long long k = llround(v * 10);
+
+	if (k < 0) {
+		fg_out_char('-');
+		k = -k;
+	}
+	fg_out_u64((uint64_t)(k / 10));
+	if (k % 10 != 0) {
+		fg_out_char('.');
+		fg_out_char('0' + (int)(k % 10));
+	}
+}
+
+static void
+out_commas(double v)
+{
+	char buf[32];
+	int n, i;
+
+	if (v < 0) {
+		fg_out_char('-');
+		v = -v;
+	}
+	if (!(v < 9.2e18)) {
+		snprintf(buf, sizeof(buf), "%.4g", v);
+		fg_out_str(buf);
+		return;
+	}
+	n = snprintf(buf, sizeof(buf), "%.0f", v);
+	for (i = 0; i < n; i++) {
+		if (i > 0 && (n - i) % 3 == 0)
+			fg_out_char(',');
+		fg_out_char(buf[i]);
+	}
+}
+
+static void
+out_pct(double v)
+{
+	char buf[64];
+
+	snprintf(buf, sizeof(buf), "%.2f%%", v);
+	fg_out_str(buf);
+}
+
+static void
+out_text(const char *s)
+{
+	fg_xml_text(s, strlen(s), SIZE_MAX);
+}
+
+/* The name shown: without a trailing _[k] _[w] _[i] _[j] annotation. */
+static size_t
+showlen(const struct svg_frame *f)
+{
+	const char *s = f->name;
+	size_t l = f->nlen;
+
+	if (l >= 4 && s[l - 4] == '_' && s[l - 3] == '[' && s[l - 1] == ']' &&
+	    strchr("kwij", s[l - 2]) != NULL)
+		return l - 4;
+	return l;
+}
+
+static void
+out_title(const struct svg_opts *o, const struct svg_layout *l,
+    const struct svg_frame *f, const struct svg_view *v)
+{
+	double w = f->w, scaled = w * o->factor;
+
+	fg_out_str("<title>");
+	if (f->depth == 0) {
+		fg_out_str("all (");
+		out_commas(scaled);
+		fg_out_char(' ');
+		out_text(o->countname);
+		fg_out_str(", 100%)</title>");
+		return;
+	}
+	fg_xml_text(f->name, showlen(f), SIZE_MAX);
+	fg_out_str(" (");
+	out_commas(scaled);
+	fg_out_char(' ');
+	out_text(o->countname);
+	fg_out_str(", ");
+	out_pct(100 * w / v->total);
+	if (l->isdiff) {
+		double d = (f->tot[1] - f->tot[0]) * o->factor;
+
+		fg_out_str("; before ");
+		out_commas(f->tot[0] * o->factor);
+		fg_out_str(", after ");
+		out_commas(f->tot[1] * o->factor);
+		fg_out_str(", ");
+		if (d > 0)
+			fg_out_char('+');
+		out_commas(d);
+	}
+	fg_out_str(")</title>");
+}
+
+static void
+out_frame(const struct svg_opts *o, const struct svg_layout *l,
+    const struct svg_frame *f, const struct svg_view *v)
+{
+	double s = f->x, w = f->w;
+	double x1 = SVG_XPAD + s * v->wpt, x2 = SVG_XPAD + (s + w) * v->wpt;
+	double y1, y2;
+	size_t chars, len, nch;
+	char col[8];
+
+	if (!o->inverted) {
+		y1 = l->imageheight - l->ypad2 - (f->depth + 1) *
+		    o->frameheight + SVG_FRAMEPAD;
+		y2 = l->imageheight - l->ypad2 - f->depth * o->frameheight;
+	} else {
+		y1 = l->ypad1 + f->depth * o->frameheight;
+		y2 = l->ypad1 + (f->depth + 1) * o->frameheight - SVG_FRAMEPAD;
+	}
+	fg_out_str("<g d=\"");
+	fg_out_u64(f->depth);
+	fg_out_char(' ');
+	out_num(s);
+	fg_out_char(' ');
+	out_num(w);
+	fg_out_char(' ');
+	out_num(f->self);
+	if (l->isdiff) {
+		fg_out_char(' ');
+		out_num(f->tot[0]);
+		fg_out_char(' ');
+		out_num(f->selfc[0]);
+		fg_out_char(' ');
+		out_num(f->tot[1]);
+		fg_out_char(' ');
+		out_num(f->selfc[1]);
+	}
+	fg_out_str("\">");
+	out_title(o, l, f, v);
+	fg_out_str("<rect x=\"");
+	out_fix1(x1);
+	fg_out_str("\" y=\"");
+	out_num(y1);
+	fg_out_str("\" width=\"");
+	out_fix1(x2 - x1);
+	fg_out_str("\" height=\"");
+	out_num(y2 - y1);
+	fg_out_str("\" fill=\"");
+	fg_color_fmt(col, f->color);
+	fg_out_write(col, 7);
+	fg_out_str("\"/><text x=\"");
+	out_fix1(x1 + 3);
+	fg_out_str("\" y=\"");
+	out_fix1(3 + (y1 + y2) / 2);
+	fg_out_str("\">");
+	chars = (size_t)((x2 - x1) / (o->fontsize * o->fontwidth));
+	if (chars >= 3) {
+		if (f->depth == 0)
+			fg_out_str("all");
+		else {
+			len = showlen(f);
+			nch = fg_utf8_len(f->name, len);
+			if (nch <= chars)
+				fg_xml_text(f->name, len, SIZE_MAX);
+			else {
+				fg_xml_text(f->name, len, chars - 2);
+				fg_out_str("..");
+			}
+		}
+	}
+	fg_out_str("</text></g>\n");
+}
+
+/* ---- the document ---- */
+
+static void
+bgcolors(const struct svg_opts *o, int isdiff, const char **c1,
+    const char **c2)
+{
+	static char flat[8];
+	const char *bg = o->bgcolors;
+	int p = o->cc.pal;
+
+	if (bg == NULL) {
+		if (isdiff)
+			bg = "grey";
+		else if (p == FG_PAL_MEM)
+			bg = "green";
+		else if (p == FG_PAL_IO || p == FG_PAL_WAKEUP ||
+		    p == FG_PAL_CHAIN)
+			bg = "blue";
+		else if (p >= FG_PAL_RED)
+			bg = "grey";
+		else
+			bg = "yellow";
+	}
+	if (strcmp(bg, "yellow") == 0) {
+		*c1 = "#eeeeee";
+		*c2 = "#eeeeb0";
+	} else if (strcmp(bg, "blue") == 0) {
+		*c1 = "#eeeeee";
+		*c2 = "#e0e0ff";
+	} else if (strcmp(bg, "green") == 0) {
+		*c1 = "#eef2ee";
+		*c2 = "#e0ffe0";
+	} else if (strcmp(bg, "grey") == 0) {
+		*c1 = "#f8f8f8";
+		*c2 = "#e8e8e8";
+	} else {
+		uint32_t c = fg_color_parse(bg, strlen(bg));
+
+		if (c == FG_NOCOLOR || bg[0] != '#')
+			fg_errx(FG_EXIT_ERR, "--bgcolors: not yellow, blue, "
+			    "green, grey or #rrggbb: %s", bg);
+		fg_color_fmt(flat, c);
+		*c1 = *c2 = flat;
+	}
+}
+
+static void
+out_attr(const char *name, const char *val)
+{
+	fg_out_char(' ');
+	fg_out_str(name);
+	fg_out_str("=\"");
+	out_text(val);
+	fg_out_char('"');
+}
+
+static void
+out_textel(const char *id, const char *cls, double x, double y,
+    const char *s)
+{
+	fg_out_str("<text");
+	if (id != NULL)
+		out_attr("id", id);
+	if (cls != NULL)
+		out_attr("class", cls);
+	fg_out_str(" x=\"");
+	out_fix1(x);
+	fg_out_str("\" y=\"");
+	out_fix1(y);
+	fg_out_str("\">");
+	out_text(s);
+	fg_out_str("</text>\n");
+}
+
+static void
+out_notes(const char *notes)
+{
+	const unsigned char *p = (const unsigned char *)notes;
+	size_t n = strlen(notes), k;
+	uint32_t cp;
+	int dash = 0;
+
+	fg_out_str("<!-- NOTES: ");
+	/* a comment may not hold "--" nor end in "-"; UTF-8 repaired */
+	while (n > 0) {
+		k = fg_utf8_next(p, n, &cp);
+		if (*p == '-' && dash)
+			fg_out_char(' ');
+		dash = *p == '-';
+		if (cp == 0xfffd && k == 1)
+			fg_out_str("\xef\xbf\xbd");
+		else
+			fg_out_write(p, k);
+		p += k;
+		n -= k;
+	}
+	fg_out_str(" -->\n");
+}
+
+static void
+legend(const struct svg_opts *o, const struct svg_layout *l, double y)
+{
+	static const char *const lab[4] = {
+		"grew (slower)", "shrank (faster)", "new", "unchanged"
+	};
+	uint32_t c[4];
+	double x = o->width - SVG_XPAD - 4 * 130, fs = o->fontsize;
+	char hex[8];
+	int i;
+
+	c[0] = fg_color_scale(&o->cc, 1, 1);
+	c[1] = fg_color_scale(&o->cc, 1, -1);
+	c[2] = fg_color_new(&o->cc);
+	c[3] = fg_color_neutral(&o->cc);
+	fg_out_str("<g id=\"legend\">\n");
+	for (i = 0; i < 4; i++, x += 130) {
+		fg_color_fmt(hex, c[i]);
+		fg_out_str("<rect x=\"");
+		out_fix1(x);
+		fg_out_str("\" y=\"");
+		out_fix1(y - fs + 2);
+		fg_out_str("\" width=\"");
+		out_fix1(fs);
+		fg_out_str("\" height=\"");
+		out_fix1(fs);
+		fg_out_str("\" fill=\"");
+		fg_out_str(hex);
+		fg_out_str("\" stroke=\"#888\" stroke-width=\"0.5\"/>\n");
+		out_textel(NULL, NULL, x + fs + 4, y, lab[i]);
+	}
+	fg_out_str("</g>\n");
+	if (l->nviews > 1) {
+		x = SVG_XPAD;
+		out_textel(NULL, "ui", x, y, "View:");
+		x += 5 * o->fontsize * o->fontwidth + 8;
+		for (i = 0; i < l->nviews; i++) {
+			char id[16];
+
+			snprintf(id, sizeof(id), "vb%d", i);
+			out_textel(id, i == 0 ? "ui vb on" : "ui vb", x, y,
+			    l->v[i].name);
+			x += (strlen(l->v[i].name) + 2) * o->fontsize *
+			    o->fontwidth + 8;
+		}
+	}
+}
+
+/* The svg element and the style sheet. */
+static void
+out_head(const struct svg_opts *o, const struct svg_layout *l)
+{
+	const char *bg1, *bg2;
+	double fs = o->fontsize;
+
+	bgcolors(o, l->isdiff, &bg1, &bg2);
+	fg_out_str("<?xml version=\"1.0\" standalone=\"no\"?>\n<svg version="
+	    "\"1.1\" width=\"");
+	fg_out_u64((uint64_t)o->width);
+	fg_out_str("\" height=\"");
+	out_num(l->imageheight);
+	fg_out_str("\" viewBox=\"0 0 ");
+	fg_out_u64((uint64_t)o->width);
+	fg_out_char(' ');
+	out_num(l->imageheight);
+	fg_out_str("\" xmlns=\"http://www.w3.org/2000/svg\"");
+	fg_out_str(" data-w=\"");
+	fg_out_u64((uint64_t)o->width);
+	fg_out_str("\" data-xpad=\"10\" data-fs=\"");
+	out_num(o->fontsize);
+	fg_out_str("\" data-fw=\"");
+	out_num(o->fontwidth);
+	fg_out_str("\" data-factor=\"");
+	out_num(o->factor);
+	fg_out_char('"');
+	out_attr("data-nt", o->nametype);
+	out_attr("data-cn", o->countname);
+	if (l->isdiff) {
+		fg_out_str(" data-diff=\"1\" data-tc=\"");
+		out_num(l->tc);
+		fg_out_char('"');
+	}
+	fg_out_str(">\n");
+	if (o->notes != NULL)
+		out_notes(o->notes);
+	fg_out_str("<defs><linearGradient id=\"background\" y1=\"0\" y2=\"1\" "
+	    "x1=\"0\" x2=\"0\"><stop stop-color=\"");
+	fg_out_str(bg1);
+	fg_out_str("\" offset=\"5%\"/><stop stop-color=\"");
+	fg_out_str(bg2);
+	fg_out_str("\" offset=\"95%\"/></linearGradient></defs>\n"
+	    "<style type=\"text/css\">\ntext{font-family:");
+	out_text(o->fonttype);
+	fg_out_str(";font-size:");
+	out_num(fs);
+	fg_out_str("px;fill:#000}\n#title{text-anchor:middle;font-size:");
+	out_num(fs + 5);
+	fg_out_str("px}\n#subtitle{text-anchor:middle;fill:#555}\n"
+	    "#search,#ignorecase{opacity:.1;cursor:pointer}\n"
+	    "#search:hover,#search.show,#ignorecase:hover,#ignorecase.show"
+	    "{opacity:1}\n#unzoom,.vb{cursor:pointer}\n"
+	    ".ui{display:none}\n.js .ui{display:inline}\n"
+	    ".vb.on{font-weight:bold;text-decoration:underline}\n"
+	    "#frames>g>g:hover{stroke:#000;stroke-width:.5;cursor:pointer}\n"
+	    ".hide{display:none}\n.parent{opacity:.5}\n</style>\n");
+}
+
+/* Background, titles, the lines the script fills in, the legend. */
+static void
+out_chrome(const struct svg_opts *o, const struct svg_layout *l)
+{
+	double fs = o->fontsize, w = (double)o->width, legy;
+	double by = l->imageheight - l->ypad2 / 2;
+
+	fg_out_str("<rect x=\"0\" y=\"0\" width=\"");
+	fg_out_u64((uint64_t)o->width);
+	fg_out_str("\" height=\"");
+	out_num(l->imageheight);
+	fg_out_str("\" fill=\"url(#background)\"/>\n");
+	out_textel("title", NULL, floor(w / 2), fs * 2, o->title);
+	if (o->subtitle != NULL)
+		out_textel("subtitle", NULL, floor(w / 2), fs * 4, o->subtitle);
+	out_textel("details", NULL, SVG_XPAD, by, " ");
+	out_textel("unzoom", "hide", SVG_XPAD, fs * 2, "Reset Zoom");
+	out_textel("search", "ui", w - SVG_XPAD - 100, fs * 2, "Search");
+	out_textel("ignorecase", "ui", w - SVG_XPAD - 16, fs * 2, "ic");
+	out_textel("matched", NULL, w - SVG_XPAD - 100, by, " ");
+	if (l->isdiff) {
+		legy = fs * 2 + (o->subtitle != NULL ? l->ypad3 : 0) + fs * 2;
+		legend(o, l, legy);
+	}
+}
+
+void
+svg_write(const struct svg_opts *o, const struct svg_layout *l)
+{
+	size_t j;
+	int i, k;
+
+	out_head(o, l);
+	out_chrome(o, l);
+	fg_out_str("<g id=\"frames\">\n");
+	for (i = 0; i < l->nviews; i++) {
+		fg_out_str("<g id=\"v");
+		fg_out_u64((uint64_t)i);
+		fg_out_char('"');
+		out_attr("data-name", l->v[i].name);
+		if (i > 0)
+			fg_out_str(" display=\"none\"");
+		fg_out_str(">\n");
+		for (j = 0; j < l->v[i].nf; j++)
+			out_frame(o, l, &l->v[i].f[j], &l->v[i]);
+		fg_out_str("</g>\n");
+	}
+	fg_out_str("</g>\n<script type=\"text/ecmascript\"><![CDATA[\n");
+	for (k = 0; fg_svg_script[k] != NULL; k++)
+		fg_out_str(fg_svg_script[k]);
+	fg_out_str("]]></script>\n</svg>\n");
+}
+
+void
+svg_write_nodata(const struct svg_opts *o)
+{
+	double h = o->fontsize * 5;
+
+	fg_out_str("<?xml version=\"1.0\" standalone=\"no\"?>\n<svg version="
+	    "\"1.1\" width=\"");
+	fg_out_u64((uint64_t)o->width);
+	fg_out_str("\" height=\"");
+	out_num(h);
+	fg_out_str("\" viewBox=\"0 0 ");
+	fg_out_u64((uint64_t)o->width);
+	fg_out_char(' ');
+	out_num(h);
+	fg_out_str("\" xmlns=\"http://www.w3.org/2000/svg\">\n");
+	out_textel(NULL, NULL, floor((double)o->width / 2), o->fontsize * 2,
+	    "ERROR: No valid input provided to fg-svg.");
+	fg_out_str("</svg>\n");
+}
+

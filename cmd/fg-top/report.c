@@ -1,0 +1,363 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * report.c: fg-top's output. A profile: one table of functions. A diff:
+ * a first line with the totals, the mode and the test, then the ranked
+ * significant regressions, the ranked significant improvements, and the
+ * count of changes within noise (listed with --all); the gate's verdict.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fg.h"
+#include "top.h"
+
+static char *
+fmtcount(char *buf, fg_count c)
+{
+	fg_count_fmt(buf, c);
+	return buf;
+}
+
+/* A double count as fg writes counts: whole, or with its fraction. */
+static char *
+fmtdbl(char *buf, size_t n, double v)
+{
+	fg_count c;
+
+	if (fg_count_from_dbl(v, &c) == 0)
+		fg_count_fmt(buf, c);
+	else
+		snprintf(buf, n, "%.17g", v);
+	return buf;
+}
+
+static void
+fmtcost(const struct topopt *o, char *buf, size_t n, double share, int sign)
+{
+	snprintf(buf, n, sign ? "%+.2f" : "%.2f",
+	    share * o->vcpus * o->price * 8760);
+}
+
+static int
+cmpname(const struct fn *a, const struct fn *b)
+{
+	return fg_keycmp(a->name, a->len, b->name, b->len);
+}
+
+/* Profile order: the measure, then the other one, descending; then name. */
+static int
+cmpprofile(const void *x, const void *y)
+{
+	const struct fn *a = x, *b = y;
+	int c;
+
+	if ((c = fg_count_cmp(b->c[0], a->c[0])) != 0)
+		return c;
+	if ((c = fg_count_cmp(b->c[1], a->c[1])) != 0)
+		return c;
+	return cmpname(a, b);
+}
+
+static void
+summary_line(const struct topopt *o, const char *s)
+{
+	if (o->fmt == FMT_TSV)
+		return;
+	fg_out_str(o->fmt == FMT_MD ? "" : "# ");
+	fg_out_str(s);
+	fg_out_str(o->fmt == FMT_MD ? "\n\n" : "\n");
+}
+
+static void
+profile_head(const struct topopt *o, struct tbl *t)
+{
+	int i = 4;
+
+	tbl_init(t, o->cost ? 6 : 5);
+	t->head[0] = o->bytotal ? "TOTAL" : "SELF";
+	t->head[1] = o->bytotal ? "TOTAL%" : "SELF%";
+	t->head[2] = o->bytotal ? "SELF" : "TOTAL";
+	t->head[3] = o->bytotal ? "SELF%" : "TOTAL%";
+	t->tsvhead[0] = o->bytotal ? "total" : "self";
+	t->tsvhead[1] = o->bytotal ? "total_pct" : "self_pct";
+	t->tsvhead[2] = o->bytotal ? "self" : "total";
+	t->tsvhead[3] = o->bytotal ? "self_pct" : "total_pct";
+	if (o->cost) {
+		t->head[4] = "COST/YR";
+		t->tsvhead[4] = "cost_per_year";
+		i = 5;
+	}
+	t->head[i] = "FUNCTION";
+	t->tsvhead[i] = "function";
+	t->left[i] = 1;
+}
+
+void
+report_profile(const struct topopt *o, struct fn *v, size_t n,
+    fg_count total, uint64_t nstacks)
+{
+	struct tbl t;
+	char b[5][64], line[256], gb[32], *name;
+	const char *cells[6];
+	size_t i, lim;
+	double tot = fg_count_dbl(total);
+	int k;
+
+	qsort(v, n, sizeof(*v), cmpprofile);
+	lim = o->top == 0 || (size_t)o->top > n ? n : (size_t)o->top;
+	snprintf(line, sizeof(line), "total %s in %llu stacks, %zu functions; "
+	    "top %zu by %s", fmtcount(gb, total), (unsigned long long)nstacks,
+	    n, lim, o->bytotal ? "total" : "self");
+	summary_line(o, line);
+	profile_head(o, &t);
+	for (i = 0; i < lim; i++) {
+		k = 0;
+		cells[k++] = fmtcount(b[0], v[i].c[0]);
+		snprintf(b[1], sizeof(b[1]), "%.2f",
+		    fg_count_dbl(v[i].c[0]) / tot * 100);
+		cells[k++] = b[1];
+		cells[k++] = fmtcount(b[2], v[i].c[1]);
+		snprintf(b[3], sizeof(b[3]), "%.2f",
+		    fg_count_dbl(v[i].c[1]) / tot * 100);
+		cells[k++] = b[3];
+		if (o->cost) {
+			fmtcost(o, b[4], sizeof(b[4]),
+			    fg_count_dbl(v[i].c[0]) / tot, 0);
+			cells[k++] = b[4];
+		}
+		cells[k++] = name = tbl_name(v[i].name, v[i].len, o->fmt);
+		tbl_row(&t, cells);
+		free(name);
+	}
+	tbl_print(&t, o->fmt);
+	tbl_free(&t);
+}
+
+/* ---- differential report ---- */
+
+enum { LIST_REG, LIST_IMP, LIST_NOISE, NLIST };
+static const char *const listname[NLIST][3] = {	/* text, Markdown, TSV */
+	{ "regressions", "Regressions", "regression" },
+	{ "improvements", "Improvements", "improvement" },
+	{ "within noise", "Within noise", "noise" }
+};
+static const char *const kindname[] = { "grew", "new", "shrank",
+    "removed", "same" };
+
+/* Titles of the numeric columns of a diff table: text, TSV. */
+static const char *const diffcols[7][2] = {
+	{ "BEFORE", "before" }, { "AFTER", "after" },
+	{ "BEFORE%", "before_pct" }, { "AFTER%", "after_pct" },
+	{ "POINTS", "delta_points" }, { "REL", "relative_pct" },
+	{ "Z", "z" }
+};
+
+static void
+diff_head(const struct topopt *o, struct tbl *t)
+{
+	int j, k = 0;
+
+	tbl_init(t, (o->cost ? 9 : 8) + (o->fmt == FMT_TSV ? 3 : 0));
+	if (o->fmt == FMT_TSV) {
+		t->head[k] = "";
+		t->tsvhead[k++] = "change";
+		t->head[k] = "";
+		t->tsvhead[k++] = "kind";
+	}
+	for (j = 0; j < 7; j++) {
+		t->head[k] = diffcols[j][0];
+		t->tsvhead[k++] = diffcols[j][1];
+	}
+	if (o->fmt == FMT_TSV) {
+		t->head[k] = "";
+		t->tsvhead[k++] = "significant";
+	}
+	if (o->cost) {
+		t->head[k] = "COST/YR";
+		t->tsvhead[k++] = "cost_per_year";
+	}
+	t->left[k] = 1;
+	t->head[k] = "FUNCTION";
+	t->tsvhead[k] = "function";
+}
+
+static void
+diff_row(const struct topopt *o, struct tbl *t, const struct fg_chg *c,
+    int list)
+{
+	char b[8][64], *name;
+	const char *cells[TBL_MAXCOL];
+	int k = 0;
+
+	if (o->fmt == FMT_TSV) {
+		cells[k++] = listname[list][2];
+		cells[k++] = kindname[c->kind];
+	}
+	cells[k++] = fmtdbl(b[0], sizeof(b[0]), c->c[0]);
+	cells[k++] = fmtdbl(b[1], sizeof(b[1]), c->c[1]);
+	snprintf(b[2], sizeof(b[2]), "%.2f", c->share[0] * 100);
+	cells[k++] = b[2];
+	snprintf(b[3], sizeof(b[3]), "%.2f", c->share[1] * 100);
+	cells[k++] = b[3];
+	snprintf(b[4], sizeof(b[4]), "%+.2f", c->delta * 100);
+	cells[k++] = b[4];
+	if (c->kind == FG_CHG_NEW)
+		snprintf(b[5], sizeof(b[5]), "new");
+	else
+		snprintf(b[5], sizeof(b[5]), "%+.1f%s", (c->share[1] /
+		    c->share[0] - 1) * 100, o->fmt == FMT_TSV ? "" : "%");
+	cells[k++] = b[5];
+	snprintf(b[6], sizeof(b[6]), "%+.2f", c->z);
+	cells[k++] = b[6];
+	if (o->fmt == FMT_TSV)
+		cells[k++] = c->sig ? "1" : "0";
+	if (o->cost) {
+		fmtcost(o, b[7], sizeof(b[7]), c->delta, 1);
+		cells[k++] = b[7];
+	}
+	cells[k] = name = tbl_name(c->name, c->len, o->fmt);
+	tbl_row(t, cells);
+	free(name);
+}
+
+/* One ranked list; TSV continues one table. Returns 1 if it printed. */
+static int
+diff_list(const struct topopt *o, const struct fg_changes *cs, int list,
+    int any)
+{
+	const size_t *idx = list == LIST_REG ? cs->reg : list == LIST_IMP ?
+	    cs->imp : cs->noise;
+	size_t n = list == LIST_REG ? cs->nreg : list == LIST_IMP ?
+	    cs->nimp : cs->nnoise, i;
+	const char *m = o->bytotal ? "total" : "self";
+	struct tbl t;
+
+	if (n == 0)
+		return 0;
+	if (o->top != 0 && (size_t)o->top < n)
+		n = (size_t)o->top;
+	diff_head(o, &t);
+	for (i = 0; i < n; i++)
+		diff_row(o, &t, &cs->v[idx[i]], list);
+	if (o->fmt == FMT_MD)
+		fg_out_printf("**%s** (%s)\n\n", listname[list][1], m);
+	else if (o->fmt == FMT_TEXT)
+		fg_out_printf("%s%s (%s)\n", any ? "\n" : "",
+		    listname[list][0], m);
+	t.nohead = o->fmt == FMT_TSV && any;
+	tbl_print(&t, o->fmt);
+	if (o->fmt == FMT_MD)
+		fg_out_char('\n');
+	tbl_free(&t);
+	return 1;
+}
+
+/* The first line: totals, mode, samples, test. */
+static void
+diff_summary(const struct topopt *o, const struct fg_changes *cs,
+    const struct fg_noise *nz)
+{
+	char line[768], ga[64], gb[64];
+	const char *arrow = o->fmt == FMT_MD ? "\xe2\x86\x92" : "->";
+	int w;
+
+	w = snprintf(line, sizeof(line), "%stotal %s %s %s (%+.2f%%)%s; "
+	    "%s mode (%s); by %s; %s; %zu significant (%s functions)",
+	    o->fmt == FMT_MD ? "**" : "",
+	    fmtdbl(ga, sizeof(ga), cs->tot[0]), arrow,
+	    fmtdbl(gb, sizeof(gb), cs->tot[1]), fg_changes_totchange(cs) *
+	    100, o->fmt == FMT_MD ? "**" : "", fg_mode_name(cs->mode),
+	    cs->mode == FG_MODE_ABSOLUTE ? "points of the baseline's total" :
+	    "points of each side's total", o->bytotal ? "total" : "self",
+	    nz->how, cs->nreg + cs->nimp, cs->test);
+	if (!o->bytotal && w > 0 && (size_t)w < sizeof(line))
+		snprintf(line + w, sizeof(line) - (size_t)w,
+		    "; dispersion %.2f", cs->phi);
+	summary_line(o, line);
+}
+
+static void
+noise_line(const struct topopt *o, const struct fg_changes *cs, int any)
+{
+	char line[160];
+
+	if (o->fmt == FMT_TSV)
+		return;
+	if (cs->nreg + cs->nimp == 0)
+		snprintf(line, sizeof(line), "no significant change; %zu "
+		    "change%s within noise%s", cs->nnoise, cs->nnoise == 1 ?
+		    "" : "s", cs->nnoise > 0 && !o->all ?
+		    " (--all lists them)" : "");
+	else
+		snprintf(line, sizeof(line), "%zu change%s within noise%s",
+		    cs->nnoise, cs->nnoise == 1 ? "" : "s", cs->nnoise > 0 &&
+		    !o->all ? " (--all lists them)" : "");
+	if (o->fmt == FMT_TEXT && any)
+		fg_out_char('\n');
+	summary_line(o, line);
+}
+
+/*
+ * The gate: each offender on standard error, and with --markdown a
+ * verdict for the pull request. Returns the number of offenders.
+ */
+static size_t
+gate(const struct topopt *o, const struct fg_changes *cs)
+{
+	size_t i, bad = 0;
+	const struct fg_chg *c;
+	char *name, ga[64], gb[64];
+	const char *m = o->bytotal ? "total" : "self";
+
+	for (i = 0; i < cs->n; i++) {
+		c = &cs->v[i];
+		if (!fg_changes_offends(c, o->failpct, o->gateboth))
+			continue;
+		bad++;
+		name = tbl_name(c->name, c->len, FMT_TEXT);
+		fg_warnx("%s: %s %s -> %s, %+.2f points (%s mode), z %+.1f; "
+		    "above %g", name, m, fmtdbl(ga, sizeof(ga), c->c[0]),
+		    fmtdbl(gb, sizeof(gb), c->c[1]), c->delta * 100,
+		    fg_mode_name(cs->mode), c->z, o->failpct);
+		free(name);
+	}
+	if (bad > 0)
+		fg_warnx("gate failed: %zu significant %s above %g points",
+		    bad, o->gateboth ? (bad == 1 ? "change" : "changes") :
+		    (bad == 1 ? "regression" : "regressions"), o->failpct);
+	if (o->fmt != FMT_MD)
+		return bad;
+	if (bad == 0)
+		fg_out_printf("**Gate passed**: no significant %s above %g "
+		    "points.\n", o->gateboth ? "change" : "regression",
+		    o->failpct);
+	else
+		fg_out_printf("**Gate failed**: %zu significant %s above %g "
+		    "points.\n", bad, o->gateboth ? "changes" : "regressions",
+		    o->failpct);
+	return bad;
+}
+
+size_t
+report_diff(const struct topopt *o, const struct fg_changes *cs,
+    const struct fg_noise *nz)
+{
+	int any = 0;
+
+	diff_summary(o, cs, nz);
+	any |= diff_list(o, cs, LIST_REG, any);
+	any |= diff_list(o, cs, LIST_IMP, any);
+	if (o->all)
+		any |= diff_list(o, cs, LIST_NOISE, any);
+	if (o->fmt == FMT_TSV && !any) {	/* the header row alone */
+		struct tbl t;
+
+		diff_head(o, &t);
+		tbl_print(&t, o->fmt);
+		tbl_free(&t);
+	}
+	noise_line(o, cs, any);
+	return o->gate ? gate(o, cs) : 0;
+}

@@ -1,0 +1,176 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * color.h: frame colours, shared by fg-color and fg-svg so that fg-svg
+ * alone colours exactly as fg-color's defaults do.
+ *
+ * palette.c  flamegraph.pl's palettes (pure functions of a name)
+ * pmap.c     palette map files (--cp, --palfile)
+ * color.c    colour options, and differential colours by the noise test
+ * annot.c    the colour annotation lines and fg-color's header
+ */
+#ifndef FG_COLOR_H
+#define FG_COLOR_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "fgstats.h"
+
+#define FG_NOCOLOR UINT32_MAX
+
+enum fg_pal {
+	FG_PAL_HOT, FG_PAL_MEM, FG_PAL_IO, FG_PAL_WAKEUP, FG_PAL_CHAIN,
+	FG_PAL_JAVA, FG_PAL_JS, FG_PAL_PERL, FG_PAL_PYTHON, FG_PAL_RUST,
+	FG_PAL_RED, FG_PAL_GREEN, FG_PAL_BLUE, FG_PAL_AQUA, FG_PAL_YELLOW,
+	FG_PAL_PURPLE, FG_PAL_ORANGE, FG_PAL_N
+};
+
+struct fg_pmap;
+
+/*
+ * Default least change coloured, in points of the total: two runs of the
+ * same code on one machine moved single functions by up to 4.6 points
+ * (3.1 on an idle machine) in the project's recordings, beyond sampling
+ * noise; see fg-color(1), NOISE.
+ */
+#define FG_MINCHG_DEFAULT 5.0
+
+struct fg_colorcfg {
+	struct fg_noise nz;	/* diff: mode and noise test options */
+	const char *header;	/* diff: the stream's header (mode=, period=),
+				 * set by the tool before fg_color_prepare */
+	int pal;		/* enum fg_pal */
+	int hash;		/* --hash: flamegraph.pl's name hash */
+	int negate;		/* diff: the baseline's point of view */
+	int selfdelta;		/* diff: colour by self instead of total */
+	int cb;			/* diff: colour-blind-safe colours */
+	double zcrit;		/* diff: |z| needed to colour; 0 colours all */
+	double minchg;		/* diff: least change to colour, in points */
+	const char *pmfile;	/* palette map file (--cp), or NULL */
+	double dmax;		/* diff: largest change (fg_color_prepare) */
+	struct fg_pmap *pmap;
+	/* diff, set by fg_color_prepare: the noise test's results */
+	unsigned char *sig;	/* per node: a change beyond noise */
+};
+
+/* Diff colours: neutral (unchanged) and new. */
+uint32_t fg_color_neutral(const struct fg_colorcfg *cfg);
+uint32_t fg_color_new(const struct fg_colorcfg *cfg);
+/* Most intense grew (sign > 0) or shrank (sign < 0) colour. */
+uint32_t fg_color_scale(const struct fg_colorcfg *cfg, double t, int sign);
+
+void fg_colorcfg_init(struct fg_colorcfg *cfg);
+/*
+ * Handles the colour options shared by fg-color and fg-svg: returns 1 when
+ * c was one of them. FG_COLOR_OPTS lists them for an fg_opt table.
+ */
+enum {
+	FG_OPT_COLORS = 'c', FG_OPT_HASH = 1000, FG_OPT_CP, FG_OPT_PALFILE,
+	FG_OPT_NEGATE, FG_OPT_SELF, FG_OPT_TOTALDELTA, FG_OPT_CB,
+	FG_OPT_ZCRIT, FG_OPT_ALL, FG_OPT_MINCHG
+};
+#define FG_COLOR_OPTS \
+	FG_NOISE_OPTS, \
+	{ "colors", FG_OPT_COLORS, FG_OPT_ARG }, \
+	{ "hash", FG_OPT_HASH, FG_OPT_NOARG }, \
+	{ "cp", FG_OPT_CP, FG_OPT_NOARG }, \
+	{ "palfile", FG_OPT_PALFILE, FG_OPT_ARG }, \
+	{ "negate", FG_OPT_NEGATE, FG_OPT_NOARG }, \
+	{ "self-delta", FG_OPT_SELF, FG_OPT_NOARG }, \
+	{ "total-delta", FG_OPT_TOTALDELTA, FG_OPT_NOARG }, \
+	{ "colorblind", FG_OPT_CB, FG_OPT_NOARG }, \
+	{ "zcrit", FG_OPT_ZCRIT, FG_OPT_ARG }, \
+	{ "all-changes", FG_OPT_ALL, FG_OPT_NOARG }, \
+	{ "min-change", FG_OPT_MINCHG, FG_OPT_ARG }
+#define FG_COLOR_HELP \
+    "  -c, --colors PALETTE   palette for profiles: hot (default), mem, io,\n" \
+    "                         wakeup, chain, java, js, perl, python, rust,\n" \
+    "                         red, green, blue, aqua, yellow, purple, orange\n" \
+    "      --hash             colour by flamegraph.pl's name hash\n" \
+    "      --cp               keep colours stable in palette.map\n" \
+    "      --palfile FILE     palette map file for --cp (implies --cp)\n" \
+    "      --negate           diff: the baseline's point of view\n" \
+    "      --self-delta       diff: colour by self change (flamegraph.pl)\n" \
+    "      --total-delta      diff: colour by inclusive change (default)\n" \
+    "      --colorblind       diff: orange/blue colour-blind-safe colours\n" \
+    "      --zcrit Z          diff: colour changes with |z| > Z (3.29)\n" \
+    "      --min-change PCT   diff: colour changes of at least PCT points\n" \
+    "                         of the total (5)\n" \
+    "      --all-changes      diff: colour every change (--zcrit 0\n" \
+    "                         --min-change 0)\n" \
+    "      --mode MODE        diff: absolute or proportional (default: the\n" \
+    "                         stream's header, else absolute)\n" \
+    "      --period P         diff: P count units per sample\n" \
+    "      --samples N[:M]    diff: samples behind the counts\n"
+int fg_colorcfg_opt(struct fg_colorcfg *cfg, int c, const char *arg);
+
+/* ---- palette.c: pure ---- */
+int fg_pal_parse(const char *s);
+const char *fg_pal_name(int pal);
+/* flamegraph.pl's colour of a name in a palette (hash: --hash). */
+uint32_t fg_pal_color(int pal, int hash, const char *name, size_t len);
+/* Parses "#rrggbb" or "rgb(r,g,b)"; FG_NOCOLOR if neither. */
+uint32_t fg_color_parse(const char *s, size_t n);
+/* Writes "#rrggbb" into buf (8 bytes). */
+void fg_color_fmt(char *buf, uint32_t rgb);
+
+/* ---- pmap.c: palette map files ---- */
+/*
+ * The profile colour of a frame name under cfg: from the palette map
+ * (--cp, --palfile; read on first use, refusing a file that is not a
+ * palette map), else fg_pal_color, remembered for fg_pmap_save.
+ */
+uint32_t fg_color_name(struct fg_colorcfg *cfg, const char *name,
+    size_t len);
+/* Colours every node of a finished tree (diff or profile). */
+struct fg_tree;
+struct fg_node;
+void fg_color_tree(struct fg_colorcfg *cfg, struct fg_tree *t);
+/*
+ * Or node by node: fg_color_prepare once (it runs the noise test of a
+ * diff), then fg_color_node with the same settings.
+ */
+void fg_color_prepare(struct fg_colorcfg *cfg, const struct fg_tree *t);
+uint32_t fg_color_node(struct fg_colorcfg *cfg, const struct fg_tree *t,
+    const struct fg_node *n);
+/*
+ * Writes the palette map back (--cp), sorted, through a temporary file
+ * renamed over it; never through a symbolic link. Warns on failure.
+ */
+void fg_pmap_save(struct fg_colorcfg *cfg);
+void fg_pmap_free(struct fg_colorcfg *cfg);
+void fg_colorcfg_free(struct fg_colorcfg *cfg);
+
+/* ---- annot.c: annotation lines and fg-color's header ---- */
+/*
+ * Colour annotation lines (fg-folded(5), fg-color(1)):
+ *   # color-default #rrggbb   frames no other line names
+ *   # color-name NAME #rrggbb every frame called NAME
+ *   # color-path A;B;C #rrggbb the frame at that path
+ * A path line beats a name line, which beats the default line; among
+ * lines of one kind the last wins.
+ */
+struct fg_annot {
+	struct fg_stab *names;	/* name -> aux = colour */
+	struct fg_stab *paths;	/* path -> aux = colour */
+	uint32_t def;		/* colour-default or FG_NOCOLOR */
+	int any;
+};
+void fg_annot_init(struct fg_annot *a);
+void fg_annot_free(struct fg_annot *a);
+/* Takes a metadata line; returns 1 if it was a colour line. */
+int fg_annot_line(struct fg_annot *a, const char *line, size_t len);
+/* Applies annotations to a coloured tree (root keeps its colour). */
+struct fg_tree;
+void fg_annot_apply(const struct fg_annot *a, struct fg_tree *t);
+/*
+ * fg-color's header: written from cfg for a profile (ncols 1) or a diff
+ * (ncols 2, with the mode in force); read back into cfg (initialised
+ * with fg_colorcfg_init first) from a line of len bytes, returning 1 when
+ * it was one.
+ */
+void fg_colorcfg_write_header(const struct fg_colorcfg *cfg, int ncols);
+int fg_colorcfg_read_header(struct fg_colorcfg *cfg, const char *line,
+    size_t len);
+
+#endif
