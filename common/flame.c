@@ -111,6 +111,8 @@ intern(struct fg_tree *t, const char *s, size_t n)
 {
 	char *p;
 
+	if (n == 0)
+		return "";
 	if (n > t->aleft) {
 		size_t sz = n > ARENA_CHUNK / 4 ? n : ARENA_CHUNK;
 
@@ -276,7 +278,8 @@ fg_tree_add(struct fg_tree *t, const char *stack, size_t len,
 		free(t->prev);
 		t->prev = fg_malloc(t->prevcap);
 	}
-	memcpy(t->prev, stack, len);
+	if (len > 0)
+		memcpy(t->prev, stack, len);
 	t->prevlen = len;
 	for (k = 0; k < (size_t)t->ncols; k++)
 		t->n[cur].self[k] += c[k];
