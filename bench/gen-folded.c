@@ -11,16 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static uint64_t rs;
-
-static uint64_t
-rnd(void)
-{
-	rs ^= rs << 13;
-	rs ^= rs >> 7;
-	rs ^= rs << 17;
-	return rs;
-}
+#include "gen-rand.h"
 
 #define NPOOL 6000
 
@@ -40,7 +31,7 @@ main(int argc, char *argv[])
 	n = atol(argv[1]);
 	seed = strtoull(argv[2], NULL, 10);
 	after = argc > 3;
-	rs = 0x9e3779b97f4a7c15ULL ^ seed;
+	gen_rs = 0x9e3779b97f4a7c15ULL ^ seed;
 	for (i = 0; i < NPOOL; i++) {
 		uint64_t r = rnd();
 

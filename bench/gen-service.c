@@ -20,31 +20,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gen-rand.h"
+
 #define NPOOL	5000
 #define NHAND	36
 #define NAMELEN	64
-
-static uint64_t rs;
-
-static uint64_t
-rnd(void)
-{
-	rs ^= rs << 13;
-	rs ^= rs >> 7;
-	rs ^= rs << 17;
-	return rs;
-}
-
-static uint64_t
-mix(uint64_t h)
-{
-	h ^= h >> 33;
-	h *= 0xff51afd7ed558ccdULL;
-	h ^= h >> 33;
-	h *= 0xc4ceb9fe1a85ec53ULL;
-	h ^= h >> 33;
-	return h;
-}
 
 static const char *const pkgs[] = { "runtime", "net/http", "net", "os",
 	"syscall", "io", "bufio", "sync", "time", "fmt", "strings", "bytes",
@@ -168,7 +148,7 @@ main(int argc, char *argv[])
 		return 2;
 	}
 	n = atol(argv[1]);
-	rs = 0x9e3779b97f4a7c15ULL ^ strtoull(argv[2], NULL, 10);
+	gen_rs = 0x9e3779b97f4a7c15ULL ^ strtoull(argv[2], NULL, 10);
 	after = argc > 3;
 	mkpool();
 	for (setcap = 1024; setcap < (size_t)n * 2; setcap *= 2)
