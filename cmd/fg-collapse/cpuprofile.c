@@ -377,8 +377,7 @@ static void
 addw(struct prof *P, uint64_t *w, size_t k, uint64_t v)
 {
 	if (w[k] > (uint64_t)INT64_MAX - v || v > (uint64_t)INT64_MAX)
-		fg_errx(FG_EXIT_ERR, "%s: sum of counts overflows 2^63-1",
-		    P->in->name);
+		fg_sum_overflow(P->in->name, 0);
 	w[k] += v;
 }
 

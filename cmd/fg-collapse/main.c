@@ -100,8 +100,7 @@ collapse_add(struct fg_stab *tab, const char *stack, size_t len, fg_count c,
 	struct fg_ent *e = fg_stab_get(tab, stack, len);
 
 	if (fg_count_add(&e->c[0], c) < 0)
-		fg_errx(FG_EXIT_ERR, "%s:%llu: sum of counts overflows 2^63-1",
-		    in->name, (unsigned long long)in->lineno);
+		fg_sum_overflow(in->name, in->lineno);
 }
 
 void

@@ -892,8 +892,7 @@ end_sample(struct worker *w)
 	c.i = (int64_t)w->period;
 	c.f = 0;
 	if (fg_count_add(&e->c[0], c) < 0)
-		fg_errx(FG_EXIT_ERR, "%s: sum of counts overflows 2^63-1",
-		    w->in->name);
+		fg_sum_overflow(w->in->name, 0);
 out:
 	w->inside = 0;
 	rev_reset(w);

@@ -138,9 +138,7 @@ main(int argc, char *argv[])
 		e = fg_stab_get(tab, r.stack, r.len);
 		for (k = 0; k < ncols; k++) {
 			if (fg_count_add(&e->c[k], r.c[k]) < 0)
-				fg_errx(FG_EXIT_ERR, "%s:%llu: sum of counts "
-				    "overflows 2^63-1", f.in.name,
-				    (unsigned long long)f.in.lineno);
+				fg_sum_overflow(f.in.name, f.in.lineno);
 			c[k] = fg_count_dbl(r.c[k]);
 		}
 		fg_tree_add(&t, r.stack, r.len, c);

@@ -159,8 +159,7 @@ static void
 addc(fg_count *dst, fg_count v, const struct fg_fold *f)
 {
 	if (fg_count_add(dst, v) < 0)
-		fg_errx(FG_EXIT_ERR, "%s:%llu: sum of counts overflows 2^63-1",
-		    f->in.name, (unsigned long long)f->in.lineno);
+		fg_sum_overflow(f->in.name, f->in.lineno);
 }
 
 /* Reading state. */
