@@ -876,6 +876,8 @@ flush(struct fg_zbuf *o, size_t keep)
 	if (k->ratio != 0 &&
 	    o->flushed > ZFREE + (uint64_t)k->ratio * k->src->nin)
 		return toobig;
+	if (n == 0)		/* nothing written yet: o->p may be NULL */
+		return NULL;
 	memmove(o->p, o->p + n, o->len - n);
 	o->len -= n;
 	o->mark -= n;
@@ -926,7 +928,8 @@ fg_gz_start(struct fg_gz **gzp, int fd, int ownfd, const void *pre,
 	gz->ownfd = ownfd;
 	gz->src.cap = ZSRC_CAP;
 	gz->src.buf = fg_malloc(ZSRC_CAP);
-	memcpy(gz->src.buf, pre, npre);
+	if (npre > 0)		/* a file is detected with pread: nothing kept */
+		memcpy(gz->src.buf, pre, npre);
 	gz->src.nin = npre;
 	gz->sink.fd = p[1];
 	gz->sink.src = &gz->src;
