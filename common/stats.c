@@ -170,13 +170,13 @@ int
 fg_mode_of(const char *header)
 {
 	char *v;
-	int m = FG_MODE_ABSOLUTE;
+	int m = FG_MODE_ABSOLUTE, p;
 
 	if (header == NULL)
 		return m;
 	if ((v = fg_header_get(header, "mode")) != NULL) {
-		if (fg_mode_parse(v) > 0)
-			m = fg_mode_parse(v);
+		if ((p = fg_mode_parse(v)) >= 0)
+			m = p;
 		else
 			fg_warnx("header mode=%s: not absolute or "
 			    "proportional; taking absolute", v);
