@@ -164,24 +164,85 @@
 		return s;
 	}
 
-	// search
+	// search: a literal substring by default; /RE/ is a regular expression,
+	// refused when long, when a repeated group holds a repetition or an
+	// alternative (the shapes that backtrack exponentially, as (a+)+$ does)
+	// or with more than two repetitions; it sees at most MAXNAME characters
+	// of a name and stops after MAXMS: a shared link must not freeze the page.
+	var MAXRE = 256, MAXNAME = 512, MAXMS = 1000;
+	function unsafe(p) {
+		var st = [{ q: false }], i, c, g, n = p.length, nq = 0;
+		for (i = 0; i < n; i++) {
+			c = p.charAt(i);
+			if (c === "\\") {
+				if (/[1-9k]/.test(p.charAt(i + 1)))
+					return true;
+				i++;
+			} else if (c === "[") {
+				for (i++; i < n && p.charAt(i) !== "]"; i++)
+					if (p.charAt(i) === "\\")
+						i++;
+			} else if (c === "(")
+				st.push({ q: false });
+			else if (c === ")" && st.length > 1) {
+				g = st.pop();
+				if (/[*+?{]/.test(p.charAt(i + 1)) && g.q)
+					return true;
+				st[st.length - 1].q = st[st.length - 1].q || g.q;
+			} else if (c === "|" || c === "*" || c === "+" || c === "{" ||
+			    (c === "?" && p.charAt(i - 1) !== "(")) {
+				st[st.length - 1].q = true;
+				if (c !== "|" && c !== "?" && ++nq > 2)
+					return true;
+			}
+		}
+		return false;
+	}
+	// A function name -> bool, or a string saying why there is none.
+	function matcher(t) {
+		var re, lt;
+		if (t.length > 2 && t.charAt(0) === "/" &&
+		    t.charAt(t.length - 1) === "/") {
+			t = t.slice(1, -1);
+			if (t.length > MAXRE)
+				return "Regular expression too long";
+			if (unsafe(t))
+				return "Refused: a repeated group that repeats";
+			try {
+				re = new RegExp(t, ic ? "i" : "");
+			} catch (err) {
+				return "Bad regular expression";
+			}
+			return function (s) {
+				return re.test(s.length > MAXNAME ?
+				    s.slice(0, MAXNAME) : s);
+			};
+		}
+		if (!ic)
+			return function (s) { return s.indexOf(t) >= 0; };
+		lt = t.toLowerCase();
+		return function (s) { return s.toLowerCase().indexOf(lt) >= 0; };
+	}
 	function search(t) {
 		if (t !== undefined)
 			term = t;
 		var f = cur.f, i, fr, re = null, m, sum = 0, end = -Infinity;
-		var z = zroot(), any = false, all = false;
+		var z = zroot(), any = false, all = false, t0 = Date.now();
 		if (term !== null && term !== "") {
-			try {
-				re = new RegExp(term, ic ? "i" : "");
-			} catch (err) {
+			re = matcher(term);
+			if (typeof re === "string") {
+				matched.nodeValue = re;
 				re = null;
-				matched.nodeValue = "Bad regular expression";
-				$("matched").classList.remove("hide");
 			}
 		}
 		for (i = 0; i < f.length; i++) {
 			fr = f[i];
-			m = re !== null && re.test(fr.name);
+			m = re !== null && re(fr.name);
+			if (re !== null && (i & 255) === 255 &&
+			    Date.now() - t0 > MAXMS) {
+				re = null;
+				matched.nodeValue = "Search stopped: too slow";
+			}
 			if (m !== fr.hl) {
 				fr.r.setAttribute("fill", m ? searchcolor : fr.fill);
 				fr.hl = m;
@@ -211,7 +272,7 @@
 		return any;
 	}
 	function ask() {
-		var t = window.prompt("Search for (regular expression" +
+		var t = window.prompt("Search for (text, or /regular expression/" +
 		    (ic ? ", ignoring case" : "") + "; Ctrl-I toggles case):",
 		    term === null ? "" : term);
 		if (t !== null)

@@ -60,7 +60,7 @@ const diff = "# fg-diff kind=diff base=a.txt current=b.txt\n" + [
 			dialogs.push(d.message());
 			await d.dismiss();
 		});
-		await page.goto(fileurl(file) + (query || ""));
+		await page.goto(fileurl(file) + (query || ""), { timeout: 20000 });
 		return page;
 	}
 	const rectof = (page, title) => page.evaluate((t) => {
@@ -102,7 +102,7 @@ const diff = "# fg-diff kind=diff base=a.txt current=b.txt\n" + [
 	    before.w) < 0.2);
 
 	// 2. ?s= highlights and reports the matched share
-	page = await open(p1, "?s=str%7Cmem");
+	page = await open(p1, "?s=/str%7Cmem/");
 	const hl = await page.evaluate(() =>
 	    Array.from(document.querySelectorAll("#v0 rect")).filter((r) =>
 	    r.getAttribute("fill") === "rgb(230,0,230)").length);
@@ -125,6 +125,36 @@ const diff = "# fg-diff kind=diff base=a.txt current=b.txt\n" + [
 	    document.getElementById("details").textContent);
 	check("hover shows name, total and self", det.startsWith(
 	    "Function: compute: 1,000 samples (45.45%), self 0 (0.00%)"), det);
+
+	// 2b. ?s= is a literal text; /RE/ is refused when it can backtrack
+	// exponentially; a huge ?s= leaves the page working
+	const redos = svgof("redos", "main;" + "a".repeat(36) + "! 10\nmain;b 5\n" +
+	    "main;x(a+)+$y 3\n");
+	page = await open(redos, "?s=(a%2B)%2B%24");
+	check("?s= is searched as literal text", await page.evaluate(() =>
+	    document.getElementById("matched").textContent) === "Matched: 16.7%");
+	page = await open(redos, "?s=%2F(a%2B)%2B%24%2F");
+	const refused = await page.evaluate(() =>
+	    document.getElementById("matched").textContent);
+	check("?s=/(a+)+$/ is refused, the page responds",
+	    refused.startsWith("Refused"), refused);
+	page = await open(redos, "?s=%2F.*.*.*x%2F");
+	check("?s= with three repetitions is refused", (await page.evaluate(() =>
+	    document.getElementById("matched").textContent)).startsWith("Refused"));
+	page = await open(redos, "?s=%2F%5Ea%2B!%24%2F");
+	check("?s=/RE/ searches a regular expression", await page.evaluate(() =>
+	    document.getElementById("matched").textContent) === "Matched: 55.6%");
+	page = await open(redos, "?s=" + "(".repeat(40000));
+	await page.locator("#v0 > g", { hasText: "b (" }).first()
+	    .locator("rect").click();
+	check("a 40,000-character ?s= leaves clicks working",
+	    Math.abs(((await rectof(page, "b")) || {}).w - 1180) < 1);
+	page = await open(redos, "?s=%2F" + "(".repeat(40000) + "%2F");
+	await page.locator("#v0 > g", { hasText: "b (" }).first()
+	    .locator("rect").click();
+	check("a 40,000-character ?s=/RE/ leaves clicks working",
+	    Math.abs(((await rectof(page, "b")) || {}).w - 1180) < 1);
+	check("no script errors from ?s=", errors.length === 0, errors);
 
 	// 3. hostile names: no dialog, no script error, names shown as text
 	page = await open(svgof("hostile", hostile, ["--minwidth", "0"]),
