@@ -351,6 +351,7 @@ main(int argc, char *argv[])
 {
 	struct svg_opts o;
 	struct svg_layout l;
+	struct svg_changes sc;
 	struct input in;
 	struct fg_fold f;
 	struct fg_tree t;
@@ -377,11 +378,13 @@ main(int argc, char *argv[])
 	fg_color_prepare(&o.cc, &t);
 	fg_annot_apply(&in.annot, &t);
 	svg_layout_tree(&l, &o, &t);
-	svg_write(&o, &l);
+	svg_changes(&sc, &o, &t);
+	svg_write(&o, &l, &sc);
 	fg_fold_close(&f);
 	if (o.cc.pmfile != NULL)
 		fg_pmap_save(&o.cc);
 	svg_layout_free(&l);
+	svg_changes_free(&sc);
 	fg_colorcfg_free(&o.cc);
 	fg_annot_free(&in.annot);
 	fg_tree_free(&t);

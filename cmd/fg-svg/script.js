@@ -17,7 +17,6 @@
 	var isdiff = svg.getAttribute("data-diff") === "1";
 	var nametype = svg.getAttribute("data-nt") || "";
 	var countname = svg.getAttribute("data-cn") || "";
-	var searchcolor = "rgb(230,0,230)";
 	function $(id) { return document.getElementById(id); }
 	var details = $("details").firstChild, matched = $("matched").firstChild;
 	var unzoombtn = $("unzoom"), searchbtn = $("search"), icbtn = $("ignorecase");
@@ -31,7 +30,7 @@
 		this.btn = $("vb" + i);
 	}
 	function load(v) {
-		var ch = v.g.children, f = [], i, e, d, t, k;
+		var ch = v.g.children, f = [], i, e, d, t, k, up = [];
 		for (i = 0; i < ch.length; i++) {
 			e = ch[i];
 			d = e.getAttribute("d").split(" ");
@@ -50,6 +49,8 @@
 			};
 			if (fr.depth === 0)
 				fr.name = "all";
+			up[fr.depth] = fr;
+			fr.up = fr.depth > 0 ? up[fr.depth - 1] : null;
 			e.fgi = f.length;
 			f.push(fr);
 		}
@@ -244,7 +245,10 @@
 				matched.nodeValue = "Search stopped: too slow";
 			}
 			if (m !== fr.hl) {
-				fr.r.setAttribute("fill", m ? searchcolor : fr.fill);
+				if (m)
+					fr.e.classList.add("m");
+				else
+					fr.e.classList.remove("m");
 				fr.hl = m;
 			}
 			if (!m || fr.hid)
@@ -257,6 +261,10 @@
 				end = fr.s + fr.w;
 			}
 		}
+		if (re !== null)
+			svg.classList.add("searching");
+		else
+			svg.classList.remove("searching");
 		if (re !== null) {
 			searchbtn.classList.add("show");
 			searchbtn.firstChild.nodeValue = "Reset Search";
@@ -296,7 +304,23 @@
 		seturl();
 	}
 
-	// views
+	// views: each is as tall as it needs; the lines under the frames follow
+	var H0 = num("height", 0), bottoms = [$("details"), $("matched")];
+	var bg = svg.querySelector("rect");
+	function setheight(h) {
+		var i, e;
+		if (!(h > 0) || h === H)
+			return;
+		for (i = 0; i < bottoms.length; i++) {
+			e = bottoms[i];
+			e.setAttribute("y", (+e.getAttribute("y") + h - H).toFixed(1));
+		}
+		H = h;
+		svg.setAttribute("height", h);
+		svg.setAttribute("viewBox", "0 0 " + W + " " + h);
+		bg.setAttribute("height", h);
+	}
+	var H = H0;
 	function setview(i) {
 		var v = views[i], k, f;
 		if (!v || v === cur)
@@ -305,7 +329,7 @@
 			f = cur.f;
 			for (k = 0; k < f.length; k++)
 				if (f[k].hl) {
-					f[k].r.setAttribute("fill", f[k].fill);
+					f[k].e.classList.remove("m");
 					f[k].hl = false;
 				}
 		}
@@ -317,6 +341,7 @@
 				views[k].btn.classList.remove("on");
 		}
 		cur = v;
+		setheight(+v.g.getAttribute("data-h"));
 		if (!v.f)
 			load(v);
 		v.g.removeAttribute("display");
@@ -359,6 +384,47 @@
 		}
 	}
 
+	// the table of changes: hovering a row outlines its frames, a click
+	// searches its name and zooms to where all its frames are
+	function rowof(t) {
+		while (t && t !== svg) {
+			if (t.classList && t.classList.contains("chg"))
+				return t.getAttribute("data-n");
+			t = t.parentNode;
+		}
+		return null;
+	}
+	function outline(name, on) {
+		var f = cur.f, i;
+		for (i = 0; i < f.length; i++)
+			if (f[i].name === name) {
+				if (on)
+					f[i].e.classList.add("o");
+				else
+					f[i].e.classList.remove("o");
+			}
+	}
+	function common(a, b) {
+		while (a.depth > b.depth)
+			a = a.up;
+		while (b.depth > a.depth)
+			b = b.up;
+		while (a !== b) {
+			a = a.up;
+			b = b.up;
+		}
+		return a;
+	}
+	function findrow(name) {
+		var f = cur.f, i, z = null;
+		for (i = 0; i < f.length; i++)
+			if (f[i].name === name)
+				z = z ? common(z, f[i]) : f[i];
+		zoom(z || root());
+		search(name);
+		seturl();
+	}
+
 	// events
 	function frameof(t) {
 		while (t && t !== svg) {
@@ -369,9 +435,13 @@
 		return null;
 	}
 	svg.addEventListener("click", function (e) {
-		var fr = frameof(e.target), id = e.target.id || "";
+		var fr = frameof(e.target), id = e.target.id || "", n;
 		if (fr) {
 			zoom(fr);
+			return;
+		}
+		if ((n = rowof(e.target)) !== null) {
+			findrow(n);
 			return;
 		}
 		if (id === "unzoom")
@@ -384,13 +454,18 @@
 			setview(+id.slice(2));
 	});
 	svg.addEventListener("mouseover", function (e) {
-		var fr = frameof(e.target);
+		var fr = frameof(e.target), n;
 		if (fr)
 			details.nodeValue = info(fr);
+		else if ((n = rowof(e.target)) !== null)
+			outline(n, true);
 	});
 	svg.addEventListener("mouseout", function (e) {
+		var n;
 		if (frameof(e.target))
 			details.nodeValue = " ";
+		else if ((n = rowof(e.target)) !== null)
+			outline(n, false);
 	});
 	window.addEventListener("keydown", function (e) {
 		if (e.keyCode === 114 || ((e.ctrlKey || e.metaKey) && e.keyCode === 70)) {

@@ -5,6 +5,8 @@
  * main.c    options; reads the input into the frame tree (flame.h)
  * layout.c  decides: the views, which frames are drawn, where and in
  *           which colour, and the image's geometry (struct svg_layout)
+ * changes.c a diff's headline and table: its functions classified by
+ *           common/change.c, as fg-top does
  * writer.c  writes a layout as an SVG document, nothing else
  */
 #ifndef FG_SVG_H
@@ -14,6 +16,7 @@
 #include <stdint.h>
 
 #include "flame.h"
+#include "change.h"
 
 #define SVG_XPAD 10		/* left and right margin, pixels */
 #define SVG_FRAMEPAD 1		/* gap between rows, pixels */
@@ -67,8 +70,22 @@ void svg_layout_tree(struct svg_layout *l, struct svg_opts *o,
     struct fg_tree *t);
 void svg_layout_free(struct svg_layout *l);
 
+/* changes.c: a diff's functions by self count, classified (ok: a diff). */
+struct svg_changes {
+	int ok;
+	struct fg_changes cs;
+	struct fg_noise nz;	/* the noise test in force */
+	double period;		/* count units per sample detected, or 1 */
+	struct fg_stab *tab;	/* function names */
+	double *self;		/* before, after per name */
+};
+void svg_changes(struct svg_changes *sc, const struct svg_opts *o,
+    const struct fg_tree *t);
+void svg_changes_free(struct svg_changes *sc);
+
 /* writer.c */
-void svg_write(const struct svg_opts *o, const struct svg_layout *l);
+void svg_write(const struct svg_opts *o, const struct svg_layout *l,
+    const struct svg_changes *sc);
 /* The document saying there was no data; the caller exits. */
 void svg_write_nodata(const struct svg_opts *o);
 

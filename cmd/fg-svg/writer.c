@@ -14,6 +14,26 @@
 
 extern const char *const fg_svg_script[];
 
+/*
+ * Where things go on the page: the layout's geometry grown by the
+ * headline and table of a diff (hh pixels above the frames).
+ */
+struct page {
+	double h;		/* image height: the first view's */
+	double vh[3];		/* each view's image height */
+	double top;		/* where the frame area starts */
+	double hh;		/* headline and table height */
+	double liney;		/* diff: the headline's baseline */
+	int down;		/* frames drawn top-down (root first) */
+};
+
+/*
+ * A diff whose first view would be taller than TALL pixels (the first
+ * screen of an 800x600 window) is drawn top-down, the root under the
+ * table, so that its widest part is on the first screen of any window.
+ */
+#define TALL 600
+
 /* ---- number output ---- */
 
 static void
@@ -101,6 +121,37 @@ showlen(const struct svg_frame *f)
 	return l;
 }
 
+/* Byte offset of character k of s[0..n). */
+static size_t
+charoff(const char *s, size_t n, size_t k)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t off = 0;
+	uint32_t cp;
+
+	while (k-- > 0 && off < n)
+		off += fg_utf8_next(p + off, n - off, &cp);
+	return off;
+}
+
+/* s[0..n), cut in the middle to at most max characters ("ab...yz"). */
+static void
+out_midcut(const char *s, size_t n, size_t max)
+{
+	size_t nch = fg_utf8_len(s, n), head, tail;
+
+	if (nch <= max || max < 5) {
+		fg_xml_text(s, n, max < 5 ? max : SIZE_MAX);
+		return;
+	}
+	head = (max - 1) / 2;
+	tail = max - 1 - head;
+	fg_xml_text(s, n, head);
+	fg_out_str("\xe2\x80\xa6");
+	head = charoff(s, n, nch - tail);
+	fg_xml_text(s + head, n - head, SIZE_MAX);
+}
+
 static void
 out_title(const struct svg_opts *o, const struct svg_layout *l,
     const struct svg_frame *f, const struct svg_view *v)
@@ -140,7 +191,7 @@ out_title(const struct svg_opts *o, const struct svg_layout *l,
 
 static void
 out_frame(const struct svg_opts *o, const struct svg_layout *l,
-    const struct svg_frame *f, const struct svg_view *v)
+    const struct svg_frame *f, const struct svg_view *v, const struct page *pg)
 {
 	double s = f->x, w = f->w;
 	double x1 = SVG_XPAD + s * v->wpt, x2 = SVG_XPAD + (s + w) * v->wpt;
@@ -148,13 +199,15 @@ out_frame(const struct svg_opts *o, const struct svg_layout *l,
 	size_t chars, len, nch;
 	char col[8];
 
-	if (!o->inverted) {
-		y1 = l->imageheight - l->ypad2 - (f->depth + 1) *
-		    o->frameheight + SVG_FRAMEPAD;
-		y2 = l->imageheight - l->ypad2 - f->depth * o->frameheight;
+	if (!pg->down) {
+		double h = pg->vh[v - l->v];
+
+		y1 = h - l->ypad2 - (f->depth + 1) * o->frameheight +
+		    SVG_FRAMEPAD;
+		y2 = h - l->ypad2 - f->depth * o->frameheight;
 	} else {
-		y1 = l->ypad1 + f->depth * o->frameheight;
-		y2 = l->ypad1 + (f->depth + 1) * o->frameheight - SVG_FRAMEPAD;
+		y1 = pg->top + f->depth * o->frameheight;
+		y2 = pg->top + (f->depth + 1) * o->frameheight - SVG_FRAMEPAD;
 	}
 	fg_out_str("<g d=\"");
 	fg_out_u64(f->depth);
@@ -357,9 +410,173 @@ legend(const struct svg_opts *o, const struct svg_layout *l, double y)
 	}
 }
 
+/* ---- a diff's headline and table of its largest changes ---- */
+
+#define TROWS 5			/* rows per list */
+#define LINEH(o) ((o)->fontsize + 6)
+
+static size_t
+nrows(const struct svg_changes *sc)
+{
+	size_t r = sc->cs.nreg, i = sc->cs.nimp;
+
+	r = r < TROWS ? r : TROWS;
+	i = i < TROWS ? i : TROWS;
+	return r > i ? r : i;
+}
+
+/* The height the headline and the table add above the frames. */
+static double
+headh(const struct svg_opts *o, const struct svg_layout *l,
+    const struct svg_changes *sc)
+{
+	size_t n;
+
+	if (!l->isdiff || !sc->ok)
+		return 0;
+	n = nrows(sc);
+	return 2 * LINEH(o) + (n > 0 ? (double)(n + 1) * LINEH(o) + 8 : 0);
+}
+
+static void
+out_textstart(const char *id, const char *cls, double x, double y)
+{
+	fg_out_str("<text");
+	if (id != NULL)
+		out_attr("id", id);
+	if (cls != NULL)
+		out_attr("class", cls);
+	fg_out_str(" x=\"");
+	out_fix1(x);
+	fg_out_str("\" y=\"");
+	out_fix1(y);
+	fg_out_str("\">");
+}
+
+static size_t
+countkind(const struct fg_changes *cs, const size_t *idx, size_t n, int kind)
+{
+	size_t i, k = 0;
+
+	for (i = 0; i < n; i++)
+		k += cs->v[idx[i]].kind == kind;
+	return k;
+}
+
+/* "464 -> 414 samples (-10.77%)" and what changed beyond noise. */
+static void
+headline(const struct svg_opts *o, const struct svg_changes *sc, double y)
+{
+	const struct fg_changes *cs = &sc->cs;
+	double w = (double)o->width;
+	char buf[160];
+	size_t g, nw, sh, gone;
+
+	out_textstart("headline", NULL, floor(w / 2), y);
+	out_commas(cs->tot[0] * o->factor);
+	fg_out_str(" \xe2\x86\x92 ");
+	out_commas(cs->tot[1] * o->factor);
+	fg_out_char(' ');
+	out_text(o->countname);
+	snprintf(buf, sizeof(buf), " (%+.1f%%)", fg_changes_totchange(cs) *
+	    100);
+	fg_out_str(buf);
+	fg_out_str("</text>\n");
+	g = countkind(cs, cs->reg, cs->nreg, FG_CHG_GREW);
+	nw = cs->nreg - g;
+	sh = countkind(cs, cs->imp, cs->nimp, FG_CHG_SHRANK);
+	gone = cs->nimp - sh;
+	out_textstart("headline2", NULL, floor(w / 2), y + LINEH(o));
+	snprintf(buf, sizeof(buf), "functions by self: %zu grew, %zu new, "
+	    "%zu shrank, %zu gone beyond noise; %zu changed within noise; ",
+	    g, nw, sh, gone, cs->nnoise);
+	fg_out_str(buf);
+	fg_out_str(fg_mode_name(cs->mode));
+	fg_out_str(cs->mode == FG_MODE_ABSOLUTE ? " mode: points of the "
+	    "baseline's total" : " mode: points of each side's total");
+	fg_out_str("</text>\n");
+}
+
+/* One row: kind colour, points, share before -> after, the name. */
+static void
+table_row(const struct svg_opts *o, const struct fg_chg *c, double x,
+    double y, double colw)
+{
+	double fs = o->fontsize, cw = fs * o->fontwidth;
+	uint32_t col;
+	char buf[96], hex[8];
+	int n;
+
+	col = c->kind == FG_CHG_NEW ? fg_color_new(&o->cc) :
+	    fg_color_scale(&o->cc, 1, c->delta > 0 ? 1 : -1);
+	fg_color_fmt(hex, col);
+	fg_out_str("<g class=\"chg\" data-n=\"");
+	fg_xml_text(c->name, c->len, SIZE_MAX);
+	fg_out_str("\"><title>");
+	fg_xml_text(c->name, c->len, SIZE_MAX);
+	snprintf(buf, sizeof(buf), ": self %.2f%% \xe2\x86\x92 %.2f%%, "
+	    "%+.2f points, z %+.1f", c->share[0] * 100, c->share[1] * 100,
+	    c->delta * 100, c->z);
+	fg_out_str(buf);
+	fg_out_str("</title><rect x=\"");
+	out_fix1(x);
+	fg_out_str("\" y=\"");
+	out_fix1(y - fs + 2);
+	fg_out_str("\" width=\"");
+	out_fix1(fs);
+	fg_out_str("\" height=\"");
+	out_fix1(fs);
+	fg_out_str("\" fill=\"");
+	fg_out_str(hex);
+	fg_out_str("\"/>");
+	snprintf(buf, sizeof(buf), "%+.2f", c->delta * 100);
+	out_textel(NULL, "num", x + fs + 4 + 7 * cw, y, buf);
+	snprintf(buf, sizeof(buf), "%.2f%% \xe2\x86\x92 %.2f%%",
+	    c->share[0] * 100, c->share[1] * 100);
+	out_textel(NULL, "num", x + fs + 4 + 25 * cw, y, buf);
+	out_textstart(NULL, NULL, x + fs + 4 + 26 * cw, y);
+	n = (int)((colw - fs - 4) / cw) - 26;
+	out_midcut(c->name, c->len, n < 5 ? 5 : (size_t)n);
+	fg_out_str("</text></g>\n");
+}
+
+/* Regressions on the left, improvements on the right, TROWS each. */
+static void
+table(const struct svg_opts *o, const struct svg_changes *sc, double y)
+{
+	const struct fg_changes *cs = &sc->cs;
+	double colw = ((double)o->width - 2 * SVG_XPAD) / 2;
+	double x[2] = { SVG_XPAD, SVG_XPAD + colw };
+	const size_t *idx[2] = { cs->reg, cs->imp };
+	size_t n[2] = { cs->nreg, cs->nimp }, i;
+	static const char *const head[2] = { "Largest regressions",
+	    "Largest improvements" };
+	int k;
+
+	if (nrows(sc) == 0)
+		return;
+	fg_out_str("<g id=\"changes\">\n");
+	for (k = 0; k < 2; k++) {
+		out_textstart(NULL, "th", x[k], y);
+		fg_out_str(head[k]);
+		fg_out_str(" by self: points, share before \xe2\x86\x92 after"
+		    "</text>\n");
+		if (n[k] == 0) {
+			out_textel(NULL, NULL, x[k], y + LINEH(o), "none "
+			    "beyond noise");
+			continue;
+		}
+		for (i = 0; i < n[k] && i < TROWS; i++)
+			table_row(o, &cs->v[idx[k][i]], x[k], y + (double)(i + 1) *
+			    LINEH(o), colw - 10);
+	}
+	fg_out_str("</g>\n");
+}
+
 /* The svg element and the style sheet. */
 static void
-out_head(const struct svg_opts *o, const struct svg_layout *l)
+out_head(const struct svg_opts *o, const struct svg_layout *l,
+    const struct page *pg)
 {
 	const char *bg1, *bg2;
 	double fs = o->fontsize;
@@ -369,11 +586,11 @@ out_head(const struct svg_opts *o, const struct svg_layout *l)
 	    "\"1.1\" width=\"");
 	fg_out_u64((uint64_t)o->width);
 	fg_out_str("\" height=\"");
-	out_num(l->imageheight);
+	out_num(pg->h);
 	fg_out_str("\" viewBox=\"0 0 ");
 	fg_out_u64((uint64_t)o->width);
 	fg_out_char(' ');
-	out_num(l->imageheight);
+	out_num(pg->h);
 	fg_out_str("\" xmlns=\"http://www.w3.org/2000/svg\"");
 	fg_out_str(" data-w=\"");
 	fg_out_u64((uint64_t)o->width);
@@ -402,31 +619,41 @@ out_head(const struct svg_opts *o, const struct svg_layout *l)
 	fg_out_str("\" offset=\"95%\"/></linearGradient></defs>\n"
 	    "<style type=\"text/css\">\ntext{font-family:");
 	out_text(o->fonttype);
-	fg_out_str(";font-size:");
+	fg_out_str(",\"DejaVu Sans\",Arial,sans-serif;font-size:");
 	out_num(fs);
 	fg_out_str("px;fill:#000}\n#title{text-anchor:middle;font-size:");
 	out_num(fs + 5);
 	fg_out_str("px}\n#subtitle{text-anchor:middle;fill:#555}\n"
+	    "#headline{text-anchor:middle;font-weight:bold;font-size:");
+	out_num(fs + 2);
+	fg_out_str("px}\n#headline2{text-anchor:middle;fill:#333}\n"
+	    ".th{font-weight:bold}\n.num{text-anchor:end}\n"
+	    ".chg{cursor:pointer}\n"
+	    ".chg:hover text{text-decoration:underline}\n"
 	    "#search,#ignorecase{opacity:.1;cursor:pointer}\n"
 	    "#search:hover,#search.show,#ignorecase:hover,#ignorecase.show"
 	    "{opacity:1}\n#unzoom,.vb{cursor:pointer}\n"
 	    ".ui{display:none}\n.js .ui{display:inline}\n"
 	    ".vb.on{font-weight:bold;text-decoration:underline}\n"
 	    "#frames>g>g:hover{stroke:#000;stroke-width:.5;cursor:pointer}\n"
-	    ".hide{display:none}\n.parent{opacity:.5}\n</style>\n");
+	    ".hide{display:none}\n.parent{opacity:.5}\n"
+	    ".searching #frames>g>g:not(.m){opacity:.35}\n"
+	    "#frames .m>rect{stroke:#000;stroke-width:1}\n"
+	    "#frames .o>rect{stroke:#000;stroke-width:2}\n</style>\n");
 }
 
 /* Background, titles, the lines the script fills in, the legend. */
 static void
-out_chrome(const struct svg_opts *o, const struct svg_layout *l)
+out_chrome(const struct svg_opts *o, const struct svg_layout *l,
+    const struct svg_changes *sc, const struct page *pg)
 {
 	double fs = o->fontsize, w = (double)o->width, legy;
-	double by = l->imageheight - l->ypad2 / 2;
+	double by = pg->h - l->ypad2 / 2;
 
 	fg_out_str("<rect x=\"0\" y=\"0\" width=\"");
 	fg_out_u64((uint64_t)o->width);
 	fg_out_str("\" height=\"");
-	out_num(l->imageheight);
+	out_num(pg->h);
 	fg_out_str("\" fill=\"url(#background)\"/>\n");
 	out_textel("title", NULL, floor(w / 2), fs * 2, o->title);
 	if (o->subtitle != NULL)
@@ -437,30 +664,59 @@ out_chrome(const struct svg_opts *o, const struct svg_layout *l)
 	out_textel("ignorecase", "ui", w - SVG_XPAD - 16, fs * 2, "ic");
 	out_textel("matched", NULL, w - SVG_XPAD - 100, by, " ");
 	if (l->isdiff) {
-		legy = fs * 2 + (o->subtitle != NULL ? l->ypad3 : 0) + fs * 2;
+		legy = pg->liney;
+		if (sc->ok) {
+			headline(o, sc, legy);
+			legy += 2 * LINEH(o);
+		}
 		legend(o, l, legy);
+		if (sc->ok)
+			table(o, sc, legy + LINEH(o) + 4);
 	}
 }
 
-void
-svg_write(const struct svg_opts *o, const struct svg_layout *l)
+/* The page: each view as tall as it needs (the first sizes the image). */
+static void
+setpage(struct page *pg, const struct svg_opts *o, const struct svg_layout *l,
+    const struct svg_changes *sc)
 {
+	int i;
+
+	pg->hh = headh(o, l, sc);
+	pg->top = l->ypad1 + pg->hh;
+	pg->liney = o->fontsize * 4 + (o->subtitle != NULL ? l->ypad3 : 0);
+	for (i = 0; i < l->nviews; i++)
+		pg->vh[i] = pg->top + ((double)l->v[i].maxdepth + 1) *
+		    (double)o->frameheight + l->ypad2;
+	pg->h = l->nviews > 0 ? pg->vh[0] : l->imageheight + pg->hh;
+	pg->down = o->inverted || (l->isdiff && pg->h > TALL);
+}
+
+void
+svg_write(const struct svg_opts *o, const struct svg_layout *l,
+    const struct svg_changes *sc)
+{
+	struct page pg;
 	size_t j;
 	int i, k;
 
-	out_head(o, l);
-	out_chrome(o, l);
+	setpage(&pg, o, l, sc);
+	out_head(o, l, &pg);
+	out_chrome(o, l, sc, &pg);
 	fg_out_str("<g id=\"frames\">\n");
 	for (i = 0; i < l->nviews; i++) {
 		fg_out_str("<g id=\"v");
 		fg_out_u64((uint64_t)i);
 		fg_out_char('"');
 		out_attr("data-name", l->v[i].name);
+		fg_out_str(" data-h=\"");
+		out_num(pg.vh[i]);
+		fg_out_char('"');
 		if (i > 0)
 			fg_out_str(" display=\"none\"");
 		fg_out_str(">\n");
 		for (j = 0; j < l->v[i].nf; j++)
-			out_frame(o, l, &l->v[i].f[j], &l->v[i]);
+			out_frame(o, l, &l->v[i].f[j], &l->v[i], &pg);
 		fg_out_str("</g>\n");
 	}
 	fg_out_str("</g>\n<script type=\"text/ecmascript\"><![CDATA[\n");

@@ -22,7 +22,7 @@ function playwright() {
 	}
 }
 
-async function launch() {
+async function launch(extra) {
 	const exe = process.env.FG_CHROMIUM || "/usr/bin/chromium";
 	if (!fs.existsSync(exe)) {
 		skip(exe + " not found: apt-get install chromium");
@@ -36,6 +36,7 @@ async function launch() {
 		    "--disable-component-update", "--disable-sync",
 		    "--no-first-run"],
 		viewport: { width: 1280, height: 900 },
+		...(extra || {}),
 	});
 	const close = async () => {
 		await ctx.close();

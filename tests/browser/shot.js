@@ -1,15 +1,52 @@
 // SPDX-License-Identifier: ISC
-// usage: node shot.js FILE.svg OUT.png [QUERY] [click-frame-index]
+// Screenshots of an SVG as readers see it:
+//   node shot.js FILE.svg PREFIX [QUERY]
+// writes PREFIX-1400.png and PREFIX-800.png (1400x900 and 800x600 windows,
+// first screen only), PREFIX-nojs.png (1400x900, JavaScript off),
+// PREFIX-img.png (embedded as <img> in an HTML page, 1400x900),
+// PREFIX-print.pdf (A4, as printed) and PREFIX-print.png (print media).
 "use strict";
+const fs = require("fs");
+const path = require("path");
 const { launch, fileurl } = require("./lib.js");
 (async () => {
-	const [svg, png, query, click] = process.argv.slice(2);
+	const [svg, prefix, query] = process.argv.slice(2);
 	const { ctx, close } = await launch();
-	const page = await ctx.newPage();
-	page.on("pageerror", (e) => console.error("pageerror: " + e));
-	await page.goto(fileurl(svg) + (query || ""));
-	if (click !== undefined)
-		await page.evaluate((i) => window.fgsvg.zoom(+i), click);
-	await page.screenshot({ path: png });
+	const url = fileurl(svg) + (query || "");
+	async function shot(name, w, h, fn) {
+		const page = await ctx.newPage();
+		page.on("pageerror", (e) => console.error("pageerror: " + e));
+		await page.setViewportSize({ width: w, height: h });
+		await fn(page);
+		await page.screenshot({ path: prefix + "-" + name + ".png" });
+		await page.close();
+	}
+	await shot("1400", 1400, 900, (p) => p.goto(url));
+	await shot("800", 800, 600, (p) => p.goto(url));
+	await shot("print", 1400, 900, async (p) => {
+		await p.emulateMedia({ media: "print" });
+		await p.goto(url);
+	});
+	const pp = await ctx.newPage();
+	await pp.goto(url);
+	await pp.pdf({ path: prefix + "-print.pdf", format: "A4" }).catch((e) =>
+	    console.error("pdf: " + e.message.split("\n")[0]));
+	await pp.close();
+	const html = path.join(path.dirname(path.resolve(prefix)),
+	    path.basename(prefix) + "-img.html");
+	fs.writeFileSync(html, "<!doctype html><body style=\"margin:8px\">" +
+	    "<p>Embedded as an image:</p><img style=\"max-width:100%\" src=\"" +
+	    fileurl(svg) + "\"></body>");
+	await shot("img", 1400, 900, async (p) => {
+		await p.goto(fileurl(html));
+		await p.waitForLoadState("load");
+	});
 	await close();
+	// JavaScript off needs its own context
+	const b = await require("./lib.js").launch({ javaScriptEnabled: false });
+	const page = await b.ctx.newPage();
+	await page.setViewportSize({ width: 1400, height: 900 });
+	await page.goto(url);
+	await page.screenshot({ path: prefix + "-nojs.png" });
+	await b.close();
 })();

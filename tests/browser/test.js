@@ -104,9 +104,15 @@ const diff = "# fg-diff kind=diff base=a.txt current=b.txt\n" + [
 	// 2. ?s= highlights and reports the matched share
 	page = await open(p1, "?s=/str%7Cmem/");
 	const hl = await page.evaluate(() =>
-	    Array.from(document.querySelectorAll("#v0 rect")).filter((r) =>
-	    r.getAttribute("fill") === "rgb(230,0,230)").length);
+	    document.querySelectorAll("#v0 > g.m").length);
 	check("?s= highlights the matching frames", hl === 2, hl);
+	const fills = await page.evaluate(() => Array.from(
+	    document.querySelectorAll("#v0 > g.m > rect")).every((r) =>
+	    r.getAttribute("fill") !== "rgb(230,0,230)" &&
+	    getComputedStyle(r.parentNode).opacity === "1") &&
+	    Array.from(document.querySelectorAll("#v0 > g:not(.m)")).every((g) =>
+	    getComputedStyle(g).opacity < 0.5));
+	check("search keeps the frames' colours and dims the others", fills);
 	const m = await page.evaluate(() =>
 	    document.getElementById("matched").textContent);
 	check("matched share", m === "Matched: 28.2%", m);
@@ -211,6 +217,44 @@ const diff = "# fg-diff kind=diff base=a.txt current=b.txt\n" + [
 	    (document.getElementById("vb" + i).classList.contains("on") ? "+on" : "")));
 	check("?v=1 shows the Baseline view alone", vs.join(",") ===
 	    "none,shown+on,none", vs);
+
+	// 5. headline and table of changes: static, rows act on the frames
+	page = await open(svgof("diff", diff));
+	const head = await page.evaluate(() =>
+	    document.getElementById("headline").textContent);
+	check("headline: total before -> after and the change",
+	    head === "1,880 \u2192 1,850 samples (-1.6%)", head);
+	const rows = await page.evaluate(() => Array.from(
+	    document.querySelectorAll("#changes .chg")).map((g) =>
+	    g.getAttribute("data-n")));
+	check("table lists regressions then improvements",
+	    rows.join(",") === "regexec,strstr,gone", rows);
+	await page.hover("#changes .chg >> nth=0");
+	check("hovering a row outlines its frames", await page.evaluate(() =>
+	    Array.from(document.querySelectorAll("#v0 > g.o")).map((g) =>
+	    g.firstChild.textContent.split(" (")[0]).join()) === "regexec");
+	await page.mouse.move(0, 0);
+	check("leaving the row removes the outline", await page.evaluate(() =>
+	    document.querySelectorAll("#v0 > g.o").length === 0));
+	await page.click("#changes .chg >> nth=1");
+	check("clicking a row zooms to its frames and searches its name",
+	    Math.abs(((await rectof(page, "strstr")) || {}).w - 1180) < 1 &&
+	    await page.evaluate(() => document.querySelectorAll("#v0 > g.m")
+	    .length === 1) && /[?&]s=strstr/.test(page.url()), page.url());
+
+	// 6. each view is as tall as it needs; the bottom lines follow
+	const deep = "# fg-diff kind=diff\n" + [
+		"main;a 100 100", "main;b;c;d;e;f;g;h 50 0",
+	].join("\n") + "\n";
+	page = await open(svgof("deep", deep));
+	const hv = await page.evaluate(() => {
+		const s = document.documentElement, d = document.getElementById("details");
+		const a = [+s.getAttribute("height"), +d.getAttribute("y")];
+		window.fgsvg.view(2);
+		return a.concat([+s.getAttribute("height"), +d.getAttribute("y")]);
+	});
+	check("switching to a deeper view makes the image taller",
+	    hv[2] - hv[0] === 6 * 16 && hv[3] - hv[1] === 6 * 16, hv);
 	check("no script errors at all", errors.length === 0, errors);
 	await close();
 	fs.rmSync(tmp, { recursive: true, force: true });
