@@ -93,6 +93,8 @@ fg_colorcfg_free(struct fg_colorcfg *cfg)
 	fg_pmap_free(cfg);
 	free(cfg->sig);
 	cfg->sig = NULL;
+	free(cfg->isnew);
+	cfg->isnew = NULL;
 }
 
 /* ---- diff colours ---- */
@@ -207,6 +209,35 @@ noisetest(struct fg_colorcfg *cfg, const struct fg_tree *t)
 	free(z);
 }
 
+/*
+ * New code: a frame absent before is purple when its own change is real
+ * (beyond noise and the floor), and so is everything under such a frame,
+ * however small: a child of new code is new by definition. A parent's
+ * index is below its children's, so one pass in index order settles it.
+ */
+static void
+newcode(struct fg_colorcfg *cfg, const struct fg_tree *t)
+{
+	const struct fg_node *n;
+	struct dv v;
+	size_t i;
+	int kb = cfg->negate ? 1 : 0;
+
+	free(cfg->isnew);
+	cfg->isnew = fg_calloc(t->nn + 1, 1);
+	for (i = 1; i < t->nn; i++) {
+		n = &t->n[i];
+		if (n->tot[kb] != 0 || !(n->tot[1 - kb] > 0))
+			continue;
+		if (n->parent != FG_NONE && cfg->isnew[n->parent])
+			cfg->isnew[i] = 1;
+		else {
+			nodedelta(cfg, t, n, &v);
+			cfg->isnew[i] = v.sig != 0;
+		}
+	}
+}
+
 void
 fg_color_prepare(struct fg_colorcfg *cfg, const struct fg_tree *t)
 {
@@ -228,6 +259,7 @@ fg_color_prepare(struct fg_colorcfg *cfg, const struct fg_tree *t)
 		if (v.b > 0 && fabs(v.d) > cfg->dmax)
 			cfg->dmax = fabs(v.d);
 	}
+	newcode(cfg, t);
 }
 
 uint32_t
@@ -236,6 +268,8 @@ fg_color_node(struct fg_colorcfg *cfg, const struct fg_tree *t,
 {
 	struct dv v;
 
+	if (t->ncols == 1 && cfg->gone && t->n[0].tot[0] > 0)
+		return fg_color_scale(cfg, n->tot[0] / t->n[0].tot[0], -1);
 	if (t->ncols == 1)
 		return fg_color_name(cfg, n->name, n->nlen);
 	if (n->nlen == 2 && memcmp(n->name, "--", 2) == 0)
@@ -243,9 +277,10 @@ fg_color_node(struct fg_colorcfg *cfg, const struct fg_tree *t,
 	if (n->nlen == 1 && n->name[0] == '-')
 		return RGB(200, 200, 200);
 	nodedelta(cfg, t, n, &v);
-	/* new, unless one or two samples that sampling noise explains */
+	/* new, unless a few samples that noise explains (see newcode) */
 	if (n->tot[cfg->negate ? 1 : 0] == 0 && n->tot[cfg->negate ? 0 : 1] > 0)
-		return v.sig ? fg_color_new(cfg) : fg_color_neutral(cfg);
+		return cfg->isnew != NULL && cfg->isnew[n - t->n] ?
+		    fg_color_new(cfg) : fg_color_neutral(cfg);
 	if (!v.sig || v.d == 0 || cfg->dmax == 0)
 		return fg_color_neutral(cfg);
 	return fg_color_scale(cfg, fabs(v.d) / cfg->dmax, v.d > 0 ? 1 : -1);

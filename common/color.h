@@ -44,6 +44,8 @@ struct fg_colorcfg {
 	int negate;		/* diff: the baseline's point of view */
 	int selfdelta;		/* diff: colour by self instead of total */
 	int cb;			/* diff: colour-blind-safe colours */
+	int gone;		/* a profile of vanished paths (fg-elide's):
+				 * the diff's "shrank" scale, by share */
 	double zcrit;		/* diff: |z| needed to colour; 0 colours all */
 	double minchg;		/* diff: least change to colour, in points */
 	const char *pmfile;	/* palette map file (--cp), or NULL */
@@ -51,6 +53,7 @@ struct fg_colorcfg {
 	struct fg_pmap *pmap;
 	/* diff, set by fg_color_prepare: the noise test's results */
 	unsigned char *sig;	/* per node: a change beyond noise */
+	unsigned char *isnew;	/* per node: new code, drawn purple */
 };
 
 /* Diff colours: neutral (unchanged) and new. */
@@ -111,6 +114,8 @@ const char *fg_pal_name(int pal);
 uint32_t fg_pal_color(int pal, int hash, const char *name, size_t len);
 /* Parses "#rrggbb" or "rgb(r,g,b)"; FG_NOCOLOR if neither. */
 uint32_t fg_color_parse(const char *s, size_t n);
+/* Black or white, whichever contrasts more with fill (WCAG). */
+uint32_t fg_color_ink(uint32_t fill);
 /* Writes "#rrggbb" into buf (8 bytes). */
 void fg_color_fmt(char *buf, uint32_t rgb);
 

@@ -112,6 +112,7 @@ sizeopt(struct svg_opts *o, int ch, const char *arg)
 	switch (ch) {
 	case OPT_WIDTH:
 		o->width = (long)fg_parse_int(arg, 30, 1000000, "--width");
+		o->fixedw = 1;
 		break;
 	case OPT_HEIGHT:
 		o->frameheight = (long)fg_parse_int(arg, 2, 10000,
@@ -279,6 +280,7 @@ titles(struct svg_opts *o, const char *header, int isdiff)
 		if (tool != NULL)
 			tool[e - p] = '\0';
 		elided = tool != NULL && strcmp(tool, "fg-elide") == 0;
+		o->cc.gone = elided && o->cc.pal == FG_PAL_HOT;
 		base = fg_header_get(header, "base");
 		curr = fg_header_get(header, "current");
 	}

@@ -15,6 +15,8 @@
 	var chw = num("data-fs", 12) * num("data-fw", 0.59);
 	var factor = num("data-factor", 1), tchange = num("data-tc", 0);
 	var isdiff = svg.getAttribute("data-diff") === "1";
+	var mode = svg.getAttribute("data-mode"), grey = svg.getAttribute("data-grey");
+	var floor = num("data-floor", 0), zcrit = num("data-z", 0);
 	var nametype = svg.getAttribute("data-nt") || "";
 	var countname = svg.getAttribute("data-cn") || "";
 	function $(id) { return document.getElementById(id); }
@@ -145,15 +147,20 @@
 	function signed(v) {
 		return (v > 0 ? "+" : "") + fmt(v);
 	}
+	// What a hovered frame holds, numbers first: [name, numbers].
 	function info(fr) {
-		var z = zroot(), rel = zoomed ? " of zoomed" : "", s;
-		s = nametype + " " + fr.name + ": " + fmt(fr.w) + " " + countname +
-		    " (" + pct(fr.w, z.w) + rel;
-		if (zoomed)
-			s += ", " + pct(fr.w, root().w) + " of all";
-		s += "), self " + fmt(fr.self) + " (" + pct(fr.self, z.w) + ")";
+		var z = zroot(), rel = zoomed ? " of zoomed" : "", s, d, r = root();
+		if (zoomed && fr.depth < z.depth)
+			s = fmt(fr.w) + " " + countname + " (" + pct(fr.w, r.w) +
+			    " of all; holds the zoomed frame)";
+		else {
+			s = fmt(fr.w) + " " + countname + " (" + pct(fr.w, z.w) + rel;
+			if (zoomed)
+				s += ", " + pct(fr.w, r.w) + " of all";
+			s += "), self " + fmt(fr.self) + " (" + pct(fr.self, z.w) + ")";
+		}
 		if (isdiff) {
-			var d = fr.ta - fr.tb;
+			d = fr.ta - fr.tb;
 			s += "; before " + fmt(fr.tb) + ", after " + fmt(fr.ta) +
 			    ", delta " + signed(d) + " (" +
 			    (fr.tb > 0 ? (d > 0 ? "+" : "") + pct(d, fr.tb) :
@@ -161,8 +168,110 @@
 			if (tchange > 0)
 				s += ", " + pct(Math.abs(d), tchange) +
 				    " of total change";
+			s += "; share " + pct(fr.tb, r.tb) + " \u2192 " +
+			    pct(fr.ta, mode === "proportional" ? r.ta : r.tb);
+			if (fr.fill === grey && d !== 0 && fr.depth > 0)
+				s += "; grey: " + (zcrit > 0 ? "within noise" +
+				    (floor > 0 ? " or under " + floor + " points" : "") :
+				    "under " + floor + " points");
 		}
-		return s;
+		return [nametype + " " + fr.name, s];
+	}
+	// s cut in the middle to n characters
+	function midcut(s, n) {
+		var a = Array.from(s), h;
+		if (a.length <= n)
+			return s;
+		if (n < 5)
+			return a.slice(0, n).join("");
+		h = Math.floor((n - 1) / 2);
+		return a.slice(0, h).join("") + "\u2026" +
+		    a.slice(a.length - (n - 1 - h)).join("");
+	}
+	function detailline(fr) {
+		var t = info(fr), n = Math.floor((W - 2 * xpad - 110) / chw) -
+		    t[1].length - 3;
+		return t[1] + " \u00b7 " + midcut(t[0], Math.max(n, 12));
+	}
+
+	// the details beside the pointer: name, then numbers
+	var NS = "http://www.w3.org/2000/svg", tip = null;
+	function mk(name, parent) {
+		var e = document.createElementNS(NS, name);
+		parent.appendChild(e);
+		return e;
+	}
+	function showtip(fr, ev) {
+		var t = info(fr), n = Math.floor((W - 2 * xpad - 8) / chw), w, x, y;
+		var pt = svg.createSVGPoint(), m = svg.getScreenCTM();
+		if (!tip) {
+			tip = mk("g", svg);
+			tip.id = "tip";
+			tip.r = mk("rect", tip);
+			tip.a = mk("text", tip);
+			tip.b = mk("text", tip);
+		}
+		tip.a.textContent = midcut(t[0], n);
+		tip.b.textContent = midcut(t[1], n);
+		w = Math.max(tip.a.textContent.length, tip.b.textContent.length) *
+		    chw + 8;
+		pt.x = ev.clientX;
+		pt.y = ev.clientY;
+		if (m)
+			pt = pt.matrixTransform(m.inverse());
+		x = Math.max(xpad, Math.min(pt.x + 12, W - xpad - w));
+		y = pt.y + 18;
+		if (y + 40 > H)
+			y = pt.y - 44;
+		tip.r.setAttribute("x", x);
+		tip.r.setAttribute("y", y);
+		tip.r.setAttribute("width", w);
+		tip.r.setAttribute("height", 36);
+		tip.a.setAttribute("x", x + 4);
+		tip.a.setAttribute("y", y + 14);
+		tip.b.setAttribute("x", x + 4);
+		tip.b.setAttribute("y", y + 30);
+		tip.removeAttribute("display");
+	}
+	function hidetip() {
+		if (tip)
+			tip.setAttribute("display", "none");
+	}
+
+	// fluid width: the page follows the window unless --width was given
+	var W0 = W, fixed = svg.getAttribute("data-fixed") === "1";
+	var centred = ["title", "subtitle", "headline", "headline2"];
+	var righted = ["search", "ignorecase", "matched", "legend"];
+	function shift(e, dx) {
+		if (e)
+			e.setAttribute("transform", "translate(" + dx.toFixed(1) + ",0)");
+	}
+	function recut() {
+		var rows = svg.querySelectorAll(".chg"), i, t, n;
+		n = Math.floor(((W - 2 * xpad) / 2 - 10 - 16 - chw * 26) / chw);
+		for (i = 0; i < rows.length; i++) {
+			t = rows[i].lastChild;
+			t.textContent = midcut(rows[i].getAttribute("data-n"),
+			    Math.max(n, 5));
+		}
+	}
+	function fit() {
+		var w = Math.max(Math.floor(window.innerWidth ||
+		    svg.clientWidth || W0), 600), i;
+		if (fixed || w === W)
+			return;
+		W = w;
+		svg.setAttribute("width", W);
+		svg.setAttribute("viewBox", "0 0 " + W + " " + H);
+		bg.setAttribute("width", W);
+		for (i = 0; i < centred.length; i++)
+			shift($(centred[i]), (W - W0) / 2);
+		for (i = 0; i < righted.length; i++)
+			shift($(righted[i]), W - W0);
+		shift($("col1"), (W - W0) / 2);
+		recut();
+		if (cur)
+			zoom(zroot());
 	}
 
 	// search: a literal substring by default; /RE/ is a regular expression,
@@ -455,16 +564,23 @@
 	});
 	svg.addEventListener("mouseover", function (e) {
 		var fr = frameof(e.target), n;
-		if (fr)
-			details.nodeValue = info(fr);
-		else if ((n = rowof(e.target)) !== null)
+		if (fr) {
+			details.nodeValue = detailline(fr);
+			showtip(fr, e);
+		} else if ((n = rowof(e.target)) !== null)
 			outline(n, true);
+	});
+	svg.addEventListener("mousemove", function (e) {
+		var fr = frameof(e.target);
+		if (fr)
+			showtip(fr, e);
 	});
 	svg.addEventListener("mouseout", function (e) {
 		var n;
-		if (frameof(e.target))
+		if (frameof(e.target)) {
 			details.nodeValue = " ";
-		else if ((n = rowof(e.target)) !== null)
+			hidetip();
+		} else if ((n = rowof(e.target)) !== null)
 			outline(n, false);
 	});
 	window.addEventListener("keydown", function (e) {
@@ -494,7 +610,11 @@
 	}
 	if (p.s)
 		term = p.s;
+	fit();
 	setview(p.v && views[+p.v] ? +p.v : 0);
+	window.addEventListener("resize", function () {
+		window.requestAnimationFrame(fit);
+	});
 	if (p.x !== undefined && p.y !== undefined) {
 		for (i = 0; i < cur.f.length; i++) {
 			fr = cur.f[i];

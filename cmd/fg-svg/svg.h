@@ -28,6 +28,7 @@ struct svg_opts {
 	long width, frameheight;
 	double fontsize, fontwidth, minwidth, factor, total;
 	int minpct, reverse, inverted, flamechart;
+	int fixedw;		/* --width given: no fluid width */
 	struct fg_colorcfg cc;
 };
 

@@ -244,7 +244,7 @@ out_frame(const struct svg_opts *o, const struct svg_layout *l,
 	out_fix1(x1 + 3);
 	fg_out_str("\" y=\"");
 	out_fix1(3 + (y1 + y2) / 2);
-	fg_out_str("\">");
+	fg_out_str(fg_color_ink(f->color) != 0 ? "\" style=\"fill:#fff\">" : "\">");
 	chars = (size_t)((x2 - x1) / (o->fontsize * o->fontwidth));
 	if (chars >= 3) {
 		if (f->depth == 0)
@@ -363,35 +363,74 @@ out_notes(const char *notes)
 }
 
 static void
+swatch(const struct svg_opts *o, double x, double y, double w, uint32_t c)
+{
+	char hex[8];
+
+	fg_color_fmt(hex, c);
+	fg_out_str("<rect x=\"");
+	out_fix1(x);
+	fg_out_str("\" y=\"");
+	out_fix1(y - o->fontsize + 2);
+	fg_out_str("\" width=\"");
+	out_fix1(w);
+	fg_out_str("\" height=\"");
+	out_fix1(o->fontsize);
+	fg_out_str("\" fill=\"");
+	fg_out_str(hex);
+	fg_out_str("\"/>\n");
+}
+
+/*
+ * The colour contract, right-aligned: the grew and shrank scales (light:
+ * small change, saturated: the largest), new, and grey with the rule in
+ * force (the noise test and the floor in points).
+ */
+static void
 legend(const struct svg_opts *o, const struct svg_layout *l, double y)
 {
-	static const char *const lab[4] = {
-		"grew (slower)", "shrank (faster)", "new", "unchanged"
-	};
-	uint32_t c[4];
-	double x = o->width - SVG_XPAD - 4 * 130, fs = o->fontsize;
-	char hex[8];
-	int i;
+	const struct fg_colorcfg *cc = &o->cc;
+	double fs = o->fontsize, cw = fs * o->fontwidth, x, sw = fs * 0.8;
+	char grey[64];
+	const char *lab[4];
+	size_t len = 0;
+	int i, k;
 
-	c[0] = fg_color_scale(&o->cc, 1, 1);
-	c[1] = fg_color_scale(&o->cc, 1, -1);
-	c[2] = fg_color_new(&o->cc);
-	c[3] = fg_color_neutral(&o->cc);
-	fg_out_str("<g id=\"legend\">\n");
-	for (i = 0; i < 4; i++, x += 130) {
-		fg_color_fmt(hex, c[i]);
-		fg_out_str("<rect x=\"");
-		out_fix1(x);
-		fg_out_str("\" y=\"");
-		out_fix1(y - fs + 2);
-		fg_out_str("\" width=\"");
-		out_fix1(fs);
-		fg_out_str("\" height=\"");
-		out_fix1(fs);
-		fg_out_str("\" fill=\"");
-		fg_out_str(hex);
-		fg_out_str("\" stroke=\"#888\" stroke-width=\"0.5\"/>\n");
-		out_textel(NULL, NULL, x + fs + 4, y, lab[i]);
+	if (cc->zcrit <= 0 && cc->minchg <= 0)
+		snprintf(grey, sizeof(grey), "no change");
+	else if (cc->minchg <= 0)
+		snprintf(grey, sizeof(grey), "within noise");
+	else
+		snprintf(grey, sizeof(grey), "within noise or < %g pts",
+		    cc->minchg);
+	lab[0] = "grew";
+	lab[1] = "shrank";
+	lab[2] = "new";
+	lab[3] = grey;
+	for (i = 0; i < 4; i++)
+		len += strlen(lab[i]);
+	x = o->width - SVG_XPAD - (double)len * cw - 2 * 3 * sw -
+	    2 * fs - 4 * 4 - 3 * 12;
+	fg_out_str("<g id=\"legend\"><title>Colour: the change of a frame's "
+	    "count in the mode in force; saturation grows with the change, up "
+	    "to the largest; grey: ");
+	fg_out_str(cc->zcrit > 0 ? "not beyond noise (the noise test fg-top "
+	    "uses)" : "unchanged");
+	if (cc->minchg > 0)
+		fg_out_printf(" or under %g points", cc->minchg);
+	fg_out_str("</title>\n");
+	for (i = 0; i < 4; i++) {
+		if (i < 2)
+			for (k = 1; k <= 3; k++, x += sw)
+				swatch(o, x, y, sw, fg_color_scale(cc, k / 3.0,
+				    i == 0 ? 1 : -1));
+		else {
+			swatch(o, x, y, fs, i == 2 ? fg_color_new(cc) :
+			    fg_color_neutral(cc));
+			x += fs;
+		}
+		out_textel(NULL, NULL, x + 4, y, lab[i]);
+		x += 4 + (double)strlen(lab[i]) * cw + 12;
 	}
 	fg_out_str("</g>\n");
 	if (l->nviews > 1) {
@@ -487,14 +526,15 @@ headline(const struct svg_opts *o, const struct svg_changes *sc, double y)
 	sh = countkind(cs, cs->imp, cs->nimp, FG_CHG_SHRANK);
 	gone = cs->nimp - sh;
 	out_textstart("headline2", NULL, floor(w / 2), y + LINEH(o));
-	snprintf(buf, sizeof(buf), "functions by self: %zu grew, %zu new, "
-	    "%zu shrank, %zu gone beyond noise; %zu changed within noise; ",
-	    g, nw, sh, gone, cs->nnoise);
+	snprintf(buf, sizeof(buf), "functions: %zu grew, %zu new, %zu shrank, "
+	    "%zu gone, %zu within noise; %s mode", g, nw, sh, gone,
+	    cs->nnoise, fg_mode_name(cs->mode));
 	fg_out_str(buf);
-	fg_out_str(fg_mode_name(cs->mode));
-	fg_out_str(cs->mode == FG_MODE_ABSOLUTE ? " mode: points of the "
-	    "baseline's total" : " mode: points of each side's total");
-	fg_out_str("</text>\n");
+	fg_out_str("<title>");
+	fg_out_str(cs->mode == FG_MODE_ABSOLUTE ? "changes in points of the "
+	    "baseline's total; " : "changes in points of each side's total; ");
+	fg_out_str(cs->test);
+	fg_out_str("</title></text>\n");
 }
 
 /* One row: kind colour, points, share before -> after, the name. */
@@ -549,18 +589,18 @@ table(const struct svg_opts *o, const struct svg_changes *sc, double y)
 	double x[2] = { SVG_XPAD, SVG_XPAD + colw };
 	const size_t *idx[2] = { cs->reg, cs->imp };
 	size_t n[2] = { cs->nreg, cs->nimp }, i;
-	static const char *const head[2] = { "Largest regressions",
-	    "Largest improvements" };
+	static const char *const head[2] = { "Regressions",
+	    "Improvements" };
 	int k;
 
 	if (nrows(sc) == 0)
 		return;
 	fg_out_str("<g id=\"changes\">\n");
 	for (k = 0; k < 2; k++) {
+		fg_out_str(k == 0 ? "<g id=\"col0\">\n" : "</g><g id=\"col1\">\n");
 		out_textstart(NULL, "th", x[k], y);
 		fg_out_str(head[k]);
-		fg_out_str(" by self: points, share before \xe2\x86\x92 after"
-		    "</text>\n");
+		fg_out_str(": points, self before \xe2\x86\x92 after</text>\n");
 		if (n[k] == 0) {
 			out_textel(NULL, NULL, x[k], y + LINEH(o), "none "
 			    "beyond noise");
@@ -570,7 +610,7 @@ table(const struct svg_opts *o, const struct svg_changes *sc, double y)
 			table_row(o, &cs->v[idx[k][i]], x[k], y + (double)(i + 1) *
 			    LINEH(o), colw - 10);
 	}
-	fg_out_str("</g>\n");
+	fg_out_str("</g></g>\n");
 }
 
 /* The svg element and the style sheet. */
@@ -594,6 +634,7 @@ out_head(const struct svg_opts *o, const struct svg_layout *l,
 	fg_out_str("\" xmlns=\"http://www.w3.org/2000/svg\"");
 	fg_out_str(" data-w=\"");
 	fg_out_u64((uint64_t)o->width);
+	fg_out_str(o->fixedw ? "\" data-fixed=\"1" : "");
 	fg_out_str("\" data-xpad=\"10\" data-fs=\"");
 	out_num(o->fontsize);
 	fg_out_str("\" data-fw=\"");
@@ -604,8 +645,19 @@ out_head(const struct svg_opts *o, const struct svg_layout *l,
 	out_attr("data-nt", o->nametype);
 	out_attr("data-cn", o->countname);
 	if (l->isdiff) {
+		char hex[8];
+
 		fg_out_str(" data-diff=\"1\" data-tc=\"");
 		out_num(l->tc);
+		fg_out_str("\" data-mode=\"");
+		fg_out_str(fg_mode_name(o->cc.nz.mode));
+		fg_color_fmt(hex, fg_color_neutral(&o->cc));
+		fg_out_str("\" data-grey=\"");
+		fg_out_str(hex);
+		fg_out_str("\" data-floor=\"");
+		out_num(o->cc.minchg);
+		fg_out_str("\" data-z=\"");
+		out_num(o->cc.zcrit);
 		fg_out_char('"');
 	}
 	fg_out_str(">\n");
@@ -639,7 +691,10 @@ out_head(const struct svg_opts *o, const struct svg_layout *l,
 	    ".hide{display:none}\n.parent{opacity:.5}\n"
 	    ".searching #frames>g>g:not(.m){opacity:.35}\n"
 	    "#frames .m>rect{stroke:#000;stroke-width:1}\n"
-	    "#frames .o>rect{stroke:#000;stroke-width:2}\n</style>\n");
+	    "#frames .o>rect{stroke:#000;stroke-width:2}\n"
+	    "#tip{pointer-events:none}\n"
+	    "#tip rect{fill:#fffff0;stroke:#555;stroke-width:.5}\n"
+	    "</style>\n");
 }
 
 /* Background, titles, the lines the script fills in, the legend. */

@@ -11,6 +11,8 @@ const { launch, fileurl } = require("./lib.js");
 const tmp = fs.mkdtempSync(path.join(process.env.TMPDIR || os.tmpdir(),
     "fg-svg-browser-"));
 let failed = 0;
+// the page follows the window (1280 wide, lib.js): the full frame width
+const FULL = 1280 - 20;
 function check(what, ok, info) {
 	if (ok)
 		console.log("ok " + what);
@@ -84,7 +86,7 @@ const diff = "# fg-diff kind=diff base=a.txt current=b.txt\n" + [
 	    .locator("rect").click();
 	const after = await rectof(page, "parse");
 	check("click zooms the frame to the full width",
-	    before && after && before.w < 600 && Math.abs(after.w - 1180) < 1,
+	    before && after && before.w < 600 && Math.abs(after.w - FULL) < 1,
 	    { before, after });
 	check("frames outside the zoomed one are hidden",
 	    (await rectof(page, "io")) === null);
@@ -96,7 +98,7 @@ const diff = "# fg-diff kind=diff base=a.txt current=b.txt\n" + [
 	check("zoom kept in the URL", /[?&]x=/.test(url) && /[&?]y=/.test(url), url);
 	const page2 = await open(p1, url.slice(url.indexOf("?")));
 	check("URL restores the zoom",
-	    Math.abs(((await rectof(page2, "parse")) || {}).w - 1180) < 1);
+	    Math.abs(((await rectof(page2, "parse")) || {}).w - FULL) < 1);
 	await page.click("#unzoom");
 	check("reset zoom", Math.abs(((await rectof(page, "parse")) || {}).w -
 	    before.w) < 0.2);
@@ -129,8 +131,15 @@ const diff = "# fg-diff kind=diff base=a.txt current=b.txt\n" + [
 	    .locator("rect").hover();
 	const det = await page.evaluate(() =>
 	    document.getElementById("details").textContent);
-	check("hover shows name, total and self", det.startsWith(
-	    "Function: compute: 1,000 samples (45.45%), self 0 (0.00%)"), det);
+	check("hover shows numbers first, then the name", det ===
+	    "1,000 samples (45.45%), self 0 (0.00%) \u00b7 Function: compute", det);
+	const tip = await page.evaluate(() => {
+		const t = document.getElementById("tip");
+		return t && t.getAttribute("display") !== "none" ?
+		    Array.from(t.querySelectorAll("text")).map((e) => e.textContent) : null;
+	});
+	check("details shown beside the pointer", tip && tip[0] ===
+	    "Function: compute" && tip[1].startsWith("1,000 samples"), tip);
 
 	// 2b. ?s= is a literal text; /RE/ is refused when it can backtrack
 	// exponentially; a huge ?s= leaves the page working
@@ -154,12 +163,12 @@ const diff = "# fg-diff kind=diff base=a.txt current=b.txt\n" + [
 	await page.locator("#v0 > g", { hasText: "b (" }).first()
 	    .locator("rect").click();
 	check("a 40,000-character ?s= leaves clicks working",
-	    Math.abs(((await rectof(page, "b")) || {}).w - 1180) < 1);
+	    Math.abs(((await rectof(page, "b")) || {}).w - FULL) < 1);
 	page = await open(redos, "?s=%2F" + "(".repeat(40000) + "%2F");
 	await page.locator("#v0 > g", { hasText: "b (" }).first()
 	    .locator("rect").click();
 	check("a 40,000-character ?s=/RE/ leaves clicks working",
-	    Math.abs(((await rectof(page, "b")) || {}).w - 1180) < 1);
+	    Math.abs(((await rectof(page, "b")) || {}).w - FULL) < 1);
 	check("no script errors from ?s=", errors.length === 0, errors);
 
 	// 3. hostile names: no dialog, no script error, names shown as text
@@ -238,7 +247,7 @@ const diff = "# fg-diff kind=diff base=a.txt current=b.txt\n" + [
 	    document.querySelectorAll("#v0 > g.o").length === 0));
 	await page.click("#changes .chg >> nth=1");
 	check("clicking a row zooms to its frames and searches its name",
-	    Math.abs(((await rectof(page, "strstr")) || {}).w - 1180) < 1 &&
+	    Math.abs(((await rectof(page, "strstr")) || {}).w - FULL) < 1 &&
 	    await page.evaluate(() => document.querySelectorAll("#v0 > g.m")
 	    .length === 1) && /[?&]s=strstr/.test(page.url()), page.url());
 
@@ -255,6 +264,49 @@ const diff = "# fg-diff kind=diff base=a.txt current=b.txt\n" + [
 	});
 	check("switching to a deeper view makes the image taller",
 	    hv[2] - hv[0] === 6 * 16 && hv[3] - hv[1] === 6 * 16, hv);
+
+	// 7. fluid width unless --width; long names cut in the middle
+	page = await open(p1);
+	await page.setViewportSize({ width: 800, height: 600 });
+	await page.waitForFunction(() =>
+	    document.documentElement.getAttribute("width") === "800");
+	const mw = await rectof(page, "main");
+	check("the page follows the window's width", Math.abs((mw || {}).w -
+	    780 * 2120 / 2200) < 1, mw);
+	check("the search control moves with the right edge", await page.evaluate(() =>
+	    document.getElementById("search").getBoundingClientRect().right < 800));
+	page = await open(svgof("fixed", plain, ["--width", "900"]));
+	check("--width keeps a fixed width", await page.evaluate(() =>
+	    document.documentElement.getAttribute("width")) === "900");
+	page = await open(svgof("long", "main;" + "x".repeat(300) + "_end 10\n"));
+	await page.setViewportSize({ width: 800, height: 600 });
+	await page.locator("#v0 > g", { hasText: "_end (" }).first()
+	    .locator("rect").hover({ force: true });
+	const ld = await page.evaluate(() =>
+	    document.getElementById("details").textContent);
+	check("a long name is cut in the middle, the numbers kept",
+	    ld.startsWith("10 samples (100.00%)") && ld.endsWith("xxx_end") &&
+	    ld.includes("\u2026") && ld.length < 100, ld);
+
+	// 8. colour contract: children of new code are new, hover explains grey
+	const nd = "# fg-diff kind=diff\n" + [
+		"main;a 1000 1000", "main;b 500 520", "main;n 0 100", "main;n;c 0 3",
+	].join("\n") + "\n";
+	page = await open(svgof("newkids", nd));
+	const fillof = (name) => page.evaluate((t) => {
+		const g = Array.from(document.querySelectorAll("#v0 > g")).find(
+		    (e) => e.firstChild.textContent.startsWith(t + " ("));
+		return g.children[1].getAttribute("fill");
+	}, name);
+	check("a child of new code is purple however small",
+	    (await fillof("c")) === "#9966ff" && (await fillof("n")) === "#9966ff");
+	await page.locator("#v0 > g", { hasText: "b (" }).first()
+	    .locator("rect").hover();
+	const gd = await page.evaluate(() =>
+	    document.getElementById("details").textContent);
+	check("hover says why a changed frame is grey, share before -> after",
+	    gd.includes("grey: within noise or under 5 points") &&
+	    gd.includes("share 33.33% \u2192 34.67%"), gd);
 	check("no script errors at all", errors.length === 0, errors);
 	await close();
 	fs.rmSync(tmp, { recursive: true, force: true });
