@@ -23,6 +23,7 @@
 	var details = $("details").firstChild, matched = $("matched").firstChild;
 	var unzoombtn = $("unzoom"), searchbtn = $("search"), icbtn = $("ignorecase");
 	var views = [], cur = null, zoomed = null, term = null, ic = false;
+	var started = false;
 	var astral = /[\uD800-\uDFFF]/;
 
 	function View(g, i) {
@@ -102,8 +103,8 @@
 			fr.hid = true;
 		}
 	}
-	function zoom(z) {
-		var f = cur.f, i, fr, s0 = z.s, t0 = z.w, d0 = z.depth;
+	function zoom(z, nopush) {
+		var f = cur.f, i, fr, s0 = z.s, t0 = z.w, d0 = z.depth, was = zoomed;
 		var k = (W - 2 * xpad) / t0, eps = t0 * 1e-9;
 		for (i = 0; i < f.length; i++) {
 			fr = f[i];
@@ -124,7 +125,7 @@
 		else
 			unzoombtn.classList.add("hide");
 		search();
-		seturl();
+		seturl(!nopush && zoomed !== was);
 	}
 	function root() {
 		return cur.f[0];
@@ -241,7 +242,7 @@
 	// fluid width: the page follows the window unless --width was given
 	var W0 = W, fixed = svg.getAttribute("data-fixed") === "1";
 	var centred = ["title", "subtitle", "headline", "headline2"];
-	var righted = ["search", "ignorecase", "matched", "legend"];
+	var righted = ["search", "ignorecase", "matched", "legend", "helpbtn"];
 	function shift(e, dx) {
 		if (e)
 			e.setAttribute("transform", "translate(" + dx.toFixed(1) + ",0)");
@@ -337,6 +338,7 @@
 		if (t !== undefined)
 			term = t;
 		var f = cur.f, i, fr, re = null, m, sum = 0, end = -Infinity;
+		var sb = 0, sa = 0;
 		var z = zroot(), any = false, all = false, t0 = Date.now();
 		if (term !== null && term !== "") {
 			re = matcher(term);
@@ -367,6 +369,8 @@
 				all = true;
 			else if (fr.s >= end) {
 				sum += fr.w;
+				sb += fr.tb || 0;
+				sa += fr.ta || 0;
 				end = fr.s + fr.w;
 			}
 		}
@@ -380,6 +384,9 @@
 			var p = all ? 100 : 100 * sum / z.w;
 			matched.nodeValue = "Matched: " +
 			    (p === 100 ? "100" : p.toFixed(1)) + "%";
+			if (isdiff && !all)
+				matched.nodeValue += " (before " + fmt(sb) + ", after " +
+				    fmt(sa) + ", " + signed(sa - sb) + ")";
 			$("matched").classList.remove("hide");
 		} else if (term === null || term === "") {
 			searchbtn.classList.remove("show");
@@ -388,17 +395,51 @@
 		}
 		return any;
 	}
+	// the search box: an HTML input in the page, made on first use
+	var box = null;
 	function ask() {
-		var t = window.prompt("Search for (text, or /regular expression/" +
-		    (ic ? ", ignoring case" : "") + "; Ctrl-I toggles case):",
-		    term === null ? "" : term);
-		if (t !== null)
-			search(t === "" ? null : t);
-		seturl();
+		var fo, r = searchbtn.getBBox();
+		if (!box) {
+			fo = mk("foreignObject", svg);
+			fo.id = "sbox";
+			fo.setAttribute("width", 220);
+			fo.setAttribute("height", 24);
+			box = document.createElementNS("http://www.w3.org/1999/xhtml",
+			    "input");
+			box.setAttribute("placeholder", "text or /regex/; Esc closes");
+			box.setAttribute("aria-label", "Search frames");
+			box.style.cssText = "width:210px;font:12px sans-serif";
+			fo.appendChild(box);
+			box.fo = fo;
+			box.addEventListener("input", function () {
+				search(box.value === "" ? null : box.value);
+				seturl();
+			});
+			box.addEventListener("keydown", function (e) {
+				e.stopPropagation();
+				if (e.key === "Escape" || e.key === "Enter") {
+					if (e.key === "Escape") {
+						box.value = "";
+						search(null);
+						seturl();
+					}
+					box.fo.setAttribute("display", "none");
+					svg.focus();
+				}
+			});
+		}
+		box.fo.removeAttribute("display");
+		box.fo.setAttribute("x", Math.max(xpad, r.x - 230 + (W - W0)));
+		box.fo.setAttribute("y", r.y - 4);
+		box.value = term === null ? "" : term;
+		box.focus();
+		box.select();
 	}
 	function search_prompt() {
 		if (term !== null) {
 			search(null);
+			if (box)
+				box.value = "";
 			seturl();
 		} else
 			ask();
@@ -434,6 +475,8 @@
 		var v = views[i], k, f;
 		if (!v || v === cur)
 			return;
+		if (!v.f)
+			load(v);
 		if (cur) {
 			f = cur.f;
 			for (k = 0; k < f.length; k++)
@@ -456,8 +499,27 @@
 		v.g.removeAttribute("display");
 		if (v.btn)
 			v.btn.classList.add("on");
+		var z = same(zoomed, v);
 		zoomed = null;
-		zoom(root());
+		zoom(z || root(), true);
+		if (focused)
+			focused.e.removeAttribute("tabindex");
+		focused = z || root();
+		focused.e.setAttribute("tabindex", "0");
+	}
+	// The frame of view v at the path of frame z of another view, if any.
+	function same(z, v) {
+		var p = [], f = v.f, i, fr, ok = [];
+		for (; z; z = z.up)
+			p[z.depth] = z.name;
+		for (i = 0; i < f.length && p.length > 1; i++) {
+			fr = f[i];
+			ok[fr.depth] = fr.depth < p.length && fr.name === p[fr.depth] &&
+			    (fr.depth === 0 || ok[fr.depth - 1]);
+			if (ok[fr.depth] && fr.depth === p.length - 1)
+				return fr;
+		}
+		return null;
 	}
 
 	// URL state: ?x=&y= (the zoomed frame, as flamegraph.pl), s=, i=, v=
@@ -475,7 +537,7 @@
 		}
 		return p;
 	}
-	function seturl() {
+	function seturl(push) {
 		var q = [];
 		if (cur && cur.i !== 0)
 			q.push("v=" + cur.i);
@@ -487,7 +549,10 @@
 			q.push("i=1");
 		var u = window.location.href.split("?")[0].split("#")[0];
 		try {
-			window.history.replaceState(null, "", q.length ? u + "?" + q.join("&") : u);
+			if (push && started && ++pushes)
+				window.history.pushState(null, "", q.length ? u + "?" + q.join("&") : u);
+			else
+				window.history.replaceState(null, "", q.length ? u + "?" + q.join("&") : u);
 		} catch (err) {
 			// some viewers forbid it; the state just is not kept
 		}
@@ -559,6 +624,8 @@
 			search_prompt();
 		else if (id === "ignorecase")
 			toggle_ic();
+		else if (id === "helpbtn")
+			togglehelp();
 		else if (id.slice(0, 2) === "vb")
 			setview(+id.slice(2));
 	});
@@ -583,20 +650,125 @@
 		} else if ((n = rowof(e.target)) !== null)
 			outline(n, false);
 	});
+	// keyboard: Tab reaches the graph (one frame at a time is in the tab
+	// order), arrows move between frames, Enter zooms, Esc goes back, /
+	// searches, ? shows the keys
+	var focused = null, pushes = 0, help = null;
+	function focusframe(fr) {
+		if (!fr || fr.hid)
+			return;
+		if (focused && focused !== fr)
+			focused.e.removeAttribute("tabindex");
+		focused = fr;
+		fr.e.setAttribute("tabindex", "0");
+		if (document.activeElement !== fr.e)
+			fr.e.focus();
+	}
+	function neighbour(fr, key) {
+		var f = cur.f, i = fr.e.fgi, k, g;
+		if (key === "ArrowLeft" || key === "ArrowRight") {
+			k = key === "ArrowLeft" ? -1 : 1;
+			for (i += k; i >= 0 && i < f.length; i += k)
+				if (f[i].depth === fr.depth && !f[i].hid)
+					return f[i];
+			return null;
+		}
+		if ((key === "ArrowUp") === down)
+			return fr.up && !fr.up.hid ? fr.up : null;
+		for (i++; i < f.length && f[i].depth > fr.depth; i++)
+			if (f[i].depth === fr.depth + 1 && !f[i].hid &&
+			    (!g || f[i].w > g.w))
+				g = f[i];
+		return g || null;
+	}
+	var down = svg.getAttribute("data-down") === "1";
+	function back() {
+		if (pushes > 0)
+			window.history.back();
+		else if (zoomed)
+			zoom(zoomed.up && zoomed.up.depth > 0 ? zoomed.up : root());
+	}
+	var helptext = [
+		"Keys", "Tab: reach the graph; arrows: move between frames",
+		"Enter: zoom into the frame; Esc: back (or close search)",
+		"/ or Ctrl-F: search (text, or /regex/); Ctrl-I: ignore case",
+		"Back and Forward walk the zoom history", "?: this help"
+	];
+	function togglehelp() {
+		var i, t, r;
+		if (!help) {
+			help = mk("g", svg);
+			help.id = "help";
+			r = mk("rect", help);
+			r.setAttribute("width", 460);
+			r.setAttribute("height", 22 + 18 * helptext.length);
+			r.setAttribute("rx", 4);
+			for (i = 0; i < helptext.length; i++) {
+				t = mk("text", help);
+				t.textContent = helptext[i];
+				t.setAttribute("x", 14);
+				t.setAttribute("y", 24 + 18 * i);
+				if (i === 0)
+					t.setAttribute("font-weight", "bold");
+			}
+			help.setAttribute("display", "none");
+		}
+		if (help.getAttribute("display") === "none") {
+			help.setAttribute("transform", "translate(" +
+			    Math.max(xpad, W / 2 - 230) + "," + (window.scrollY + 40) + ")");
+			help.removeAttribute("display");
+		} else
+			help.setAttribute("display", "none");
+	}
 	window.addEventListener("keydown", function (e) {
-		if (e.keyCode === 114 || ((e.ctrlKey || e.metaKey) && e.keyCode === 70)) {
+		var fr = document.activeElement && document.activeElement.fgi !==
+		    undefined ? cur.f[document.activeElement.fgi] : null, n;
+		if (e.keyCode === 114 || ((e.ctrlKey || e.metaKey) && e.keyCode === 70) ||
+		    (e.key === "/" && !e.ctrlKey && !e.metaKey)) {
 			e.preventDefault();
 			ask();
 		} else if (e.ctrlKey && e.keyCode === 73) {
 			e.preventDefault();
 			toggle_ic();
+		} else if (e.key === "?") {
+			togglehelp();
 		} else if (e.keyCode === 27) {
-			if (term !== null) {
+			if (help && help.getAttribute("display") !== "none")
+				togglehelp();
+			else if (term !== null) {
 				search(null);
 				seturl();
-			} else if (zoomed)
-				zoom(root());
+			} else
+				back();
+		} else if (fr && e.key === "Enter") {
+			e.preventDefault();
+			zoom(fr);
+			focusframe(fr);
+		} else if (fr && e.key.slice(0, 5) === "Arrow") {
+			e.preventDefault();
+			if ((n = neighbour(fr, e.key)))
+				focusframe(n);
 		}
+	});
+	svg.addEventListener("focusin", function (e) {
+		var fr = frameof(e.target), r;
+		if (!fr)
+			return;
+		focused = fr;
+		details.nodeValue = detailline(fr);
+		r = fr.r.getBoundingClientRect();
+		showtip(fr, { clientX: r.left, clientY: r.top + r.height / 2 });
+	});
+	window.addEventListener("popstate", function () {
+		var q = getparams(), i, z = null;
+		pushes = Math.max(0, pushes - 1);
+		if (q.v && views[+q.v] && views[+q.v] !== cur)
+			setview(+q.v);
+		if (q.x !== undefined)
+			for (i = 0; i < cur.f.length && !z; i++)
+				if (cur.f[i].x0 === q.x && cur.f[i].y0 === q.y)
+					z = cur.f[i];
+		zoom(z || root(), true);
 	});
 
 	// start
@@ -610,6 +782,12 @@
 	}
 	if (p.s)
 		term = p.s;
+	var hb = mk("text", svg);
+	hb.id = "helpbtn";
+	hb.textContent = "?";
+	hb.setAttribute("x", +searchbtn.getAttribute("x") - 20);
+	hb.setAttribute("y", searchbtn.getAttribute("y"));
+	hb.setAttribute("class", "ui");
 	fit();
 	setview(p.v && views[+p.v] ? +p.v : 0);
 	window.addEventListener("resize", function () {
@@ -625,6 +803,9 @@
 		}
 	}
 	search();
+	started = true;
+	focused = root();
+	focused.e.setAttribute("tabindex", "0");
 	window.fgsvg = { zoom: function (i) { zoom(cur.f[i]); }, search: search,
 	    view: setview, frames: function () { return cur.f; } };
 })();

@@ -635,6 +635,7 @@ out_head(const struct svg_opts *o, const struct svg_layout *l,
 	fg_out_str(" data-w=\"");
 	fg_out_u64((uint64_t)o->width);
 	fg_out_str(o->fixedw ? "\" data-fixed=\"1" : "");
+	fg_out_str(pg->down ? "\" data-down=\"1" : "");
 	fg_out_str("\" data-xpad=\"10\" data-fs=\"");
 	out_num(o->fontsize);
 	fg_out_str("\" data-fw=\"");
@@ -682,9 +683,9 @@ out_head(const struct svg_opts *o, const struct svg_layout *l,
 	    ".th{font-weight:bold}\n.num{text-anchor:end}\n"
 	    ".chg{cursor:pointer}\n"
 	    ".chg:hover text{text-decoration:underline}\n"
-	    "#search,#ignorecase{opacity:.1;cursor:pointer}\n"
-	    "#search:hover,#search.show,#ignorecase:hover,#ignorecase.show"
-	    "{opacity:1}\n#unzoom,.vb{cursor:pointer}\n"
+	    "#search,#ignorecase,#helpbtn{cursor:pointer;fill:#226}\n"
+	    "#ignorecase{opacity:.5}\n#ignorecase.show{opacity:1}\n"
+	    "#unzoom,.vb{cursor:pointer}\n"
 	    ".ui{display:none}\n.js .ui{display:inline}\n"
 	    ".vb.on{font-weight:bold;text-decoration:underline}\n"
 	    "#frames>g>g:hover{stroke:#000;stroke-width:.5;cursor:pointer}\n"
@@ -693,6 +694,10 @@ out_head(const struct svg_opts *o, const struct svg_layout *l,
 	    "#frames .m>rect{stroke:#000;stroke-width:1}\n"
 	    "#frames .o>rect{stroke:#000;stroke-width:2}\n"
 	    "#tip{pointer-events:none}\n"
+	    "#help rect{fill:#fff;stroke:#555}\n"
+	    "#frames g:focus{outline:none}\n"
+	    "#frames g:focus>rect{stroke:#000;stroke-width:2}\n"
+	    "@media print{.ui,#details,#matched{display:none}}\n"
 	    "#tip rect{fill:#fffff0;stroke:#555;stroke-width:.5}\n"
 	    "</style>\n");
 }

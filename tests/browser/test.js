@@ -121,11 +121,17 @@ const diff = "# fg-diff kind=diff base=a.txt current=b.txt\n" + [
 	await page.keyboard.press("Escape");
 	check("Esc resets the search", await page.evaluate(() =>
 	    document.getElementById("matched").textContent.trim() === ""));
-	page.once("dialog", () => {});
 	dialogs.length = 0;
 	await page.keyboard.press("Control+f");
-	check("Ctrl-F asks for a search term", dialogs.length === 1, dialogs);
-	dialogs.length = 0;
+	check("Ctrl-F opens the search box, no prompt", dialogs.length === 0 &&
+	    await page.evaluate(() => document.activeElement &&
+	    document.activeElement.tagName.toLowerCase() === "input"), dialogs);
+	await page.keyboard.type("read");
+	check("typing searches as you type", await page.evaluate(() =>
+	    document.getElementById("matched").textContent) === "Matched: 13.6%");
+	await page.keyboard.press("Escape");
+	check("Esc in the box clears the search", await page.evaluate(() =>
+	    document.querySelectorAll("#v0 > g.m").length === 0));
 	await page.mouse.move(0, 0);
 	await page.locator("#v0 > g", { hasText: "compute (" }).first()
 	    .locator("rect").hover();
@@ -307,6 +313,81 @@ const diff = "# fg-diff kind=diff base=a.txt current=b.txt\n" + [
 	check("hover says why a changed frame is grey, share before -> after",
 	    gd.includes("grey: within noise or under 5 points") &&
 	    gd.includes("share 33.33% \u2192 34.67%"), gd);
+
+	// 9. interaction that keeps its place
+	page = await open(svgof("diff", diff));
+	await page.locator("#v0 > g", { hasText: "parse (" }).first()
+	    .locator("rect").click();
+	await page.click("#vb1");
+	check("a view switch keeps the zoom", Math.abs(await page.evaluate(() => {
+		const g = Array.from(document.querySelectorAll("#v1 > g")).find(
+		    (e) => e.firstChild.textContent.startsWith("parse ("));
+		return +g.children[1].getAttribute("width");
+	}) - FULL) < 1);
+	await page.click("#vb0");
+	await page.locator("#v0 > g", { hasText: "regexec (" }).first()
+	    .locator("rect").click();
+	const z2 = page.url();
+	await page.goBack();
+	check("Back undoes a zoom, staying on the page", page.url() !== z2 &&
+	    /x=/.test(page.url()) && Math.abs(((await rectof(page, "parse")) ||
+	    {}).w - FULL) < 1, page.url());
+	await page.goForward();
+	check("Forward redoes it", page.url() === z2 &&
+	    Math.abs(((await rectof(page, "regexec")) || {}).w - FULL) < 1);
+	await page.keyboard.press("Escape");
+	check("Esc goes back one zoom", Math.abs(((await rectof(page, "parse")) ||
+	    {}).w - FULL) < 1);
+	page = await open(svgof("diff", diff));
+	// Chromium focuses the document's root first, then the graph
+	await page.keyboard.press("Tab");
+	if (await page.evaluate(() => document.activeElement ===
+	    document.documentElement))
+		await page.keyboard.press("Tab");
+	const f1 = await page.evaluate(() => document.activeElement.firstChild.textContent);
+	check("Tab reaches the graph", f1.startsWith("all ("), f1);
+	await page.keyboard.press(await page.evaluate(() =>
+	    document.documentElement.getAttribute("data-down") === "1") ?
+	    "ArrowDown" : "ArrowUp");
+	await page.keyboard.press(await page.evaluate(() =>
+	    document.documentElement.getAttribute("data-down") === "1") ?
+	    "ArrowDown" : "ArrowUp");
+	const f2 = await page.evaluate(() => document.activeElement.firstChild.textContent);
+	await page.keyboard.press("ArrowRight");
+	const f3 = await page.evaluate(() => document.activeElement.firstChild.textContent);
+	await page.keyboard.press("Enter");
+	check("arrows move between frames", f2.startsWith("compute (") &&
+	    f3.startsWith("io ("), [f2, f3]);
+	check("Enter zooms the focused frame",
+	    Math.abs(((await rectof(page, "io")) || {}).w - FULL) < 1);
+	await page.keyboard.press("/");
+	check("/ opens the search box", await page.evaluate(() =>
+	    document.activeElement.tagName.toLowerCase() === "input"));
+	await page.keyboard.press("Escape");
+	await page.keyboard.press("Escape");
+	await page.keyboard.press("/");
+	await page.keyboard.type("parse");
+	const mm = await page.evaluate(() =>
+	    document.getElementById("matched").textContent);
+	check("search reports matched before, after and delta",
+	    mm.includes("before 500, after 550, +50"), mm);
+	await page.keyboard.press("Enter");
+	await page.keyboard.press("?");
+	check("? shows the help", await page.evaluate(() =>
+	    document.getElementById("help").getAttribute("display") === null));
+	await page.keyboard.press("Escape");
+	check("Esc closes the help", await page.evaluate(() =>
+	    document.getElementById("help").getAttribute("display") === "none"));
+	page = await open(p1);
+	await page.locator("#v0 > g", { hasText: "parse (" }).first()
+	    .locator("rect").click();
+	await page.locator("#v0 > g", { hasText: "main (" }).first()
+	    .locator("rect").hover({ force: true });
+	const anc = await page.evaluate(() =>
+	    document.getElementById("details").textContent);
+	check("an ancestor of the zoomed frame hovers as its share of all",
+	    anc.startsWith("2,120 samples (96.36% of all; holds the zoomed frame)"),
+	    anc);
 	check("no script errors at all", errors.length === 0, errors);
 	await close();
 	fs.rmSync(tmp, { recursive: true, force: true });
