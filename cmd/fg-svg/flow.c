@@ -66,6 +66,7 @@ struct svg_flow {
 	const struct svg_opts *o;
 	int col;		/* SVG_BEFORE, SVG_AFTER or SVG_ELIDED */
 	double seen;		/* the view's total so far, a lower bound */
+	double minw;		/* the running minimum width (runminw) */
 	struct rec *out;
 	size_t nout, capout;
 	char *names;		/* names of the frames in out[] */
@@ -81,6 +82,8 @@ struct svg_flow {
 	size_t nlnames, caplnames;
 	uint32_t maxdepth;
 };
+
+static double runminw(const struct svg_flow *);
 
 static void *
 grow(void *p, size_t *cap, size_t need, size_t size)
@@ -120,9 +123,11 @@ openframe(struct svg_flow *s, size_t start, size_t end)
 
 	if (end - start > UINT32_MAX)
 		fg_errx(FG_EXIT_ERR, "frame name too long");
-	s->op = grow(s->op, &s->capop, s->nop + 1, sizeof(*s->op));
-	s->pathend = fg_reallocarray(s->pathend, s->capop,
-	    sizeof(*s->pathend));
+	if (s->nop == s->capop) {
+		s->op = grow(s->op, &s->capop, s->nop + 1, sizeof(*s->op));
+		s->pathend = fg_reallocarray(s->pathend, s->capop,
+		    sizeof(*s->pathend));
+	}
 	if (s->nop > 0)
 		s->op[s->nop - 1].kids = 1;
 	f = &s->op[s->nop];
@@ -145,6 +150,7 @@ svg_flow_new(const struct svg_opts *o, int col)
 
 	s->o = o;
 	s->col = col;
+	s->minw = runminw(s);
 	openframe(s, 0, 0);
 	return s;
 }
@@ -355,7 +361,7 @@ closetop(struct svg_flow *s)
 	for (j = k; j < s->nlive; j++)
 		off -= s->live[j].w;
 	p->cursor += w;
-	if (!(w > 0) || w < runminw(s)) {
+	if (!(w > 0) || w < s->minw) {
 		s->nout = f->slot;
 		s->nnames = f->rmark;
 		f->slot = NOSLOT;
@@ -426,8 +432,10 @@ svg_flow_add(struct svg_flow *s, const char *stack, size_t len,
 		f->self[k] += c[k];
 		f->tot[k] += c[k];
 	}
-	if (s->col != SVG_ELIDED)
+	if (s->col != SVG_ELIDED && c[s->col] != 0) {
 		s->seen += c[s->col];
+		s->minw = runminw(s);
+	}
 }
 
 double
