@@ -67,6 +67,7 @@ struct svg_flow {
 	int col;		/* SVG_BEFORE, SVG_AFTER or SVG_ELIDED */
 	double seen;		/* the view's total so far, a lower bound */
 	double minw;		/* the running minimum width (runminw) */
+	int expect;		/* seen is the final total (svg_flow_expect) */
 	struct rec *out;
 	size_t nout, capout;
 	char *names;		/* names of the frames in out[] */
@@ -432,8 +433,18 @@ svg_flow_add(struct svg_flow *s, const char *stack, size_t len,
 		f->self[k] += c[k];
 		f->tot[k] += c[k];
 	}
-	if (s->col != SVG_ELIDED && c[s->col] != 0) {
+	if (s->col != SVG_ELIDED && c[s->col] != 0 && !s->expect) {
 		s->seen += c[s->col];
+		s->minw = runminw(s);
+	}
+}
+
+void
+svg_flow_expect(struct svg_flow *s, double total)
+{
+	if (s->col != SVG_ELIDED && total > s->seen) {
+		s->expect = 1;
+		s->seen = total;
 		s->minw = runminw(s);
 	}
 }

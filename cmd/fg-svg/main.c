@@ -300,12 +300,13 @@ onstart(void *arg, enum fg_kind kind, int ncols, const fg_count *total)
 	struct input *in = arg;
 
 	(void)kind;
-	(void)total;
 	in->ncols = ncols;
 	if (ncols == 2)
 		fg_tree_init(&in->tree, ncols, 0);
-	else if (ncols == 1)
+	else if (ncols == 1) {
 		in->flow = svg_flow_new(in->o, SVG_BEFORE);
+		svg_flow_expect(in->flow, fg_count_dbl(total[0]));
+	}
 }
 
 /* Every unique stack, in bytewise order, on one thread (onmeta is set). */

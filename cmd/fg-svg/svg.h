@@ -86,6 +86,12 @@ double svg_minw(const struct svg_opts *o, double total);
 struct svg_flow *svg_flow_new(const struct svg_opts *o, int col);
 void svg_flow_add(struct svg_flow *s, const char *stack, size_t len,
     const double *c);
+/*
+ * Optional, before the first stack: the view's total when known (fg_sum's
+ * start), so that frames the final minimum width drops are dropped at
+ * once rather than kept until the running total has grown.
+ */
+void svg_flow_expect(struct svg_flow *s, double total);
 double svg_flow_total(struct svg_flow *s);
 void svg_flow_view(struct svg_flow *s, struct svg_view *v,
     struct svg_opts *o, const struct fg_annot *a);
