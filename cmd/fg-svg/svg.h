@@ -26,6 +26,7 @@ struct svg_opts {
 	double fontsize, fontwidth, minwidth, factor, total;
 	int minpct, reverse, inverted, flamechart;
 	struct fg_colorcfg cc;
+	struct fg_cost cost;	/* --cost: yearly cost in hover and search */
 };
 
 /* The count a view is drawn by. */
