@@ -7,8 +7,8 @@
  */
 #include <stdio.h>
 
-#include "fg.h"
-#include "fgstats.h"
+#include "cost.h"
+#include "stats.h"
 
 void
 fg_cost_parse(struct fg_cost *c, const char *arg)

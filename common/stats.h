@@ -117,22 +117,6 @@ int fg_noise_opt(struct fg_noise *nz, int c, const char *arg);
 void fg_parse_pair(const char *s, const char *what, double *a, double *b,
     int same);
 /*
- * --cost VCPUS:PRICE (cost.c): a share of the samples as money per year,
- * share x VCPUS x PRICE per vCPU-hour x 8760 (fg-top, fg-svg).
- */
-struct fg_cost {
-	double vcpus, price;
-	int on;			/* the option was given */
-};
-#define FG_COST_HELP_TEXT \
-    "add the yearly cost of each share:\n" \
-    "                         share x VCPUS x PRICE per vCPU-hour x 8760\n"
-void fg_cost_parse(struct fg_cost *c, const char *arg);
-double fg_cost_year(const struct fg_cost *c, double share);
-/* The yearly cost of share as "%.2f" ("%+.2f" with sign) into buf. */
-char *fg_cost_fmt(const struct fg_cost *c, char *buf, size_t n,
-    double share, int sign);
-/*
  * Settles the mode (option, else header) and the samples behind the
  * counts: --samples, --period, the header's period= or samples=, else the
  * period detected in the counts (det, may be NULL). name is the input's,

@@ -13,6 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "cost.h"
 #include "flame.h"
 
 #define SVG_XPAD 10		/* left and right margin, pixels */

@@ -401,7 +401,7 @@ legend(const struct svg_opts *o, const struct svg_layout *l, double y)
 
 /*
  * --cost for the script: the whole profile's yearly cost, and in a diff
- * the totals a change's share is taken of (before, after; fgstats.h).
+ * the totals a change's share is taken of (before, after; stats.h).
  */
 static void
 out_costattr(const struct svg_opts *o, const struct svg_layout *l)

@@ -11,7 +11,6 @@
 #include <string.h>
 
 #include "fg.h"
-#include "fgstats.h"
 #include "top.h"
 
 static char *

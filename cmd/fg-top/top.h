@@ -13,7 +13,7 @@
 
 #include "fg.h"
 #include "change.h"
-#include "fgstats.h"
+#include "cost.h"
 
 enum fmt { FMT_TEXT, FMT_TSV, FMT_MD };
 
