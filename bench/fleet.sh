@@ -17,14 +17,12 @@
 #    nothing that size lands on disk: input bytes, time, peak RSS.
 # usage: sh bench/fleet.sh BINDIR DATADIR
 set -eu
-bin=$1 data=$2
 here=$(cd "$(dirname "$0")" && pwd)
-cc=${CC:-cc}
-runs=${FG_BENCH_RUNS:-3}
+. "$here/lib.sh"
+bin=$1 data=$2
 mkdir -p "$data"
-$cc -O2 -o "$data/gen-service" "$here/gen-service.c"
-$cc -O2 -o "$data/gen-fleet" "$here/gen-fleet.c"
-$cc -O2 -o "$data/tm" "$here/tm.c"
+build gen-service gen-fleet tm
+runs=${FG_BENCH_RUNS:-3}
 svc=$data/svc200k.sorted
 [ -s "$svc" ] || "$data/gen-service" 200000 1 | LC_ALL=C sort >"$svc"
 
@@ -65,7 +63,7 @@ if [ "$gb" = 0 ]; then
 	echo "FG_BENCH_FLEET_GB=10 adds 10 GB of per-host profiles through 100 FIFOs"
 	exit 0
 fi
-# 100 hosts, lines per host for N GB (a draw is ~720 bytes once repeats
+# 100 hosts, lines per host for N GB (a draw is ~400 bytes once repeats
 # are dropped); gen-fleet prints the bytes it wrote
 q=$data/fifos
 rm -rf "$q" && mkdir -p "$q"
@@ -75,7 +73,7 @@ while [ $i -lt 100 ]; do
 	i=$((i + 1))
 done
 find "$q" -name '*.folded' | LC_ALL=C sort >"$q.list"
-lines=$((gb * 1000000000 / 100 / 720))
+lines=$((gb * 1000000000 / 100 / 400))
 "$data/gen-fleet" "$svc" "$q" 100 "$lines" 2 >"$q.bytes" &
 set -- $("$data/tm" 1 "$data/fleet.out" "$bin/fg-merge" --files-from "$q.list")
 wait
