@@ -60,7 +60,7 @@ svg_changes(struct svg_changes *sc, const struct svg_opts *o,
 
 	memset(sc, 0, sizeof(*sc));
 	fg_changes_init(&sc->cs);
-	if (t->ncols != 2)
+	if (t == NULL || t->ncols != 2)
 		return;
 	byname(sc, t, &p);
 	sc->nz = o->cc.nz;
