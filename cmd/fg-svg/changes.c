@@ -63,9 +63,11 @@ svg_changes(struct svg_changes *sc, const struct svg_opts *o,
 	if (t == NULL || t->ncols != 2)
 		return;
 	byname(sc, t, &p);
+	/* the colours' noise test, set up once (its warnings said once) */
 	sc->nz = o->cc.nz;
-	fg_noise_setup(&sc->nz, o->cc.header, "input", t->n[0].tot[0],
-	    t->n[0].tot[1], &p);
+	if (sc->nz.tot[0] == 0 && sc->nz.tot[1] == 0)
+		fg_noise_setup(&sc->nz, o->cc.header, "input", t->n[0].tot[0],
+		    t->n[0].tot[1], &p);
 	sc->period = fg_period_get(&p);
 	for (e = fg_stab_first(sc->tab); e != NULL; e = e->next)
 		fg_changes_add(&sc->cs, fg_ent_key(sc->tab, e), e->len,
