@@ -259,5 +259,6 @@ probe(const char *head, size_t n)
 
 const struct cfmt fmt_bpftrace = {
 	"bpftrace", "bpftrace maps such as @[kstack, ustack, comm] = count()",
-	probe, run
+	probe, run,
+	CFMT_ROOT_NONE
 };

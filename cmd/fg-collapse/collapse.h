@@ -30,6 +30,9 @@ struct copts {
 	int lines;		/* add file:line to frames */
 	/* all formats */
 	uint64_t max_output;	/* --max-output; 0: COLLAPSE_MAX_OUTPUT */
+	const char *root;	/* --root NAME (transform.c) */
+	int noroot;		/* --no-root */
+	int recursive;		/* --collapse-recursive */
 };
 
 /* Default bound on the folded text one input may expand to. */
@@ -46,7 +49,16 @@ struct cfmt {
 	/* Collapses the whole input into the table. */
 	void (*run)(struct fg_in *in, struct fg_stab *tab,
 	    const struct copts *o);
+	/*
+	 * CFMT_ROOT_FIRST when the first frame of every stack names the
+	 * process or thread (perf's comm): --root NAME replaces it and
+	 * --no-root drops it. CFMT_ROOT_NONE (0, the default) when stacks
+	 * start with a function: --root NAME adds a first frame, --no-root
+	 * changes nothing. Say which in fg-collapse(1), ROOT FRAMES.
+	 */
+	int root;
 };
+enum { CFMT_ROOT_NONE = 0, CFMT_ROOT_FIRST = 1 };
 
 /* Adds count to stack in tab; an overflowing sum is fatal. */
 void collapse_add(struct fg_stab *tab, const char *stack, size_t len,
@@ -62,6 +74,14 @@ uint64_t collapse_parse_size(const char *s);
  */
 void collapse_budget(struct fg_in *in, const struct copts *o,
     const char *fmt, uint64_t *used, size_t n);
+
+/* transform.c: --root, --no-root, --collapse-recursive. */
+int transform_wanted(const struct copts *o);
+/* Exits with a message when name cannot be a frame. */
+void transform_check_root(const char *name);
+/* Adds src's stacks, transformed, to dst; name is the input's. */
+void transform_merge(struct fg_stab *dst, struct fg_stab *src, int hasroot,
+    const struct copts *o, const char *name);
 
 extern const struct cfmt fmt_perf;
 extern const struct cfmt fmt_folded;

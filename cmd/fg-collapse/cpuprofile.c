@@ -668,5 +668,6 @@ run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 
 const struct cfmt fmt_cpuprofile = {
 	"cpuprofile", "V8/Chrome/Node.js .cpuprofile JSON (node --cpu-prof)",
-	probe, run
+	probe, run,
+	CFMT_ROOT_NONE
 };

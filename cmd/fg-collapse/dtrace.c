@@ -281,5 +281,6 @@ probe(const char *head, size_t n)
 }
 
 const struct cfmt fmt_dtrace = {
-	"dtrace", "DTrace aggregated stack()/ustack() counts", probe, run
+	"dtrace", "DTrace aggregated stack()/ustack() counts", probe, run,
+	CFMT_ROOT_NONE
 };

@@ -53,7 +53,7 @@ enum {
 	OPT_PID = 256, OPT_TID, OPT_KERNEL, OPT_JIT, OPT_ALL,
 	OPT_ADDRS, OPT_EVENT, OPT_SRCLINE, OPT_CPUPROF_TIME, OPT_INCLUDEOFFSET,
 	OPT_NO_MODULES, OPT_SAMPLE_TYPE, OPT_TAG, OPT_TAG_ROOT, OPT_LINES,
-	OPT_MAX_OUTPUT
+	OPT_MAX_OUTPUT, OPT_ROOT, OPT_NO_ROOT, OPT_RECURSIVE
 };
 static const struct fg_opt opts[] = {
 	{ "format", 'f', FG_OPT_ARG },
@@ -76,6 +76,9 @@ static const struct fg_opt opts[] = {
 	{ "tag-root", OPT_TAG_ROOT, FG_OPT_ARG },
 	{ "lines", OPT_LINES, FG_OPT_NOARG },
 	{ "max-output", OPT_MAX_OUTPUT, FG_OPT_ARG },
+	{ "root", OPT_ROOT, FG_OPT_ARG },
+	{ "no-root", OPT_NO_ROOT, FG_OPT_NOARG },
+	{ "collapse-recursive", OPT_RECURSIVE, FG_OPT_NOARG },
 	{ NULL, 0, 0 }
 };
 
@@ -162,6 +165,23 @@ detect(struct fg_in *in)
 	listformats();
 	fprintf(stderr, "); use -f to name one\n");
 	exit(FG_EXIT_ERR);
+}
+
+/* One input into tab, through the stack transforms when asked for. */
+static void
+collapse_one(const struct cfmt *f, struct fg_in *in, struct fg_stab *tab,
+    const struct copts *o)
+{
+	struct fg_stab *t1;
+
+	if (!transform_wanted(o)) {
+		f->run(in, tab, o);
+		return;
+	}
+	t1 = fg_stab_new(1);
+	f->run(in, t1, o);
+	transform_merge(tab, t1, f->root == CFMT_ROOT_FIRST, o, in->name);
+	fg_stab_free(t1);
 }
 
 static void
@@ -255,6 +275,16 @@ main(int argc, char *argv[])
 		case OPT_MAX_OUTPUT:
 			o.max_output = collapse_parse_size(st.arg);
 			break;
+		case OPT_ROOT:
+			transform_check_root(st.arg);
+			o.root = st.arg;
+			break;
+		case OPT_NO_ROOT:
+			o.noroot = 1;
+			break;
+		case OPT_RECURSIVE:
+			o.recursive = 1;
+			break;
 		default:
 			fg_usage(usage);
 		}
@@ -265,7 +295,7 @@ main(int argc, char *argv[])
 		fg_in_open(&in, files[k]);
 		f = force != NULL ? force : detect(&in);
 		if (f != NULL)
-			f->run(&in, tab, &o);
+			collapse_one(f, &in, tab, &o);
 		fg_in_close(&in);
 	}
 	v = fg_stab_sorted(tab);

@@ -1369,5 +1369,6 @@ probe(const char *head, size_t n)
 }
 
 const struct cfmt fmt_perf = {
-	"perf", "Linux perf script output (stackcollapse-perf.pl)", probe, run
+	"perf", "Linux perf script output (stackcollapse-perf.pl)", probe, run,
+	CFMT_ROOT_FIRST
 };

@@ -906,5 +906,6 @@ run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 
 const struct cfmt fmt_pprof = {
 	"pprof", "pprof profile.proto, gzipped or not (Go, Pyroscope, ...)",
-	probe, run
+	probe, run,
+	CFMT_ROOT_NONE
 };

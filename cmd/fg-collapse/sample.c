@@ -306,5 +306,6 @@ probe(const char *head, size_t n)
 }
 
 const struct cfmt fmt_sample = {
-	"sample", "macOS sample(1) call graphs", probe, run
+	"sample", "macOS sample(1) call graphs", probe, run,
+	CFMT_ROOT_FIRST
 };
