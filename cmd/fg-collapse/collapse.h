@@ -33,6 +33,8 @@ struct copts {
 	const char *root;	/* --root NAME (transform.c) */
 	int noroot;		/* --no-root */
 	int recursive;		/* --collapse-recursive */
+	/* callgrind */
+	const char *cg_event;	/* --event NAME; NULL: the first (Ir) */
 };
 
 /* Default bound on the folded text one input may expand to. */
@@ -90,5 +92,6 @@ extern const struct cfmt fmt_dtrace;
 extern const struct cfmt fmt_bpftrace;
 extern const struct cfmt fmt_sample;
 extern const struct cfmt fmt_pprof;
+extern const struct cfmt fmt_callgrind;
 
 #endif

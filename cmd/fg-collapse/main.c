@@ -45,6 +45,9 @@ static const char help[] =
     "                         sample has no such label; repeatable)\n"
     "      --lines            add \"file:line\" to each frame\n"
     "\n"
+    "callgrind:\n"
+    "      --event NAME       the event to count (default: the first, Ir)\n"
+    "\n"
     "Exit status: 0 success, 1 malformed lines were skipped, 2 error.\n"
     "\n"
     "Formats:\n";
@@ -53,7 +56,7 @@ enum {
 	OPT_PID = 256, OPT_TID, OPT_KERNEL, OPT_JIT, OPT_ALL,
 	OPT_ADDRS, OPT_EVENT, OPT_SRCLINE, OPT_CPUPROF_TIME, OPT_INCLUDEOFFSET,
 	OPT_NO_MODULES, OPT_SAMPLE_TYPE, OPT_TAG, OPT_TAG_ROOT, OPT_LINES,
-	OPT_MAX_OUTPUT, OPT_ROOT, OPT_NO_ROOT, OPT_RECURSIVE
+	OPT_MAX_OUTPUT, OPT_ROOT, OPT_NO_ROOT, OPT_RECURSIVE, OPT_CG_EVENT
 };
 static const struct fg_opt opts[] = {
 	{ "format", 'f', FG_OPT_ARG },
@@ -79,12 +82,14 @@ static const struct fg_opt opts[] = {
 	{ "root", OPT_ROOT, FG_OPT_ARG },
 	{ "no-root", OPT_NO_ROOT, FG_OPT_NOARG },
 	{ "collapse-recursive", OPT_RECURSIVE, FG_OPT_NOARG },
+	{ "event", OPT_CG_EVENT, FG_OPT_ARG },
 	{ NULL, 0, 0 }
 };
 
 /* Probe order matters: the most specific formats first, folded last. */
 static const struct cfmt *const fmts[] = {
 	&fmt_pprof,
+	&fmt_callgrind,
 	&fmt_perf,
 	&fmt_cpuprofile,
 	&fmt_sample,
@@ -284,6 +289,9 @@ main(int argc, char *argv[])
 			break;
 		case OPT_RECURSIVE:
 			o.recursive = 1;
+			break;
+		case OPT_CG_EVENT:
+			o.cg_event = st.arg;
 			break;
 		default:
 			fg_usage(usage);
