@@ -35,6 +35,8 @@ struct copts {
 	int recursive;		/* --collapse-recursive */
 	/* callgrind */
 	const char *cg_event;	/* --event NAME; NULL: the first (Ir) */
+	/* xctrace */
+	int xctrace_weight;	/* count <weight> instead of 1 per row */
 };
 
 /* Default bound on the folded text one input may expand to. */
@@ -93,5 +95,6 @@ extern const struct cfmt fmt_bpftrace;
 extern const struct cfmt fmt_sample;
 extern const struct cfmt fmt_pprof;
 extern const struct cfmt fmt_callgrind;
+extern const struct cfmt fmt_xctrace;
 
 #endif

@@ -48,6 +48,9 @@ static const char help[] =
     "callgrind:\n"
     "      --event NAME       the event to count (default: the first, Ir)\n"
     "\n"
+    "xctrace:\n"
+    "      --xctrace-weight   count each sample's weight (ns), not 1\n"
+    "\n"
     "Exit status: 0 success, 1 malformed lines were skipped, 2 error.\n"
     "\n"
     "Formats:\n";
@@ -56,7 +59,8 @@ enum {
 	OPT_PID = 256, OPT_TID, OPT_KERNEL, OPT_JIT, OPT_ALL,
 	OPT_ADDRS, OPT_EVENT, OPT_SRCLINE, OPT_CPUPROF_TIME, OPT_INCLUDEOFFSET,
 	OPT_NO_MODULES, OPT_SAMPLE_TYPE, OPT_TAG, OPT_TAG_ROOT, OPT_LINES,
-	OPT_MAX_OUTPUT, OPT_ROOT, OPT_NO_ROOT, OPT_RECURSIVE, OPT_CG_EVENT
+	OPT_MAX_OUTPUT, OPT_ROOT, OPT_NO_ROOT, OPT_RECURSIVE, OPT_CG_EVENT,
+	OPT_XCTRACE_WEIGHT
 };
 static const struct fg_opt opts[] = {
 	{ "format", 'f', FG_OPT_ARG },
@@ -83,6 +87,7 @@ static const struct fg_opt opts[] = {
 	{ "no-root", OPT_NO_ROOT, FG_OPT_NOARG },
 	{ "collapse-recursive", OPT_RECURSIVE, FG_OPT_NOARG },
 	{ "event", OPT_CG_EVENT, FG_OPT_ARG },
+	{ "xctrace-weight", OPT_XCTRACE_WEIGHT, FG_OPT_NOARG },
 	{ NULL, 0, 0 }
 };
 
@@ -90,6 +95,7 @@ static const struct fg_opt opts[] = {
 static const struct cfmt *const fmts[] = {
 	&fmt_pprof,
 	&fmt_callgrind,
+	&fmt_xctrace,
 	&fmt_perf,
 	&fmt_cpuprofile,
 	&fmt_sample,
@@ -292,6 +298,9 @@ main(int argc, char *argv[])
 			break;
 		case OPT_CG_EVENT:
 			o.cg_event = st.arg;
+			break;
+		case OPT_XCTRACE_WEIGHT:
+			o.xctrace_weight = 1;
 			break;
 		default:
 			fg_usage(usage);
