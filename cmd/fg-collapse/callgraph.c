@@ -136,7 +136,7 @@ static void
 split(struct cg_walk *W, uint32_t node, uint64_t w, uint64_t *out, size_t k)
 {
 	struct cg_graph *g = W->g;
-	const struct cg_edge *e = g->e + g->first[node];
+	const struct cg_edge *e = k > 0 ? g->e + g->first[node] : NULL;
 	uint64_t d = g->self[node], left = w;
 	size_t i, n = 0;
 

@@ -87,6 +87,9 @@ void transform_check_root(const char *name);
 void transform_merge(struct fg_stab *dst, struct fg_stab *src, int hasroot,
     const struct copts *o, const char *name);
 
+/* main.c's list of formats, in probe order, NULL-terminated. */
+extern const struct cfmt *const *const collapse_fmts;
+
 extern const struct cfmt fmt_perf;
 extern const struct cfmt fmt_folded;
 extern const struct cfmt fmt_cpuprofile;

@@ -104,6 +104,8 @@ static const struct cfmt *const fmts[] = {
 	&fmt_folded,
 	NULL
 };
+/* The list, for tests/fuzz/fuzz-collapse.c. */
+const struct cfmt *const *const collapse_fmts = fmts;
 
 #define PROBE_BYTES (64u << 10)
 
