@@ -10,7 +10,7 @@
  * stab.h    the stack table: arena + open-addressing hash, bytewise sort
  * opt.h     option parsing (short clusters, --long[=value], permuted)
  * folded.h  the folded format: data lines, header lines, stream kinds
- * kmerge.h  sorted inputs: the order scan and the k-way merge
+ * sorted.h  sorted inputs: the order scan and the k-way merge
  *
  * Tools include this one header; modules include what they use.
  */
@@ -25,6 +25,6 @@
 #include "stab.h"
 #include "opt.h"
 #include "folded.h"
-#include "kmerge.h"
+#include "sorted.h"
 
 #endif

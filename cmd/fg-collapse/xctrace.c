@@ -384,6 +384,12 @@ end(struct xp *X, int kind, const char *at)
 		endrow(X, at);
 }
 
+static int
+xmlws(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
 /* Reads the attributes of a tag from *pp up to '>'; 0 when truncated. */
 static int
 attrs(struct xp *X, const char **pp, struct xattr *a, int *empty)
@@ -395,8 +401,7 @@ attrs(struct xp *X, const char **pp, struct xattr *a, int *empty)
 	memset(a, 0, sizeof(*a));
 	*empty = 0;
 	for (;;) {
-		while (p < e && (*p == ' ' || *p == '\t' || *p == '\n' ||
-		    *p == '\r'))
+		while (p < e && xmlws(*p))
 			p++;
 		if (p >= e)
 			return 0;
@@ -405,18 +410,20 @@ attrs(struct xp *X, const char **pp, struct xattr *a, int *empty)
 			*pp = p + 1 + *empty;
 			return 1;
 		}
-		for (nm = p; p < e && *p != '=' && *p != '>' && *p != ' ' &&
+		for (nm = p; p < e && !xmlws(*p) && *p != '=' && *p != '>' &&
 		    *p != '/'; p++)
 			;
 		nl = (size_t)(p - nm);
-		while (p < e && *p == ' ')
+		while (p < e && xmlws(*p))
 			p++;
-		if (p >= e || *p != '=') {
-			if (p < e && *p != '>' && *p != '/')
-				p++;	/* junk: step over it */
+		if (p >= e)
+			return 0;
+		if (*p != '=') {
+			if (nl == 0)
+				p++;	/* a stray '/' or the like */
 			continue;
 		}
-		for (p++; p < e && *p == ' '; p++)
+		for (p++; p < e && xmlws(*p); p++)
 			;
 		if (p >= e || (*p != '"' && *p != '\''))
 			continue;
