@@ -37,6 +37,7 @@ struct copts {
 	const char *cg_event;	/* --event NAME; NULL: the first (Ir) */
 	/* xctrace */
 	int xctrace_weight;	/* count <weight> instead of 1 per row */
+	int xctrace_threads;	/* process and thread as root frames */
 };
 
 /* Default bound on the folded text one input may expand to. */

@@ -50,6 +50,7 @@ static const char help[] =
     "\n"
     "xctrace:\n"
     "      --xctrace-weight   count each sample's weight (ns), not 1\n"
+    "      --xctrace-threads  process and thread as the first two frames\n"
     "\n"
     "Exit status: 0 success, 1 malformed lines were skipped, 2 error.\n"
     "\n"
@@ -60,7 +61,7 @@ enum {
 	OPT_ADDRS, OPT_EVENT, OPT_SRCLINE, OPT_CPUPROF_TIME, OPT_INCLUDEOFFSET,
 	OPT_NO_MODULES, OPT_SAMPLE_TYPE, OPT_TAG, OPT_TAG_ROOT, OPT_LINES,
 	OPT_MAX_OUTPUT, OPT_ROOT, OPT_NO_ROOT, OPT_RECURSIVE, OPT_CG_EVENT,
-	OPT_XCTRACE_WEIGHT
+	OPT_XCTRACE_WEIGHT, OPT_XCTRACE_THREADS
 };
 static const struct fg_opt opts[] = {
 	{ "format", 'f', FG_OPT_ARG },
@@ -88,6 +89,7 @@ static const struct fg_opt opts[] = {
 	{ "collapse-recursive", OPT_RECURSIVE, FG_OPT_NOARG },
 	{ "event", OPT_CG_EVENT, FG_OPT_ARG },
 	{ "xctrace-weight", OPT_XCTRACE_WEIGHT, FG_OPT_NOARG },
+	{ "xctrace-threads", OPT_XCTRACE_THREADS, FG_OPT_NOARG },
 	{ NULL, 0, 0 }
 };
 
@@ -303,6 +305,9 @@ main(int argc, char *argv[])
 			break;
 		case OPT_XCTRACE_WEIGHT:
 			o.xctrace_weight = 1;
+			break;
+		case OPT_XCTRACE_THREADS:
+			o.xctrace_threads = 1;
 			break;
 		default:
 			fg_usage(usage);

@@ -10,6 +10,9 @@
  * backtrace is a <sentinel/> has no stack and is left out. Each sample
  * counts 1; with --xctrace-weight it counts its <weight> (nanoseconds of
  * CPU time in a Time Profiler table), as Instruments' "Weight" column.
+ * With --xctrace-threads, the row's process and thread (their fmt= text,
+ * "parser (4242)" and "Main Thread  0x1a2b3c (parser, pid: 4242)") are
+ * the stack's first two frames.
  *
  * The XML is read with a small scanner of tags and attributes (no DTDs,
  * no recursion): entities &amp; &lt; &gt; &quot; &apos; and &#N; are
@@ -23,12 +26,23 @@
 
 #define NONE UINT32_MAX
 
-enum { T_OTHER, T_ROW, T_BACKTRACE, T_FRAME, T_WEIGHT };
+enum { T_OTHER, T_ROW, T_BACKTRACE, T_FRAME, T_WEIGHT, T_THREAD,
+	T_PROCESS };
 
 struct xbt {
 	size_t off, n;		/* frame indices at fv[off..off+n) */
-	uint64_t count;
 	int bad;		/* refers to an unknown frame */
+};
+
+/* Samples of one backtrace on one thread (NONE: threads not asked for). */
+struct xsample {
+	uint32_t thread, bt;
+	uint64_t count;
+};
+
+struct xthread {
+	char *name;		/* its fmt= text */
+	uint32_t proc;		/* index in pname, or NONE */
 };
 
 struct xp {
@@ -48,6 +62,14 @@ struct xp {
 	int *stk;		/* open elements' kinds */
 	size_t nstk, capstk;
 	uint32_t rowbt, curbt;	/* the row's backtrace; the one being read */
+	struct fg_stab *pairs;	/* (thread, backtrace) -> sample index + 1 */
+	struct xsample *sv;
+	size_t nsv, capsv;
+	struct xthread *tv;	/* threads, by the ids stab's 't' entries */
+	size_t ntv, captv;
+	char **pname;		/* processes, by 'p' entries */
+	size_t npn, cappn;
+	uint32_t rowthread, curthread;
 	uint64_t rowweight;
 	int rowhasweight;
 	const char *wtext;	/* start of an open <weight>'s text */
@@ -57,8 +79,8 @@ struct xp {
 
 /* Attributes of the tag being read. */
 struct xattr {
-	const char *id, *ref, *name;
-	size_t idlen, reflen, namelen;
+	const char *id, *ref, *name, *fmt;
+	size_t idlen, reflen, namelen, fmtlen;
 };
 
 static uint64_t
@@ -208,6 +230,8 @@ lookup(struct xp *X, char kind, const char *ref, size_t n, const char *at)
 	if (e == NULL || e->aux == 0) {
 		xwarn(X, at, kind == 'b' ? "backtrace ref to an unknown id" :
 		    kind == 'f' ? "frame ref to an unknown id" :
+		    kind == 't' ? "thread ref to an unknown id" :
+		    kind == 'p' ? "process ref to an unknown id" :
 		    "weight ref to an unknown id");
 		return NONE;
 	}
@@ -258,7 +282,6 @@ backtrace(struct xp *X, const struct xattr *a, int empty, const char *at)
 	X->bt = grow(X->bt, &X->capbt, X->nbt, sizeof(*X->bt));
 	X->bt[X->nbt].off = X->nfv;
 	X->bt[X->nbt].n = 0;
-	X->bt[X->nbt].count = 0;
 	X->bt[X->nbt].bad = 0;
 	e->aux = (uint32_t)++X->nbt;
 	X->curbt = e->aux - 1;
@@ -309,6 +332,64 @@ wnumber(const char *s, const char *e, uint64_t *v)
 	return 0;
 }
 
+/* <thread id= fmt=> (with a <process> inside) or <thread ref=/>. */
+static void
+thread(struct xp *X, const struct xattr *a, const char *at)
+{
+	struct fg_ent *e;
+
+	if (a->ref != NULL) {
+		X->rowthread = lookup(X, 't', a->ref, a->reflen, at);
+		return;
+	}
+	if ((e = idslot(X, 't', a->id, a->idlen)) == NULL)
+		return;
+	X->tv = grow(X->tv, &X->captv, X->ntv, sizeof(*X->tv));
+	X->tv[X->ntv].name = framename(X, a->fmt, a->fmt ? a->fmtlen : 0);
+	X->tv[X->ntv].proc = NONE;
+	e->aux = (uint32_t)++X->ntv;
+	X->rowthread = X->curthread = e->aux - 1;
+}
+
+static void
+process(struct xp *X, const struct xattr *a, const char *at)
+{
+	struct fg_ent *e;
+	uint32_t p;
+
+	if (a->ref != NULL)
+		p = lookup(X, 'p', a->ref, a->reflen, at);
+	else if ((e = idslot(X, 'p', a->id, a->idlen)) == NULL)
+		return;
+	else {
+		X->pname = grow(X->pname, &X->cappn, X->npn,
+		    sizeof(*X->pname));
+		X->pname[X->npn] = framename(X, a->fmt, a->fmt ?
+		    a->fmtlen : 0);
+		e->aux = (uint32_t)++X->npn;
+		p = e->aux - 1;
+	}
+	X->tv[X->curthread].proc = p;
+}
+
+/* The count of backtrace bt's samples on thread t. */
+static struct xsample *
+sample(struct xp *X, uint32_t t, uint32_t bt)
+{
+	uint32_t key[2] = { t, bt };
+	struct fg_ent *e = fg_stab_get(X->pairs, (const char *)key,
+	    sizeof(key));
+
+	if (e->aux == 0) {
+		X->sv = grow(X->sv, &X->capsv, X->nsv, sizeof(*X->sv));
+		X->sv[X->nsv].thread = t;
+		X->sv[X->nsv].bt = bt;
+		X->sv[X->nsv].count = 0;
+		e->aux = (uint32_t)++X->nsv;
+	}
+	return &X->sv[e->aux - 1];
+}
+
 static int
 kindof(const char *s, size_t n)
 {
@@ -320,6 +401,10 @@ kindof(const char *s, size_t n)
 		return T_FRAME;
 	if (n == 6 && memcmp(s, "weight", 6) == 0)
 		return T_WEIGHT;
+	if (n == 6 && memcmp(s, "thread", 6) == 0)
+		return T_THREAD;
+	if (n == 7 && memcmp(s, "process", 7) == 0)
+		return T_PROCESS;
 	return T_OTHER;
 }
 
@@ -330,9 +415,14 @@ start(struct xp *X, int kind, const struct xattr *a, int empty,
 	int parent = X->nstk > 0 ? X->stk[X->nstk - 1] : T_OTHER;
 
 	if (kind == T_ROW) {
-		X->rowbt = NONE;
+		X->rowbt = X->rowthread = NONE;
 		X->rowhasweight = 0;
-	} else if (kind == T_BACKTRACE && parent == T_ROW)
+	} else if (kind == T_THREAD && parent == T_ROW)
+		thread(X, a, at);
+	else if (kind == T_PROCESS && parent == T_THREAD &&
+	    X->curthread != NONE)
+		process(X, a, at);
+	else if (kind == T_BACKTRACE && parent == T_ROW)
 		backtrace(X, a, empty, at);
 	else if (kind == T_FRAME && parent == T_BACKTRACE && X->curbt != NONE)
 		frame(X, a, at);
@@ -347,11 +437,11 @@ start(struct xp *X, int kind, const struct xattr *a, int empty,
 static void
 endrow(struct xp *X, const char *at)
 {
-	struct xbt *b;
+	struct xsample *b;
 
 	if (X->rowbt == NONE)
 		return;		/* a <sentinel/> or no stack */
-	b = &X->bt[X->rowbt];
+	b = sample(X, X->o->xctrace_threads ? X->rowthread : NONE, X->rowbt);
 	if (!X->o->xctrace_weight)
 		b->count++;
 	else if (!X->rowhasweight)
@@ -380,7 +470,9 @@ end(struct xp *X, int kind, const char *at)
 		X->rowweight = X->wv[X->wdef];
 		X->rowhasweight = 1;
 		X->wtext = NULL;
-	} else if (kind == T_ROW)
+	} else if (kind == T_THREAD)
+		X->curthread = NONE;
+	else if (kind == T_ROW)
 		endrow(X, at);
 }
 
@@ -437,6 +529,8 @@ attrs(struct xp *X, const char **pp, struct xattr *a, int *empty)
 			a->ref = v, a->reflen = (size_t)(p - v);
 		else if (nl == 4 && memcmp(nm, "name", 4) == 0)
 			a->name = v, a->namelen = (size_t)(p - v);
+		else if (nl == 3 && memcmp(nm, "fmt", 3) == 0)
+			a->fmt = v, a->fmtlen = (size_t)(p - v);
 		p++;
 	}
 }
@@ -506,6 +600,27 @@ step(struct xp *X)
 	return 1;
 }
 
+static void
+putname(struct fg_buf *b, const char *nm)
+{
+	if (b->len > 0)
+		fg_buf_put(b, ";", 1);
+	fg_buf_put(b, nm, strlen(nm));
+}
+
+/* --xctrace-threads: "process;thread" root frames. */
+static void
+threadroot(struct xp *X, struct fg_buf *b, uint32_t t)
+{
+	if (t == NONE) {
+		putname(b, "[unknown thread]");
+		return;
+	}
+	if (X->tv[t].proc != NONE)
+		putname(b, X->pname[X->tv[t].proc]);
+	putname(b, X->tv[t].name);
+}
+
 /* The stacks of the backtraces that rows used, root first. */
 static void
 emit(struct xp *X, struct fg_stab *tab)
@@ -513,22 +628,23 @@ emit(struct xp *X, struct fg_stab *tab)
 	struct fg_buf b = { 0 };
 	uint64_t used = 0;
 	size_t i, k;
-	const char *nm;
+	const struct xbt *bt;
+	const struct xsample *sp;
 
-	for (i = 0; i < X->nbt; i++) {
-		if (X->bt[i].count == 0 || X->bt[i].bad)
+	for (i = 0; i < X->nsv; i++) {
+		sp = &X->sv[i];
+		bt = &X->bt[sp->bt];
+		if (sp->count == 0 || bt->bad)
 			continue;
 		b.len = 0;
-		for (k = X->bt[i].n; k-- > 0;) {
-			nm = X->fname[X->fv[X->bt[i].off + k]];
-			if (b.len > 0)
-				fg_buf_put(&b, ";", 1);
-			fg_buf_put(&b, nm, strlen(nm));
-		}
+		if (X->o->xctrace_threads)
+			threadroot(X, &b, sp->thread);
+		for (k = bt->n; k-- > 0;)
+			putname(&b, X->fname[X->fv[bt->off + k]]);
 		if (b.len == 0)
 			fg_buf_put(&b, "[unknown]", 9);
 		collapse_budget(X->in, X->o, "xctrace", &used, b.len + 1);
-		collapse_add_u64(tab, b.p, b.len, X->bt[i].count, X->in);
+		collapse_add_u64(tab, b.p, b.len, sp->count, X->in);
 	}
 	free(b.p);
 }
@@ -547,7 +663,8 @@ run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 	X.s = X.p = buf;
 	X.e = buf + n;
 	X.ids = fg_stab_new(1);
-	X.rowbt = X.curbt = NONE;
+	X.pairs = fg_stab_new(1);
+	X.rowbt = X.curbt = X.rowthread = X.curthread = NONE;
 	while (step(&X))
 		;
 	if (X.nstk > 0)
@@ -556,6 +673,14 @@ run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 	for (i = 0; i < X.nf; i++)
 		free(X.fname[i]);
 	free(X.fname);
+	for (i = 0; i < X.ntv; i++)
+		free(X.tv[i].name);
+	for (i = 0; i < X.npn; i++)
+		free(X.pname[i]);
+	free(X.tv);
+	free(X.pname);
+	free(X.sv);
+	fg_stab_free(X.pairs);
 	free(X.fv);
 	free(X.bt);
 	free(X.wv);
