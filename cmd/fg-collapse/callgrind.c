@@ -467,30 +467,39 @@ headkey(const char *s, size_t n)
  * the first ob=, fl= or fn= line.
  */
 static int
-probe(const char *head, size_t n)
+probe(const char *head, size_t n, struct cprobe *why)
 {
 	const char *p = head, *e = head + n, *nl;
 	size_t len;
-	int ev = 0, k;
+	int ev = 0, k, hdr = 0;
 
 	if (fg_hasprefix(head, n, "# callgrind format\n"))
-		return 1;
+		return PROBE_YES;
 	while (p < e && (nl = memchr(p, '\n', (size_t)(e - p))) != NULL) {
 		len = (size_t)(nl - p);
 		if (len > 0 && p[len - 1] == '\r')
 			len--;
 		if ((k = headkey(p, len)) == 7)
 			ev = 1;
-		else if (k < 0 && len > 0 && *p != '#')
-			return ev && (fg_hasprefix(p, len, "ob=") ||
-			    fg_hasprefix(p, len, "fl=") ||
-			    fg_hasprefix(p, len, "fn="));
+		if (k >= 0)
+			hdr++;
+		else if (len > 0 && *p != '#') {
+			if (!fg_hasprefix(p, len, "ob=") &&
+			    !fg_hasprefix(p, len, "fl=") &&
+			    !fg_hasprefix(p, len, "fn="))
+				return hdr == 0 ? 0 : probe_why(why, 20,
+				    "header lines, then no fl= or fn= line");
+			if (ev)
+				return PROBE_YES;
+			return probe_why(why, 50, "no events: line before "
+			    "the first %.3s line", p);
+		}
 		p = nl + 1;
 	}
-	return 0;
+	return hdr == 0 ? 0 : probe_why(why, 30, "only header lines");
 }
 
 const struct cfmt fmt_callgrind = {
 	"callgrind", "valgrind --tool=callgrind (and cachegrind) profiles",
-	probe, run, CFMT_ROOT_NONE
+	probe, run, 0
 };

@@ -690,20 +690,23 @@ run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 	free(buf);
 }
 
-/* An XML declaration or comment first, then <trace-query-result. */
+/* An XML declaration first, then <trace-query-result. */
 static int
-probe(const char *head, size_t n)
+probe(const char *head, size_t n, struct cprobe *why)
 {
 	const char *p = head, *e = head + n;
 
-	while (p < e && (*p == ' ' || *p == '\n' || *p == '\r' || *p == '\t'))
+	while (p < e && xmlws(*p))
 		p++;
 	if (!fg_hasprefix(p, (size_t)(e - p), "<?xml"))
 		return 0;
-	return fg_memmem(p, (size_t)(e - p), "<trace-query-result", 19) != NULL;
+	if (fg_memmem(p, (size_t)(e - p), "<trace-query-result", 19) != NULL)
+		return PROBE_YES;
+	return probe_why(why, 20, "XML, but no <trace-query-result> "
+	    "element in its first 64 KiB");
 }
 
 const struct cfmt fmt_xctrace = {
 	"xctrace", "Instruments Time Profiler, xctrace export XML",
-	probe, run, CFMT_ROOT_NONE
+	probe, run, 0
 };

@@ -114,6 +114,7 @@ one(const struct cfmt *f, size_t size)
 	static struct fg_in in;
 	static struct fg_stab *t;
 	struct copts o;
+	struct cprobe why;
 	struct fg_ent **v;
 	const char *head;
 	size_t n, i;
@@ -134,9 +135,13 @@ one(const struct cfmt *f, size_t size)
 	fg_in_open(&in, path);
 	if (f == NULL) {
 		head = fg_in_peek(&in, 64u << 10, &n);
-		for (i = 0; collapse_fmts[i] != NULL && n > 0; i++)
+		for (i = 0; collapse_fmts[i] != NULL && n > 0; i++) {
+			memset(&why, 0, sizeof(why));
 			(void)collapse_fmts[i]->probe(head, n < (64u << 10) ?
-			    n : 64u << 10);
+			    n : 64u << 10, &why);
+			if (memchr(why.why, '\0', sizeof(why.why)) == NULL)
+				abort();	/* the reason must be a string */
+		}
 	} else {
 		t = fg_stab_new(1);
 		f->run(&in, t, &o);
@@ -150,7 +155,7 @@ one(const struct cfmt *f, size_t size)
 	for (i = 0; v[i] != NULL; i++)
 		check(fg_ent_key(t, v[i]), v[i]->len, v[i]->c[0]);
 	free(v);
-	transforms(t, f->root == CFMT_ROOT_FIRST);
+	transforms(t, (f->flags & CFMT_ROOT_FIRST) != 0);
 	fg_stab_free(t);
 	(void)size;
 }
