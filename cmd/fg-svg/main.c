@@ -40,6 +40,7 @@ static const char help[] =
     "      --inverted         icicle graph (root at the top)\n"
     "      --flamechart       keep input order, merge only neighbours\n"
     "      --notes TEXT       notes in a comment in the SVG\n"
+    "      --cost VCPUS:PRICE " FG_COST_HELP_TEXT
     FG_COLOR_HELP
     FG_HELP_TAIL;
 
@@ -47,7 +48,7 @@ enum {
 	OPT_TITLE = 256, OPT_SUBTITLE, OPT_WIDTH, OPT_HEIGHT,
 	OPT_MINWIDTH, OPT_FONTTYPE, OPT_FONTSIZE, OPT_FONTWIDTH, OPT_COUNTNAME,
 	OPT_NAMETYPE, OPT_FACTOR, OPT_TOTAL, OPT_BGCOLORS, OPT_REVERSE,
-	OPT_INVERTED, OPT_FLAMECHART, OPT_NOTES
+	OPT_INVERTED, OPT_FLAMECHART, OPT_NOTES, OPT_COST
 };
 static const struct fg_opt opts[] = {
 	FG_COLOR_OPTS,
@@ -68,6 +69,7 @@ static const struct fg_opt opts[] = {
 	{ "inverted", OPT_INVERTED, FG_OPT_NOARG },
 	{ "flamechart", OPT_FLAMECHART, FG_OPT_NOARG },
 	{ "notes", OPT_NOTES, FG_OPT_ARG },
+	{ "cost", OPT_COST, FG_OPT_ARG },
 	{ NULL, 0, 0 }
 };
 
@@ -185,6 +187,9 @@ textopt(struct svg_opts *o, int ch, const char *arg)
 		break;
 	case OPT_NOTES:
 		o->notes = arg;
+		break;
+	case OPT_COST:
+		fg_cost_parse(&o->cost, arg);
 		break;
 	default:
 		return 0;

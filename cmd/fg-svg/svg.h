@@ -13,6 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "cost.h"
 #include "flame.h"
 
 #define SVG_XPAD 10		/* left and right margin, pixels */
@@ -26,6 +27,7 @@ struct svg_opts {
 	double fontsize, fontwidth, minwidth, factor, total;
 	int minpct, reverse, inverted, flamechart;
 	struct fg_colorcfg cc;
+	struct fg_cost cost;	/* --cost: yearly cost in hover and search */
 };
 
 /* The count a view is drawn by. */
