@@ -114,6 +114,7 @@ mergeall(struct sumst *s, const struct fg_scan *sc)
 	for (k = 0; k < s->n; k++) {
 		inp[k] = &s->folds[k];
 		inp[k]->onmeta = s->o->onmeta;
+		inp[k]->metaarg = s->o->arg;
 		fg_in_expect(&inp[k]->in, sc[k].size);
 		colbase[k] = s->o->bycol ? k : 0;
 	}
@@ -198,6 +199,7 @@ readone(struct sumst *s, struct fg_stab **tab, int k)
 	if (fstat(f->in.fd, &sb) == 0 && sb.st_size >= SUM_MAP_MIN)
 		fg_in_map(&f->in);
 	f->onmeta = s->o->onmeta;
+	f->metaarg = s->o->arg;
 	mark = *tab != NULL ? fg_stab_last(*tab) : NULL;
 	while (fg_fold_next(f, &r)) {
 		if (*tab == NULL) {
