@@ -17,6 +17,7 @@ struct copts {
 	int nothreads;		/* -j1: no worker thread */
 	/* .cpuprofile */
 	int cpuprof_time;	/* weight by timeDeltas instead of samples */
+	int no_url;		/* --no-url: frames without " url:line" */
 	/* dtrace, bpftrace */
 	int includeoffset;	/* keep +0x.. offsets (not on the leaf) */
 	/* sample */

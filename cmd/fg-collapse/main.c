@@ -18,6 +18,7 @@ static const char help[] =
     "                         2 when there are 2 cores); also -n, --nthreads\n"
     "  -h, --help             print this help and exit\n"
     "      --cpuprofile-time  cpuprofile: weigh samples by time (us)\n"
+    "      --no-url           cpuprofile: leave \" url:line\" out of frames\n"
     "      --includeoffset    dtrace, bpftrace: keep +offsets (not on\n"
     "                         the leaf frame)\n"
     "      --no-modules       sample: leave out module names\n"
@@ -53,7 +54,7 @@ enum {
 	OPT_PID = 256, OPT_TID, OPT_KERNEL, OPT_JIT, OPT_ALL,
 	OPT_ADDRS, OPT_EVENT, OPT_SRCLINE, OPT_CPUPROF_TIME, OPT_INCLUDEOFFSET,
 	OPT_NO_MODULES, OPT_SAMPLE_TYPE, OPT_TAG, OPT_TAG_ROOT, OPT_LINES,
-	OPT_MAX_OUTPUT
+	OPT_MAX_OUTPUT, OPT_NO_URL
 };
 static const struct fg_opt opts[] = {
 	{ "format", 'f', FG_OPT_ARG },
@@ -69,6 +70,7 @@ static const struct fg_opt opts[] = {
 	{ "srcline", OPT_SRCLINE, FG_OPT_NOARG },
 	{ "help", 'h', FG_OPT_NOARG },
 	{ "cpuprofile-time", OPT_CPUPROF_TIME, FG_OPT_NOARG },
+	{ "no-url", OPT_NO_URL, FG_OPT_NOARG },
 	{ "includeoffset", OPT_INCLUDEOFFSET, FG_OPT_NOARG },
 	{ "no-modules", OPT_NO_MODULES, FG_OPT_NOARG },
 	{ "sample-type", OPT_SAMPLE_TYPE, FG_OPT_ARG },
@@ -233,6 +235,9 @@ main(int argc, char *argv[])
 			break;
 		case OPT_CPUPROF_TIME:
 			o.cpuprof_time = 1;
+			break;
+		case OPT_NO_URL:
+			o.no_url = 1;
 			break;
 		case OPT_INCLUDEOFFSET:
 			o.includeoffset = 1;
