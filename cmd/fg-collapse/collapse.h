@@ -18,6 +18,9 @@ struct copts {
 	/* .cpuprofile */
 	int cpuprof_time;	/* weight by timeDeltas instead of samples */
 	int no_url;		/* --no-url: frames without " url:line" */
+	/* chrome, gecko: --process, --thread selectors (names or ids) */
+	const char **procs, **threads;
+	int nprocs, nthreads;
 	/* dtrace, bpftrace */
 	int includeoffset;	/* keep +0x.. offsets (not on the leaf) */
 	/* sample */
@@ -67,6 +70,7 @@ void collapse_budget(struct fg_in *in, const struct copts *o,
 extern const struct cfmt fmt_perf;
 extern const struct cfmt fmt_folded;
 extern const struct cfmt fmt_cpuprofile;
+extern const struct cfmt fmt_chrome;
 extern const struct cfmt fmt_dtrace;
 extern const struct cfmt fmt_bpftrace;
 extern const struct cfmt fmt_sample;

@@ -40,6 +40,16 @@ json_free(struct json *j)
 	j->stk = j->sbuf = NULL;
 }
 
+void
+json_sub(struct json *sub, const struct json *j)
+{
+	memset(sub, 0, sizeof(*sub));
+	sub->s = j->s;
+	sub->p = j->p;
+	sub->e = j->e;
+	sub->state = ST_VALUE;
+}
+
 size_t
 json_depth(const struct json *j)
 {

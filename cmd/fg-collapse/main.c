@@ -18,7 +18,10 @@ static const char help[] =
     "                         2 when there are 2 cores); also -n, --nthreads\n"
     "  -h, --help             print this help and exit\n"
     "      --cpuprofile-time  cpuprofile: weigh samples by time (us)\n"
-    "      --no-url           cpuprofile: leave \" url:line\" out of frames\n"
+    "      --no-url           cpuprofile, chrome: leave \" url:line\" out\n"
+    "                         of frames\n"
+    "      --process NAME|PID chrome: keep only this process (repeatable)\n"
+    "      --thread NAME|TID  chrome: keep only this thread (repeatable)\n"
     "      --includeoffset    dtrace, bpftrace: keep +offsets (not on\n"
     "                         the leaf frame)\n"
     "      --no-modules       sample: leave out module names\n"
@@ -54,7 +57,7 @@ enum {
 	OPT_PID = 256, OPT_TID, OPT_KERNEL, OPT_JIT, OPT_ALL,
 	OPT_ADDRS, OPT_EVENT, OPT_SRCLINE, OPT_CPUPROF_TIME, OPT_INCLUDEOFFSET,
 	OPT_NO_MODULES, OPT_SAMPLE_TYPE, OPT_TAG, OPT_TAG_ROOT, OPT_LINES,
-	OPT_MAX_OUTPUT, OPT_NO_URL
+	OPT_MAX_OUTPUT, OPT_NO_URL, OPT_PROCESS, OPT_THREAD
 };
 static const struct fg_opt opts[] = {
 	{ "format", 'f', FG_OPT_ARG },
@@ -71,6 +74,8 @@ static const struct fg_opt opts[] = {
 	{ "help", 'h', FG_OPT_NOARG },
 	{ "cpuprofile-time", OPT_CPUPROF_TIME, FG_OPT_NOARG },
 	{ "no-url", OPT_NO_URL, FG_OPT_NOARG },
+	{ "process", OPT_PROCESS, FG_OPT_ARG },
+	{ "thread", OPT_THREAD, FG_OPT_ARG },
 	{ "includeoffset", OPT_INCLUDEOFFSET, FG_OPT_NOARG },
 	{ "no-modules", OPT_NO_MODULES, FG_OPT_NOARG },
 	{ "sample-type", OPT_SAMPLE_TYPE, FG_OPT_ARG },
@@ -85,6 +90,7 @@ static const struct fg_opt opts[] = {
 static const struct cfmt *const fmts[] = {
 	&fmt_pprof,
 	&fmt_perf,
+	&fmt_chrome,
 	&fmt_cpuprofile,
 	&fmt_sample,
 	&fmt_bpftrace,
@@ -195,6 +201,8 @@ main(int argc, char *argv[])
 	memset(&o, 0, sizeof(o));
 	o.tags = fg_calloc((size_t)argc, sizeof(*o.tags));
 	o.tag_roots = fg_calloc((size_t)argc, sizeof(*o.tag_roots));
+	o.procs = fg_calloc((size_t)argc, sizeof(*o.procs));
+	o.threads = fg_calloc((size_t)argc, sizeof(*o.threads));
 	fg_opt_init(&st, argc, argv);
 	while ((c = fg_getopt(&st, opts)) != -1) {
 		switch (c) {
@@ -238,6 +246,12 @@ main(int argc, char *argv[])
 			break;
 		case OPT_NO_URL:
 			o.no_url = 1;
+			break;
+		case OPT_PROCESS:
+			o.procs[o.nprocs++] = st.arg;
+			break;
+		case OPT_THREAD:
+			o.threads[o.nthreads++] = st.arg;
 			break;
 		case OPT_INCLUDEOFFSET:
 			o.includeoffset = 1;
@@ -285,6 +299,8 @@ main(int argc, char *argv[])
 	free(st.ops);
 	free(o.tags);
 	free(o.tag_roots);
+	free(o.procs);
+	free(o.threads);
 	fg_out_close();
 	return fg_status;
 }
