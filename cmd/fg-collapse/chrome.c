@@ -23,7 +23,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sym.h"
 #include "v8prof.h"
 
 enum kind {
@@ -393,27 +392,24 @@ selected(const char *const *sel, int n, const char *name, int64_t id)
 
 /* A root frame: a name (else "what id"), "-id" added when asked. */
 static void
-rootframe(char **b, size_t *len, size_t *cap, const char *name,
-    const char *what, int64_t id, int withid)
+rootframe(struct fg_buf *b, const char *name, const char *what, int64_t id,
+    int withid)
 {
 	char num[48];
-	size_t n, i;
+	int n;
 
+	if (b->len > 0)
+		fg_buf_put(b, ";", 1);
 	if (name == NULL) {
-		snprintf(num, sizeof(num), "%s %lld", what, (long long)id);
-		name = num;
-		withid = 0;
+		n = snprintf(num, sizeof(num), "%s %lld", what, (long long)id);
+		fg_buf_put(b, num, (size_t)n);
+		return;
 	}
-	n = strlen(name);
-	*b = grow(*b, cap, *len + n + 32, 1);
-	if (*len > 0)
-		(*b)[(*len)++] = ';';
-	for (i = 0; i < n; i++)
-		(*b)[(*len)++] = name[i] == ';' ? ':' : name[i] == '\n' ||
-		    name[i] == '\r' ? ' ' : name[i];
-	if (withid)
-		*len += (size_t)snprintf(*b + *len, 32, "-%lld",
-		    (long long)id);
+	collapse_frame(b, name, strlen(name));
+	if (withid) {
+		n = snprintf(num, sizeof(num), "-%lld", (long long)id);
+		fg_buf_put(b, num, (size_t)n);
+	}
 }
 
 static void
@@ -422,8 +418,8 @@ emit(struct trace *T, struct fg_stab *tab)
 	const struct copts *o = T->o;
 	const char *pname, *tname;
 	struct cprof *c;
-	char *b = NULL;
-	size_t i, len, cap = 0;
+	struct fg_buf b = { NULL, 0, 0 };
+	size_t i;
 
 	for (i = 0; i < T->np; i++) {
 		c = T->pv[i];
@@ -435,12 +431,12 @@ emit(struct trace *T, struct fg_stab *tab)
 		if (!selected(o->procs, o->nprocs, pname, c->pid) ||
 		    !selected(o->threads, o->nthreads, tname, c->tid))
 			continue;
-		len = 0;
-		rootframe(&b, &len, &cap, pname, "pid", c->pid, o->pid);
-		rootframe(&b, &len, &cap, tname, "tid", c->tid, o->tid);
-		v8_emit(&c->P, tab, b, len);
+		b.len = 0;
+		rootframe(&b, pname, "pid", c->pid, o->pid);
+		rootframe(&b, tname, "tid", c->tid, o->tid);
+		v8_emit(&c->P, tab, b.p, b.len);
 	}
-	free(b);
+	free(b.p);
 }
 
 static void

@@ -8,6 +8,7 @@
 #define COLLAPSE_H
 
 #include "fg.h"
+#include "sym.h"
 
 struct copts {
 	/* perf script (stackcollapse-perf.pl's options) */
@@ -58,6 +59,12 @@ void collapse_add(struct fg_stab *tab, const char *stack, size_t len,
 void collapse_add_u64(struct fg_stab *tab, const char *stack, size_t len,
     uint64_t n, struct fg_in *in);
 
+/*
+ * Appends n bytes of a name to b as folded frame text: ';' becomes ':',
+ * newline, carriage return and NUL become blanks.
+ */
+void collapse_frame(struct fg_buf *b, const char *s, size_t n);
+
 /* "256M" and the like; fatal when not a positive size. */
 uint64_t collapse_parse_size(const char *s);
 /*
@@ -71,6 +78,7 @@ extern const struct cfmt fmt_perf;
 extern const struct cfmt fmt_folded;
 extern const struct cfmt fmt_cpuprofile;
 extern const struct cfmt fmt_chrome;
+extern const struct cfmt fmt_speedscope;
 extern const struct cfmt fmt_dtrace;
 extern const struct cfmt fmt_bpftrace;
 extern const struct cfmt fmt_sample;

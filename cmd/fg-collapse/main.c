@@ -17,11 +17,13 @@ static const char help[] =
     "  -j, --jobs N           threads for one large file (1 or 2; default:\n"
     "                         2 when there are 2 cores); also -n, --nthreads\n"
     "  -h, --help             print this help and exit\n"
-    "      --cpuprofile-time  cpuprofile: weigh samples by time (us)\n"
+    "      --cpuprofile-time  cpuprofile, chrome, speedscope: weigh samples\n"
+    "                         by time (us)\n"
     "      --no-url           cpuprofile, chrome: leave \" url:line\" out\n"
     "                         of frames\n"
     "      --process NAME|PID chrome: keep only this process (repeatable)\n"
-    "      --thread NAME|TID  chrome: keep only this thread (repeatable)\n"
+    "      --thread NAME|TID  chrome: keep only this thread; speedscope:\n"
+    "                         this profile (name or index; repeatable)\n"
     "      --includeoffset    dtrace, bpftrace: keep +offsets (not on\n"
     "                         the leaf frame)\n"
     "      --no-modules       sample: leave out module names\n"
@@ -47,7 +49,8 @@ static const char help[] =
     "                         values of one key are ORed, keys ANDed)\n"
     "      --tag-root KEY     add a root frame KEY=VALUE (KEY=- when the\n"
     "                         sample has no such label; repeatable)\n"
-    "      --lines            add \"file:line\" to each frame\n"
+    "      --lines            add \"file:line\" to each frame (also\n"
+    "                         speedscope)\n"
     "\n"
     "Exit status: 0 success, 1 malformed lines were skipped, 2 error.\n"
     "\n"
@@ -91,6 +94,7 @@ static const struct cfmt *const fmts[] = {
 	&fmt_pprof,
 	&fmt_perf,
 	&fmt_chrome,
+	&fmt_speedscope,
 	&fmt_cpuprofile,
 	&fmt_sample,
 	&fmt_bpftrace,

@@ -380,54 +380,35 @@ struct tree {
 	char *reached;		/* by the walk from the roots */
 };
 
-/* Appends a frame's text to *b, without the folded format's separators. */
-static void
-putframe(char **b, size_t *len, size_t *cap, const char *s, size_t n)
-{
-	size_t i;
-	char c;
-
-	grow((void **)b, cap, *len + n + 1, 1);
-	for (i = 0; i < n; i++) {
-		c = s[i];
-		if (c == ';')
-			c = ':';
-		else if (c == '\n' || c == '\r' || c == '\0')
-			c = ' ';
-		(*b)[(*len)++] = c;
-	}
-}
-
 static void
 names(struct v8prof *P, struct tree *T)
 {
 	struct v8node *nd;
-	size_t i, len = 0, cap = 0;
+	struct fg_buf b = { NULL, 0, 0 };
+	size_t i;
 	char num[32];
 
 	T->name = fg_calloc(P->nn + 1, sizeof(*T->name));
 	T->namelen = fg_calloc(P->nn + 1, sizeof(*T->namelen));
 	for (i = 0; i < P->nn; i++) {
 		nd = &P->nv[i];
-		T->name[i] = len;
+		T->name[i] = b.len;
 		if (nd->fnlen > 0)
-			putframe(&T->names, &len, &cap, P->arena + nd->fn,
-			    nd->fnlen);
+			collapse_frame(&b, P->arena + nd->fn, nd->fnlen);
 		else
-			putframe(&T->names, &len, &cap, "(anonymous)", 11);
+			fg_buf_put(&b, "(anonymous)", 11);
 		if (nd->urllen > 0 && !P->o->no_url) {
-			putframe(&T->names, &len, &cap, " ", 1);
-			putframe(&T->names, &len, &cap, P->arena + nd->url,
-			    nd->urllen);
+			fg_buf_put(&b, " ", 1);
+			collapse_frame(&b, P->arena + nd->url, nd->urllen);
 			if (nd->line > 0) {
 				snprintf(num, sizeof(num), ":%lld",
 				    (long long)nd->line);
-				putframe(&T->names, &len, &cap, num,
-				    strlen(num));
+				fg_buf_put(&b, num, strlen(num));
 			}
 		}
-		T->namelen[i] = len - T->name[i];
+		T->namelen[i] = b.len - T->name[i];
 	}
+	T->names = b.p;
 }
 
 /* The id index; a second node with an id already seen is ignored. */
