@@ -373,45 +373,6 @@ events(struct trace *T, struct json *j)
 	return 1;
 }
 
-/* Does name or id match one of the n selectors (none: everything)? */
-static int
-selected(const char *const *sel, int n, const char *name, int64_t id)
-{
-	char num[32];
-	int i;
-
-	if (n == 0)
-		return 1;
-	snprintf(num, sizeof(num), "%lld", (long long)id);
-	for (i = 0; i < n; i++)
-		if ((name != NULL && strcmp(sel[i], name) == 0) ||
-		    strcmp(sel[i], num) == 0)
-			return 1;
-	return 0;
-}
-
-/* A root frame: a name (else "what id"), "-id" added when asked. */
-static void
-rootframe(struct fg_buf *b, const char *name, const char *what, int64_t id,
-    int withid)
-{
-	char num[48];
-	int n;
-
-	if (b->len > 0)
-		fg_buf_put(b, ";", 1);
-	if (name == NULL) {
-		n = snprintf(num, sizeof(num), "%s %lld", what, (long long)id);
-		fg_buf_put(b, num, (size_t)n);
-		return;
-	}
-	collapse_frame(b, name, strlen(name));
-	if (withid) {
-		n = snprintf(num, sizeof(num), "-%lld", (long long)id);
-		fg_buf_put(b, num, (size_t)n);
-	}
-}
-
 static void
 emit(struct trace *T, struct fg_stab *tab)
 {
@@ -419,6 +380,7 @@ emit(struct trace *T, struct fg_stab *tab)
 	const char *pname, *tname;
 	struct cprof *c;
 	struct fg_buf b = { NULL, 0, 0 };
+	char pid[32], tid[32];
 	size_t i;
 
 	for (i = 0; i < T->np; i++) {
@@ -428,12 +390,14 @@ emit(struct trace *T, struct fg_stab *tab)
 			    "taken as tid %lld", (long long)c->tid);
 		pname = getname(T, 'n', c->pid, 0);
 		tname = getname(T, 't', c->pid, c->tid);
-		if (!selected(o->procs, o->nprocs, pname, c->pid) ||
-		    !selected(o->threads, o->nthreads, tname, c->tid))
+		snprintf(pid, sizeof(pid), "%lld", (long long)c->pid);
+		snprintf(tid, sizeof(tid), "%lld", (long long)c->tid);
+		if (!collapse_selected(o->procs, o->nprocs, pname, pid) ||
+		    !collapse_selected(o->threads, o->nthreads, tname, tid))
 			continue;
 		b.len = 0;
-		rootframe(&b, pname, "pid", c->pid, o->pid);
-		rootframe(&b, tname, "tid", c->tid, o->tid);
+		collapse_rootframe(&b, pname, "pid", pid, o->pid);
+		collapse_rootframe(&b, tname, "tid", tid, o->tid);
 		v8_emit(&c->P, tab, b.p, b.len);
 	}
 	free(b.p);
@@ -523,18 +487,6 @@ run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 	v8_free(&T.W);
 }
 
-/* Skips blanks (and a UTF-8 byte order mark at i == 0). */
-static size_t
-blanks(const char *s, size_t i, size_t n)
-{
-	if (i == 0 && n >= 3 && memcmp(s, "\xef\xbb\xbf", 3) == 0)
-		i = 3;
-	while (i < n && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' ||
-	    s[i] == '\r'))
-		i++;
-	return i;
-}
-
 /*
  * An object with "traceEvents", or an array whose first element is an
  * object with a "ph" member, in the head.
@@ -542,13 +494,13 @@ blanks(const char *s, size_t i, size_t n)
 static int
 probe(const char *head, size_t n)
 {
-	size_t i = blanks(head, 0, n);
+	size_t i = collapse_json_start(head, n);
 
 	if (i < n && head[i] == '{')
 		return fg_memmem(head, n, "\"traceEvents\"", 13) != NULL;
 	if (i >= n || head[i] != '[')
 		return 0;
-	i = blanks(head, i + 1, n);
+	i += 1 + collapse_json_start(head + i + 1, n - i - 1);
 	return i < n && head[i] == '{' &&
 	    fg_memmem(head, n, "\"ph\"", 4) != NULL;
 }

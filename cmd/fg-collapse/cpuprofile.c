@@ -124,20 +124,13 @@ static const char *const topkeys[] = {
 static int
 probe(const char *head, size_t n)
 {
-	size_t i = 0, k, kl;
+	size_t i = collapse_json_start(head, n), k, kl;
 
-	if (n >= 3 && memcmp(head, "\xef\xbb\xbf", 3) == 0)
-		i = 3;
-	while (i < n && (head[i] == ' ' || head[i] == '\t' ||
-	    head[i] == '\n' || head[i] == '\r'))
-		i++;
 	if (i >= n || head[i] != '{')
 		return 0;
 	if (fg_memmem(head, n, "\"callFrame\"", 11) != NULL)
 		return 1;
-	for (i++; i < n && (head[i] == ' ' || head[i] == '\t' ||
-	    head[i] == '\n' || head[i] == '\r'); i++)
-		;
+	i += 1 + collapse_json_start(head + i + 1, n - i - 1);
 	if (i >= n || head[i] != '"')
 		return 0;
 	for (k = 0; topkeys[k] != NULL; k++) {

@@ -17,13 +17,15 @@ static const char help[] =
     "  -j, --jobs N           threads for one large file (1 or 2; default:\n"
     "                         2 when there are 2 cores); also -n, --nthreads\n"
     "  -h, --help             print this help and exit\n"
-    "      --cpuprofile-time  cpuprofile, chrome, speedscope: weigh samples\n"
-    "                         by time (us)\n"
+    "      --cpuprofile-time  cpuprofile, chrome, speedscope, gecko: weigh\n"
+    "                         samples by time (us)\n"
     "      --no-url           cpuprofile, chrome: leave \" url:line\" out\n"
     "                         of frames\n"
-    "      --process NAME|PID chrome: keep only this process (repeatable)\n"
-    "      --thread NAME|TID  chrome: keep only this thread; speedscope:\n"
-    "                         this profile (name or index; repeatable)\n"
+    "      --process NAME|PID chrome, gecko: keep only this process\n"
+    "                         (repeatable)\n"
+    "      --thread NAME|TID  chrome, gecko: keep only this thread;\n"
+    "                         speedscope: this profile (name or index;\n"
+    "                         repeatable)\n"
     "      --includeoffset    dtrace, bpftrace: keep +offsets (not on\n"
     "                         the leaf frame)\n"
     "      --no-modules       sample: leave out module names\n"
@@ -50,7 +52,7 @@ static const char help[] =
     "      --tag-root KEY     add a root frame KEY=VALUE (KEY=- when the\n"
     "                         sample has no such label; repeatable)\n"
     "      --lines            add \"file:line\" to each frame (also\n"
-    "                         speedscope)\n"
+    "                         speedscope, gecko)\n"
     "\n"
     "Exit status: 0 success, 1 malformed lines were skipped, 2 error.\n"
     "\n"
@@ -95,6 +97,7 @@ static const struct cfmt *const fmts[] = {
 	&fmt_perf,
 	&fmt_chrome,
 	&fmt_speedscope,
+	&fmt_gecko,
 	&fmt_cpuprofile,
 	&fmt_sample,
 	&fmt_bpftrace,

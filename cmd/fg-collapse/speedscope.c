@@ -25,8 +25,6 @@
 #include "collapse.h"
 #include "json.h"
 
-#define MAXWARN 10
-
 struct ss {
 	struct fg_in *in;
 	const struct copts *o;
@@ -54,19 +52,15 @@ static void sswarn(struct ss *, const char *, ...) FG_PRINTF(2, 3);
 static void
 sswarn(struct ss *S, const char *fmt, ...)
 {
+	char label[128];
 	va_list ap;
 
-	fg_status = fg_status > FG_EXIT_DATA ? fg_status : FG_EXIT_DATA;
-	S->in->nbad++;
-	if (++S->in->nwarn > 10)
-		return;
-	fprintf(stderr, "%s: %s: ", fg_progname, S->in->name);
 	if (S->pname != NULL)
-		fprintf(stderr, "profile %zu (%s): ", S->pidx, S->pname);
+		snprintf(label, sizeof(label), "profile %zu (%s)", S->pidx,
+		    S->pname);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	collapse_vwarn(S->in, S->pname != NULL ? label : NULL, fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
 }
 
 static void
@@ -443,16 +437,9 @@ static int
 wanted(const struct copts *o, const char *name, size_t idx)
 {
 	char num[32];
-	int i;
 
-	if (o->nthreads == 0)
-		return 1;
 	snprintf(num, sizeof(num), "%zu", idx);
-	for (i = 0; i < o->nthreads; i++)
-		if (strcmp(o->threads[i], num) == 0 ||
-		    (name != NULL && strcmp(o->threads[i], name) == 0))
-			return 1;
-	return 0;
+	return collapse_selected(o->threads, o->nthreads, name, num);
 }
 
 static void
@@ -579,13 +566,8 @@ run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 static int
 probe(const char *head, size_t n)
 {
-	size_t i = 0;
+	size_t i = collapse_json_start(head, n);
 
-	if (n >= 3 && memcmp(head, "\xef\xbb\xbf", 3) == 0)
-		i = 3;
-	while (i < n && (head[i] == ' ' || head[i] == '\t' ||
-	    head[i] == '\n' || head[i] == '\r'))
-		i++;
 	if (i >= n || head[i] != '{')
 		return 0;
 	return fg_memmem(head, n, "speedscope.app/file-format-schema",

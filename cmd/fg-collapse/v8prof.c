@@ -19,8 +19,6 @@
 
 #include "v8prof.h"
 
-#define MAXWARN 10
-
 /* The state of v8_nodes' walk: open nodes, innermost last. */
 struct open {
 	size_t k;
@@ -49,23 +47,14 @@ v8_free(struct v8prof *P)
 	free(P->ts);
 }
 
-/* Data warning without a line number: JSON has no useful one. */
 void
 v8_warn(struct v8prof *P, const char *fmt, ...)
 {
 	va_list ap;
 
-	fg_status = fg_status > FG_EXIT_DATA ? fg_status : FG_EXIT_DATA;
-	P->in->nbad++;
-	if (++P->in->nwarn > MAXWARN)
-		return;
-	fprintf(stderr, "%s: %s: ", fg_progname, P->in->name);
-	if (P->label != NULL)
-		fprintf(stderr, "%s: ", P->label);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	collapse_vwarn(P->in, P->label, fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
 }
 
 static void
