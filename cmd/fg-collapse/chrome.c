@@ -120,6 +120,9 @@ setname(struct trace *T, char c, int64_t a, int64_t b, const char *s,
 	T->names[k->aux - 1] = fg_malloc(len + 1);
 	memcpy(T->names[k->aux - 1], s, len);
 	T->names[k->aux - 1][len] = '\0';
+	while (len-- > 0)	/* a NUL escape would end the name */
+		if (T->names[k->aux - 1][len] == '\0')
+			T->names[k->aux - 1][len] = ' ';
 }
 
 static const char *

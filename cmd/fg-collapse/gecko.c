@@ -476,8 +476,9 @@ weigh(struct gk *G, struct view *V, size_t nst)
 			x = wc->v[i] * (ms ? 1e3 : 1);
 		else
 			x = 1;
-		if (x < 0)
-			gkwarn(G, "samples[%zu]: negative weight; skipped", i);
+		if (!(x >= 0 && x < 9e18))
+			gkwarn(G, "samples[%zu]: weight %g is negative or too "
+			    "large; skipped", i, x);
 		else
 			w[s] += x;
 	}
@@ -716,7 +717,7 @@ run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 {
 	struct gk G;
 	struct queue q = { NULL, 0, 0, 0 };
-	struct json j, *c;
+	struct json j, c;
 	char *text;
 	size_t len;
 
@@ -731,11 +732,11 @@ run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 		gkwarn(&G, "byte %zu: invalid JSON: %s (using what was read "
 		    "before it)", j.erroff, j.err);
 	for (; q.next < q.n; q.next++) {
-		c = &q.v[q.next];
-		if (profile(&G, c, &q, 0) < 0)
-			gkwarn(&G, "byte %zu: invalid JSON: %s", c->erroff,
-			    c->err);
-		json_free(c);
+		c = q.v[q.next];	/* a copy: the queue may grow */
+		if (profile(&G, &c, &q, 0) < 0)
+			gkwarn(&G, "byte %zu: invalid JSON: %s", c.erroff,
+			    c.err);
+		json_free(&c);
 	}
 	free(q.v);
 	json_free(&j);
