@@ -495,20 +495,29 @@ run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
  * object with a "ph" member, in the head.
  */
 static int
-probe(const char *head, size_t n)
+probe(const char *head, size_t n, struct cprobe *why)
 {
 	size_t i = collapse_json_start(head, n);
 
-	if (i < n && head[i] == '{')
-		return fg_memmem(head, n, "\"traceEvents\"", 13) != NULL;
+	if (i < n && head[i] == '{') {
+		if (fg_memmem(head, n, "\"traceEvents\"", 13) != NULL)
+			return PROBE_YES;
+		return probe_why(why, 10, "a JSON object without "
+		    "\"traceEvents\"");
+	}
 	if (i >= n || head[i] != '[')
 		return 0;
 	i += 1 + collapse_json_start(head + i + 1, n - i - 1);
-	return i < n && head[i] == '{' &&
-	    fg_memmem(head, n, "\"ph\"", 4) != NULL;
+	if (i < n && head[i] == '{') {
+		if (fg_memmem(head, n, "\"ph\"", 4) != NULL)
+			return PROBE_YES;
+		return probe_why(why, 40, "a JSON array of objects without "
+		    "\"ph\" (trace event) members");
+	}
+	return probe_why(why, 10, "a JSON array, not of trace events");
 }
 
 const struct cfmt fmt_chrome = {
 	"chrome", "Chrome DevTools Performance traces (Trace-*.json)",
-	probe, run
+	probe, run, 0
 };

@@ -122,24 +122,25 @@ static const char *const topkeys[] = {
  * "callFrame" early on.
  */
 static int
-probe(const char *head, size_t n)
+probe(const char *head, size_t n, struct cprobe *why)
 {
 	size_t i = collapse_json_start(head, n), k, kl;
 
 	if (i >= n || head[i] != '{')
 		return 0;
 	if (fg_memmem(head, n, "\"callFrame\"", 11) != NULL)
-		return 1;
+		return PROBE_YES;
 	i += 1 + collapse_json_start(head + i + 1, n - i - 1);
 	if (i >= n || head[i] != '"')
-		return 0;
+		return probe_why(why, 10, "a JSON object without keys");
 	for (k = 0; topkeys[k] != NULL; k++) {
 		kl = strlen(topkeys[k]);
 		if (n - i > kl + 1 && memcmp(head + i + 1, topkeys[k], kl) == 0 &&
 		    head[i + 1 + kl] == '"')
-			return 1;
+			return PROBE_YES;
 	}
-	return 0;
+	return probe_why(why, 20, "a JSON object, but neither \"nodes\" "
+	    "nor \"callFrame\" near its start");
 }
 
 static void
@@ -176,5 +177,5 @@ run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 
 const struct cfmt fmt_cpuprofile = {
 	"cpuprofile", "V8/Chrome/Node.js .cpuprofile JSON (node --cpu-prof)",
-	probe, run
+	probe, run, 0
 };

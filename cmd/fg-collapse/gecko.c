@@ -746,19 +746,28 @@ run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 
 /* A JSON object with "meta" and "threads" (or "shared") in its head. */
 static int
-probe(const char *head, size_t n)
+probe(const char *head, size_t n, struct cprobe *why)
 {
 	size_t i = collapse_json_start(head, n);
+	int meta, thr;
 
 	if (i >= n || head[i] != '{')
 		return 0;
-	return fg_memmem(head, n, "\"meta\"", 6) != NULL &&
-	    (fg_memmem(head, n, "\"threads\"", 9) != NULL ||
+	meta = fg_memmem(head, n, "\"meta\"", 6) != NULL;
+	thr = fg_memmem(head, n, "\"threads\"", 9) != NULL ||
 	    fg_memmem(head, n, "\"stackTable\"", 12) != NULL ||
-	    fg_memmem(head, n, "\"preprocessedProfileVersion\"", 28) != NULL);
+	    fg_memmem(head, n, "\"preprocessedProfileVersion\"", 28) != NULL;
+	if (meta && thr)
+		return PROBE_YES;
+	if (meta || thr)
+		return probe_why(why, 40, "%s near the start", meta ?
+		    "\"meta\" without \"threads\"" :
+		    "\"threads\" without \"meta\"");
+	return probe_why(why, 10, "a JSON object without \"meta\" and "
+	    "\"threads\"");
 }
 
 const struct cfmt fmt_gecko = {
 	"gecko", "Firefox Profiler and samply JSON (Gecko, processed)",
-	probe, run
+	probe, run, 0
 };

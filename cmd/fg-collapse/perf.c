@@ -15,6 +15,7 @@
  * line into two halves parsed by two threads into two tables, merged.
  */
 #include <errno.h>
+#include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -288,6 +289,31 @@ event_name(const char *s, size_t n, size_t from, struct event *ev)
 	return 1;
 }
 
+/*
+ * The sample time of an event line ("comm pid [cpu] 12.345678: ..."),
+ * found among the header fields after the pid; 0 when it has none.
+ */
+static int
+line_time(const char *s, size_t n, double *t)
+{
+	struct event ev;
+	const char *e = s + n, *p;
+	size_t h, tl;
+
+	if (n == 0 || s[0] == '#' || isws((unsigned char)s[0]) ||
+	    (h = event_head(s, n, &ev)) == 0)
+		return 0;
+	for (p = s + h;; p += tl) {
+		while (p < e && isws((unsigned char)*p))
+			p++;
+		tl = toklen(p, e);
+		if (tl == 0 || !header_token(p, tl))
+			return 0;
+		if (p[tl - 1] == ':')
+			return window_parse_time(p, tl - 1, t) == 0;
+	}
+}
+
 /* ---- frame lines ---- */
 struct frame {
 	const char *pc, *func, *mod;
@@ -540,6 +566,7 @@ struct worker {
 	size_t nframes;
 	int lastframe;		/* previous line was a known frame */
 	int pend;		/* line holds a frame not yet in rev */
+	int64_t slot;		/* --window: the sample's window */
 	struct fg_buf line;	/* one frame's text */
 	/* position and warnings */
 	uint64_t lineno;
@@ -850,6 +877,11 @@ end_sample(struct worker *w)
 	if (!w->inside)
 		goto out;
 	rev_prepend(w, w->pname.p, w->pname.len);
+	if (window_on(w->o)) {
+		rev_need(w, WINDOW_KEYLEN);
+		w->rpos -= window_key(w->o, w->slot, w->rev + w->rpos -
+		    WINDOW_KEYLEN) ? WINDOW_KEYLEN : 0;
+	}
 	klen = w->rcap - w->rpos;
 	e = fg_stab_get(w->tab, w->rev + w->rpos, klen);
 	c.i = (int64_t)w->period;
@@ -859,6 +891,27 @@ end_sample(struct worker *w)
 out:
 	w->inside = 0;
 	rev_reset(w);
+}
+
+/* --since, --until, --window: whether the sample is kept, and where. */
+static int
+in_window(struct worker *w, const char *s, size_t n)
+{
+	double t;
+
+	if (!line_time(s, n, &t)) {
+		wwarn(w, "sample without a timestamp, outside every time "
+		    "window", s, n);
+		w->inside = 0;
+		rev_reset(w);
+		return 0;
+	}
+	if ((w->slot = window_slot(w->o, t)) < 0) {
+		w->inside = 0;
+		rev_reset(w);
+		return 0;
+	}
+	return 1;
 }
 
 static void
@@ -891,6 +944,8 @@ on_event(struct worker *w, const char *s, size_t n, const struct event *ev,
 		}
 		period = period * 10 + d;
 	}
+	if (window_on(w->o) && !in_window(w, s, n))
+		return;
 	/* Perl: a period of "0" (false) or none counts 1 */
 	if (ev->periodlen == 0 ||
 	    (ev->periodlen == 1 && ev->period[0] == '0'))
@@ -1186,52 +1241,51 @@ report(struct worker *w, struct fg_in *in, uint64_t base)
 	}
 }
 
-/* A regular file, in two threads when large; 0 when not regular. */
-static int
-run_file(struct worker *w1, struct fg_in *in, const struct copts *o,
-    struct fg_stab *tab)
+/*
+ * Bytes [start, size) of the regular file fd, in two threads when large;
+ * the input in is used up.
+ */
+static void
+run_fd(struct worker *w1, struct fg_in *in, const struct copts *o,
+    struct fg_stab *tab, int fd, off_t start, off_t size)
 {
 	struct worker w2;
-	struct stat sb;
-	off_t start, mid, cur;
+	off_t mid;
 	pthread_t th;
 	struct fg_ent *e;
 
-	if (fstat(in->fd, &sb) < 0 || !S_ISREG(sb.st_mode) ||
-	    (cur = lseek(in->fd, 0, SEEK_CUR)) < 0)
-		return 0;
-	start = cur - (off_t)(in->end - in->pos);
-	if (start < 0 || start > sb.st_size)
-		return 0;
-	w1->fd = in->fd;
+	w1->fd = fd;
 	w1->from = start;
-	w1->to = sb.st_size;
-	if (o->nothreads || ncpus() < 2 ||
-	    sb.st_size - start < (off_t)SPLIT_MIN ||
-	    (mid = blank_after(in->fd, start + (sb.st_size - start) / 2,
-	    sb.st_size)) < 0 || mid >= sb.st_size ||
-	    (!w1->has_filter && !first_event(w1, in->fd, start, mid))) {
+	w1->to = size;
+	in->pos = in->end;
+	in->eof = 1;
+	if (o->nothreads || ncpus() < 2 || size - start < (off_t)SPLIT_MIN ||
+	    (mid = blank_after(fd, start + (size - start) / 2, size)) < 0 ||
+	    mid >= size ||
+	    (!w1->has_filter && !first_event(w1, fd, start, mid))) {
 		/* one thread */
 		run_region(w1);
 		report(w1, in, 0);
 		in->lineno = w1->lineno;
-		in->pos = in->end;
-		in->eof = 1;
-		return 1;
+		return;
 	}
 	worker_init(&w2, o, fg_stab_new(1), in);
 	fg_buf_put(&w2.filter, w1->filter.p, w1->filter.len);
 	w2.has_filter = 1;
 	w2.defaulted = w1->defaulted;
-	w1->fd = w2.fd = in->fd;
+	w2.fd = fd;
 	w1->from = start;
 	w1->to = mid;
 	w2.from = mid;
-	w2.to = sb.st_size;
+	w2.to = size;
 	if (pthread_create(&th, NULL, run_region, &w2) != 0) {
 		fg_stab_free(w2.tab);
 		worker_free(&w2);
-		return 0;
+		w1->to = size;
+		run_region(w1);
+		report(w1, in, 0);
+		in->lineno = w1->lineno;
+		return;
 	}
 	run_region(w1);
 	if ((errno = pthread_join(th, NULL)) != 0)
@@ -1247,24 +1301,199 @@ run_file(struct worker *w1, struct fg_in *in, const struct copts *o,
 	w1->otherevents |= w2.otherevents;
 	fg_stab_free(w2.tab);
 	worker_free(&w2);
-	/* the input is used up */
-	in->pos = in->end;
-	in->eof = 1;
-	return 1;
+}
+
+/* The start of what is left of in when it is a regular file, or -1. */
+static off_t
+file_start(struct fg_in *in, off_t *size)
+{
+	struct stat sb;
+	off_t cur, start;
+
+	if (fstat(in->fd, &sb) < 0 || !S_ISREG(sb.st_mode) ||
+	    (cur = lseek(in->fd, 0, SEEK_CUR)) < 0)
+		return -1;
+	start = cur - (off_t)(in->end - in->pos);
+	if (start < 0 || start > sb.st_size)
+		return -1;
+	*size = sb.st_size;
+	return start;
+}
+
+
+/* ---- time windows ---- */
+
+/* The first sample time in [from, to) of fd; NAN when there is none. */
+static double
+fd_first_time(int fd, off_t from, off_t to)
+{
+	char *b = fg_malloc(BLOCK);
+	const char *nl;
+	double t = NAN, x;
+	off_t off = from;
+	ssize_t r;
+	size_t n, s, e;
+	int skip = 0;		/* inside a line longer than BLOCK */
+
+	while (off < to && isnan(t)) {
+		n = to - off < (off_t)BLOCK ? (size_t)(to - off) : BLOCK;
+		if ((r = pread(fd, b, n, off)) <= 0)
+			break;
+		n = (size_t)r;
+		for (s = 0; s < n && isnan(t); s = e + 1) {
+			nl = memchr(b + s, '\n', n - s);
+			if (nl == NULL && off + (off_t)n < to) {
+				if (s == 0) {
+					skip = 1;
+					s = n;
+				}
+				break;	/* read the rest of the line again */
+			}
+			e = nl != NULL ? (size_t)(nl - b) : n;
+			if (!skip && line_time(b + s, e - s, &x))
+				t = x;
+			skip = 0;
+		}
+		off += (off_t)s;
+	}
+	free(b);
+	return t;
+}
+
+/*
+ * The last sample time in [from, to) of fd, read backwards from the end a
+ * block at a time; NAN when there is none.
+ */
+static double
+fd_last_time(int fd, off_t from, off_t to)
+{
+	char *b = fg_malloc(BLOCK);
+	double t = NAN;
+	off_t end = to, lo;
+	size_t n, e, s;
+
+	while (end > from && isnan(t)) {
+		lo = end - from > (off_t)BLOCK ? end - (off_t)BLOCK : from;
+		n = (size_t)(end - lo);
+		if (pread(fd, b, n, lo) != (ssize_t)n)
+			break;
+		for (e = n; isnan(t); e = s - 1) {
+			for (s = e; s > 0 && b[s - 1] != '\n'; s--)
+				;
+			if (s == 0 && lo > from)
+				break;	/* the line starts in an earlier block */
+			(void)line_time(b + s, e - s, &t);
+			if (s == 0)
+				break;
+		}
+		/* a line longer than a block: its start is checked next */
+		end = e == n ? lo : lo + (off_t)e;
+	}
+	free(b);
+	return t;
+}
+
+/* A pipe's first sample time, from what can be read ahead; or NAN. */
+static double
+peek_first_time(struct fg_in *in)
+{
+	const char *b, *nl;
+	size_t want = 64u << 10, have, s, e;
+	double t;
+
+	for (;;) {
+		b = fg_in_peek(in, want, &have);
+		for (s = 0; s < have; s = e + 1) {
+			nl = memchr(b + s, '\n', have - s);
+			if (nl == NULL && have >= want)
+				break;
+			e = nl != NULL ? (size_t)(nl - b) : have;
+			if (line_time(b + s, e - s, &t))
+				return t;
+		}
+		if (have < want || want >= (64u << 20))
+			return NAN;
+		want *= 4;
+	}
+}
+
+/*
+ * A bound before the end of a pipe needs its last sample: the rest of the
+ * input is copied to an unlinked file in TMPDIR, then read from there.
+ */
+static int
+spool(struct fg_in *in, off_t *size)
+{
+	const char *dir = getenv("TMPDIR"), *b;
+	char *path;
+	size_t have, k;
+	ssize_t r;
+	int fd;
+
+	if (dir == NULL || *dir == '\0')
+		dir = "/tmp";
+	path = fg_malloc(strlen(dir) + 32);
+	snprintf(path, strlen(dir) + 32, "%s/fg-collapse.XXXXXX", dir);
+	if ((fd = mkstemp(path)) < 0)
+		fg_err(FG_EXIT_ERR, "%s", path);
+	(void)unlink(path);
+	*size = 0;
+	while (b = fg_in_peek(in, BLOCK, &have), have > 0) {
+		for (k = 0; k < have; k += (size_t)r)
+			if ((r = write(fd, b + k, have - k)) < 0 &&
+			    errno != EINTR)
+				fg_err(FG_EXIT_ERR, "%s", path);
+			else if (r < 0)
+				r = 0;
+		in->pos += have;
+		*size += (off_t)have;
+	}
+	free(path);
+	return fd;
+}
+
+/* Places --since, --until and --window for this input. */
+static void
+resolve(struct fg_in *in, const struct copts *o, int fd, off_t start,
+    off_t size)
+{
+	int need = window_needs(o);
+	double first = NAN, last = NAN;
+
+	if (need & WIN_FIRST)
+		first = start >= 0 ? fd_first_time(fd, start, size) :
+		    peek_first_time(in);
+	if (need & WIN_LAST)
+		last = fd_last_time(fd, start, size);
+	window_resolve(o, in, first, last);
 }
 
 static void
 run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 {
 	struct worker w;
+	off_t start, size = 0;
+	int fd = in->fd, tmp = -1;
 
 	init_cls();
 	worker_init(&w, o, tab, in);
-	if (!run_file(&w, in, o, tab)) {
+	start = file_start(in, &size);
+	if (window_on(o)) {
+		if (start < 0 && window_needs(o) & WIN_LAST) {
+			fd = tmp = spool(in, &size);
+			start = 0;
+		}
+		resolve(in, o, fd, start, size);
+	}
+	if (start >= 0)
+		run_fd(&w, in, o, tab, fd, start, size);
+	else {
 		run_stream(&w, in);
 		report(&w, in, 0);
 		in->lineno = w.lineno;
 	}
+	if (tmp >= 0)
+		(void)close(tmp);
 	if (w.otherevents && w.defaulted)
 		fg_warnx("%s: several event types; only \"%.*s\" counted "
 		    "(see --event-filter)", in->name, (int)w.filter.len,
@@ -1277,7 +1506,7 @@ run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
  * event line followed by a stack line, or is one-line samples.
  */
 static int
-probe(const char *head, size_t n)
+probe(const char *head, size_t n, struct cprobe *why)
 {
 	const char *p = head, *e = head + n, *nl;
 	struct event ev;
@@ -1304,9 +1533,10 @@ probe(const char *head, size_t n)
 			after_event = 0;
 		} else if (after_event) {
 			if (parse_frame(p, len, &f))
-				return 1;
+				return PROBE_YES;
 			if (nl < e)
-				return 0;
+				return probe_why(why, 50, "an event line without "
+				    "a stack line after it");
 			/* a frame line longer than the head: its start */
 			while (p < nl && isws((unsigned char)*p))
 				p++;
@@ -1314,23 +1544,24 @@ probe(const char *head, size_t n)
 			while (p + len < nl && ishex((unsigned char)p[len]))
 				len++;
 			return len > 0 && p + len < nl &&
-			    isws((unsigned char)p[len]);
+			    isws((unsigned char)p[len]) ? PROBE_YES : 0;
 		} else {
 			if ((h = event_head(p, len, &ev)) == 0)
 				return 0;
 			(void)event_name(p, len, h, &ev);
 			if (ev.frame != NULL && parse_frame(ev.frame,
 			    ev.framelen, &f) && ++good >= 2)
-				return 1;
+				return PROBE_YES;
 			after_event = 1;
 		}
 		if (nl == e)
 			break;
 		p = nl + 1;
 	}
-	return good > 0;
+	return good > 0 ? PROBE_YES : 0;
 }
 
 const struct cfmt fmt_perf = {
-	"perf", "Linux perf script output (stackcollapse-perf.pl)", probe, run
+	"perf", "Linux perf script output (stackcollapse-perf.pl)", probe, run,
+	CFMT_TIMED
 };

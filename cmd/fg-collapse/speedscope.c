@@ -564,18 +564,28 @@ run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 
 /* speedscope's schema URL, or "shared" and "profiles", in a JSON object. */
 static int
-probe(const char *head, size_t n)
+probe(const char *head, size_t n, struct cprobe *why)
 {
 	size_t i = collapse_json_start(head, n);
+	int sh, pr;
 
 	if (i >= n || head[i] != '{')
 		return 0;
-	return fg_memmem(head, n, "speedscope.app/file-format-schema",
-	    33) != NULL || (fg_memmem(head, n, "\"shared\"", 8) != NULL &&
-	    fg_memmem(head, n, "\"profiles\"", 10) != NULL);
+	if (fg_memmem(head, n, "speedscope.app/file-format-schema", 33))
+		return PROBE_YES;
+	sh = fg_memmem(head, n, "\"shared\"", 8) != NULL;
+	pr = fg_memmem(head, n, "\"profiles\"", 10) != NULL;
+	if (sh && pr)
+		return PROBE_YES;
+	if (sh || pr)
+		return probe_why(why, 40, "\"%s\" without \"%s\" near the "
+		    "start", sh ? "shared" : "profiles", sh ? "profiles" :
+		    "shared");
+	return probe_why(why, 10, "a JSON object without \"shared\" and "
+	    "\"profiles\"");
 }
 
 const struct cfmt fmt_speedscope = {
 	"speedscope", "speedscope JSON (py-spy, rbspy, austin, speedscope)",
-	probe, run
+	probe, run, 0
 };
