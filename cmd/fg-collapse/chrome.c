@@ -20,6 +20,7 @@
  * again from their offset once the event's name is known, since members
  * come in any order (Chrome writes "args" first).
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -384,8 +385,19 @@ emit(struct trace *T, struct fg_stab *tab)
 	struct cprof *c;
 	struct fg_buf b = { NULL, 0, 0 };
 	char pid[32], tid[32];
+	double first = NAN, last = NAN, t;
 	size_t i;
 
+	for (i = 0; window_on(o) && i < T->np; i++) {
+		if (!v8_times(&T->pv[i]->P))
+			continue;
+		t = (double)T->pv[i]->P.tmin / 1e6;
+		first = isnan(first) || t < first ? t : first;
+		t = (double)T->pv[i]->P.tmax / 1e6;
+		last = isnan(last) || t > last ? t : last;
+	}
+	if (window_on(o))
+		window_resolve(o, T->in, first, last);
 	for (i = 0; i < T->np; i++) {
 		c = T->pv[i];
 		if (!c->hasthread)
@@ -519,5 +531,5 @@ probe(const char *head, size_t n, struct cprobe *why)
 
 const struct cfmt fmt_chrome = {
 	"chrome", "Chrome DevTools Performance traces (Trace-*.json)",
-	probe, run, 0
+	probe, run, CFMT_TIMED
 };

@@ -169,6 +169,13 @@ run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 	if (P.nn == 0 && t == JSON_OBJ)
 		v8_warn(&P, "no profile \"nodes\": not a .cpuprofile");
 	times(&P, &T);
+	if (window_on(o)) {
+		if (v8_times(&P))
+			window_resolve(o, in, (double)P.tmin / 1e6,
+			    (double)P.tmax / 1e6);
+		else
+			window_resolve(o, in, NAN, NAN);
+	}
 	v8_emit(&P, tab, "", 0);
 	json_free(&j);
 	free(text);
@@ -177,5 +184,5 @@ run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 
 const struct cfmt fmt_cpuprofile = {
 	"cpuprofile", "V8/Chrome/Node.js .cpuprofile JSON (node --cpu-prof)",
-	probe, run, 0
+	probe, run, CFMT_TIMED
 };

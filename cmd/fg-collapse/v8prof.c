@@ -367,6 +367,11 @@ struct tree {
 	char *names;		/* frame names, one after the other */
 	size_t *name, *namelen;
 	char *reached;		/* by the walk from the roots */
+	/* with a time window: each sample kept apart, listed by node */
+	size_t *sk;		/* node per sample, or SIZE_MAX */
+	uint64_t *sv;		/* weight per sample */
+	size_t nsv;
+	size_t *soff, *sidx;	/* node k's: sidx[soff[k] .. soff[k+1]) */
 };
 
 static void
@@ -516,7 +521,13 @@ addsample(struct v8prof *P, struct tree *T, size_t i, uint64_t v)
 	if (k == SIZE_MAX)
 		v8_warn(P, "samples[%zu]: no node %lld; ignored", i,
 		    (long long)P->samples[i]);
-	else
+	else if (T->sv != NULL) {
+		if (v > (uint64_t)INT64_MAX)
+			fg_sum_overflow(P->in->name, 0);
+		T->sk[i] = k;
+		T->sv[i] = v;
+		T->w[k] |= v > 0;	/* emitted sample by sample */
+	} else
 		addw(P, T->w, k, v);
 }
 
@@ -548,6 +559,68 @@ weigh_time(struct v8prof *P, struct tree *T, size_t n)
 	free(ts);
 }
 
+/* With a time window, samples are kept apart: set up their lists. */
+static void
+windowed(struct v8prof *P, struct tree *T)
+{
+	size_t i;
+
+	T->nsv = P->ns;
+	T->sk = fg_reallocarray(NULL, P->ns + 1, sizeof(*T->sk));
+	T->sv = fg_calloc(P->ns + 1, sizeof(*T->sv));
+	for (i = 0; i < P->ns; i++)
+		T->sk[i] = SIZE_MAX;
+	if (!v8_times(P))
+		v8_warn(P, "no sample times: no sample is in the time "
+		    "window");
+}
+
+/* Node k's samples, listed: soff and sidx from sk. */
+static void
+bynode(struct v8prof *P, struct tree *T)
+{
+	size_t i, *fill;
+
+	T->soff = fg_calloc(P->nn + 2, sizeof(*T->soff));
+	T->sidx = fg_reallocarray(NULL, T->nsv + 1, sizeof(*T->sidx));
+	for (i = 0; i < T->nsv; i++)
+		if (T->sk[i] != SIZE_MAX)
+			T->soff[T->sk[i] + 1]++;
+	for (i = 0; i < P->nn; i++)
+		T->soff[i + 1] += T->soff[i];
+	fill = fg_calloc(P->nn + 1, sizeof(*fill));
+	for (i = 0; i < T->nsv; i++)
+		if (T->sk[i] != SIZE_MAX)
+			T->sidx[T->soff[T->sk[i]] + fill[T->sk[i]]++] = i;
+	free(fill);
+}
+
+/* Adds node k's weight, or with a time window each of its samples. */
+static void
+addnode(struct v8prof *P, struct tree *T, struct fg_stab *tab,
+    const char *path, size_t len, size_t k)
+{
+	fg_count c;
+	size_t b, i;
+	double t;
+
+	c.f = 0;
+	if (T->sv == NULL) {
+		c.i = (int64_t)T->w[k];
+		collapse_add(tab, path, len, c, P->in);
+		return;
+	}
+	for (b = T->soff[k]; b < T->soff[k + 1]; b++) {
+		i = T->sidx[b];
+		if (T->sv[i] == 0)
+			continue;
+		c.i = (int64_t)T->sv[i];
+		t = P->ts != NULL && i < P->ns && i < P->nd ?
+		    (double)P->ts[i] / 1e6 : NAN;
+		collapse_add_at(tab, path, len, c, P->in, P->o, t);
+	}
+}
+
 /* Sample weights per node: a count, or microseconds. */
 static void
 weigh(struct v8prof *P, struct tree *T)
@@ -565,7 +638,9 @@ weigh(struct v8prof *P, struct tree *T)
 		return;
 	}
 	n = P->ns;
-	if (bytime && P->nd != P->ns) {
+	if (window_on(P->o))
+		windowed(P, T);
+	if ((bytime || window_on(P->o)) && P->nd != P->ns) {
 		v8_warn(P, "%zu %s for %zu samples; the unmatched ones are "
 		    "ignored", P->nd, P->abstime ? "timestamps" : "timeDeltas",
 		    P->ns);
@@ -633,7 +708,6 @@ walkout(struct v8prof *P, struct tree *T, struct fg_stab *tab,
 {
 	size_t *kidoff, *kidv, *stk, *lens, i, k, b, len, e, top, n = P->nn;
 	size_t reached = 0;
-	fg_count c;
 
 	kidlists(n, T->parent, &kidoff, &kidv);
 	stk = fg_reallocarray(NULL, n + 1, sizeof(*stk));
@@ -657,9 +731,7 @@ walkout(struct v8prof *P, struct tree *T, struct fg_stab *tab,
 				e = len == plen ? pathadd(p, len, T, k) : len;
 				collapse_budget(P->in, P->o, P->fmt, P->used,
 				    e);
-				c.i = (int64_t)T->w[k];
-				c.f = 0;
-				collapse_add(tab, p->b, e, c, P->in);
+				addnode(P, T, tab, p->b, e, k);
 			}
 			for (b = kidoff[k]; b < kidoff[k + 1]; b++) {
 				stk[top] = kidv[b];
@@ -699,6 +771,8 @@ v8_emit(struct v8prof *P, struct fg_stab *tab, const char *prefix,
 	index_ids(P, &T);
 	parents(P, &T);
 	weigh(P, &T);
+	if (T.sv != NULL)
+		bynode(P, &T);
 	T.reached = fg_calloc(P->nn + 1, 1);
 	p.cap = 256;
 	while (p.cap < plen + 2)
@@ -717,4 +791,8 @@ v8_emit(struct v8prof *P, struct fg_stab *tab, const char *prefix,
 	free(T.name);
 	free(T.namelen);
 	free(T.reached);
+	free(T.sk);
+	free(T.sv);
+	free(T.soff);
+	free(T.sidx);
 }
