@@ -31,7 +31,11 @@ MAN1 := $(wildcard man/*.1)
 MAN5 := $(wildcard man/*.5)
 MAN7 := $(wildcard man/*.7)
 # contrib files installed into DATADIR: make rules, recipes
-DATA := contrib/fg.mk
+DATA := contrib/fg.mk contrib/README.md contrib/fleet.sh \
+	contrib/fg-continuous.sh
+DATA_SUB := contrib/slurm/map.sbatch contrib/slurm/reduce.sbatch \
+	contrib/slurm/submit.sh contrib/hadoop/mapper.sh \
+	contrib/hadoop/reducer.sh
 
 all: $(PROGS)
 
@@ -102,18 +106,21 @@ install: all install-data
 # Everything but the binaries: man pages, make rules and contrib recipes.
 install-data:
 	mkdir -p $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 \
-	    $(DESTDIR)$(MANDIR)/man7 $(DESTDIR)$(DATADIR)
+	    $(DESTDIR)$(MANDIR)/man7 $(DESTDIR)$(DATADIR)/slurm \
+	    $(DESTDIR)$(DATADIR)/hadoop
 	cp $(MAN1) $(DESTDIR)$(MANDIR)/man1/
 	cp $(MAN5) $(DESTDIR)$(MANDIR)/man5/
 	cp $(MAN7) $(DESTDIR)$(MANDIR)/man7/
 	cp $(DATA) $(DESTDIR)$(DATADIR)/
+	for f in $(DATA_SUB); do cp $$f $(DESTDIR)$(DATADIR)/$${f#contrib/}; done
 
 uninstall:
 	cd $(DESTDIR)$(BINDIR) && rm -f $(TOOLS)
 	cd $(DESTDIR)$(MANDIR)/man1 && rm -f $(notdir $(MAN1))
 	cd $(DESTDIR)$(MANDIR)/man5 && rm -f $(notdir $(MAN5))
 	cd $(DESTDIR)$(MANDIR)/man7 && rm -f $(notdir $(MAN7))
-	cd $(DESTDIR)$(DATADIR) && rm -f $(notdir $(DATA))
+	cd $(DESTDIR)$(DATADIR) && rm -f $(notdir $(DATA)) \
+	    $(DATA_SUB:contrib/%=%)
 
 clean:
 	rm -rf build build-asan build-fuzz build-afl bin
@@ -122,12 +129,14 @@ clean:
 	install-data uninstall clean
 
 # libFuzzer targets (clang): tests/fuzz/fuzz-*.c against the core built
-# with ASan+UBSan. fuzz-smoke runs each for FUZZ_SECONDS on its corpus.
+# with ASan+UBSan, and a 4 KiB input buffer (refills at every size, and no
+# 1 MiB allocation per input opened). fuzz-smoke runs each for
+# FUZZ_SECONDS on its corpus.
 FUZZ_FLAGS = -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all
 FUZZ_SECONDS ?= 20
 FUZZERS := $(patsubst tests/fuzz/%.c,build-fuzz/%,$(wildcard tests/fuzz/fuzz-*.c))
 fuzz:
-	$(MAKE) CC=clang B=build-fuzz BIN=build-fuzz/bin \
+	$(MAKE) CC=clang B=build-fuzz BIN=build-fuzz/bin CPPFLAGS=-DIN_BUFSZ=4096 \
 	    CFLAGS="$(FUZZ_FLAGS) -fsanitize=fuzzer-no-link" build-fuzz/libfg.a \
 	    build-fuzz/libcollapse.a
 	$(MAKE) CC=clang B=build-fuzz BIN=build-fuzz/bin fuzzers
@@ -135,9 +144,13 @@ fuzz:
 # fg-collapse's parsers (all but its main.c) for the format targets.
 COLLAPSE_LIB_OBJ := $(patsubst %.c,build-fuzz/%.o,$(filter-out \
 	cmd/fg-collapse/main.c,$(wildcard cmd/fg-collapse/*.c)))
-build-fuzz/libcollapse.a: $(COLLAPSE_LIB_OBJ)
+build-fuzz/libcollapse.a: $(COLLAPSE_LIB_OBJ) build-fuzz/collapse-main.o
 	rm -f $@
-	$(AR) rcs $@ $(COLLAPSE_LIB_OBJ)
+	$(AR) rcs $@ $(COLLAPSE_LIB_OBJ) build-fuzz/collapse-main.o
+# main.c with its main renamed: fuzz-collapse uses its list of formats.
+build-fuzz/collapse-main.o: cmd/fg-collapse/main.c
+	$(CC) $(WARNFLAGS) -Wno-missing-prototypes $(FG_CPPFLAGS) $(CPPFLAGS) \
+	    $(CFLAGS) -Dmain=fg_collapse_main -c -o $@ cmd/fg-collapse/main.c
 
 fuzzers: $(FUZZERS)
 build-fuzz/fuzz-%: tests/fuzz/fuzz-%.c build-fuzz/libcollapse.a build-fuzz/libfg.a
