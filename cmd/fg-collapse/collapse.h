@@ -7,7 +7,10 @@
 #ifndef COLLAPSE_H
 #define COLLAPSE_H
 
+#include <stdarg.h>
+
 #include "fg.h"
+#include "sym.h"
 #include "window.h"
 
 struct copts {
@@ -19,6 +22,10 @@ struct copts {
 	int nothreads;		/* -j1: no worker thread */
 	/* .cpuprofile */
 	int cpuprof_time;	/* weight by timeDeltas instead of samples */
+	int no_url;		/* --no-url: frames without " url:line" */
+	/* chrome, gecko: --process, --thread selectors (names or ids) */
+	const char **procs, **threads;
+	int nprocs, nthreads;
 	/* dtrace, bpftrace */
 	int includeoffset;	/* keep +0x.. offsets (not on the leaf) */
 	/* sample */
@@ -32,6 +39,14 @@ struct copts {
 	int lines;		/* add file:line to frames */
 	/* all formats */
 	uint64_t max_output;	/* --max-output; 0: COLLAPSE_MAX_OUTPUT */
+	const char *root;	/* --root NAME (transform.c) */
+	int noroot;		/* --no-root */
+	int recursive;		/* --collapse-recursive */
+	/* callgrind */
+	const char *cg_event;	/* --event NAME; NULL: the first (Ir) */
+	/* xctrace */
+	int xctrace_weight;	/* count <weight> instead of 1 per row */
+	int xctrace_threads;	/* process and thread as root frames */
 	struct cwin *win;	/* --since, --until, --window: window.h */
 };
 
@@ -83,12 +98,42 @@ struct cfmt {
 	unsigned flags;		/* CFMT_* */
 };
 #define CFMT_TIMED 1	/* honours --since, --until, --window (window.h) */
+/*
+ * The first frame of every stack names the process or thread (perf's
+ * comm): --root NAME replaces it and --no-root drops it. Without the flag
+ * stacks start with a function: --root NAME adds a first frame, --no-root
+ * changes nothing (transform.c; fg-collapse(1), STACK TRANSFORMS).
+ */
+#define CFMT_ROOT_FIRST 2
 
 /* Adds count to stack in tab; an overflowing sum is fatal. */
 void collapse_add(struct fg_stab *tab, const char *stack, size_t len,
     fg_count c, struct fg_in *in);
 void collapse_add_u64(struct fg_stab *tab, const char *stack, size_t len,
     uint64_t n, struct fg_in *in);
+
+/*
+ * Appends n bytes of a name to b as folded frame text: ';' becomes ':',
+ * newline, carriage return and NUL become blanks.
+ */
+void collapse_frame(struct fg_buf *b, const char *s, size_t n);
+/*
+ * Appends a root frame for a process or thread to the stack in b: its
+ * name, with "-id" when withid; "what id" when it has no name.
+ */
+void collapse_rootframe(struct fg_buf *b, const char *name,
+    const char *what, const char *id, int withid);
+/*
+ * A data warning about input in, without a line number (JSON has no
+ * useful one), after label when not NULL; the first ten are printed.
+ */
+void collapse_vwarn(struct fg_in *in, const char *label, const char *fmt,
+    va_list ap) FG_PRINTF(3, 0);
+/* Offset of the first byte of a JSON text's head past a BOM and blanks. */
+size_t collapse_json_start(const char *head, size_t n);
+/* Whether name or id is one of the n selectors (--process, --thread). */
+int collapse_selected(const char *const *sel, int n, const char *name,
+    const char *id);
 
 /* "256M" and the like; fatal when not a positive size. */
 uint64_t collapse_parse_size(const char *s);
@@ -99,12 +144,28 @@ uint64_t collapse_parse_size(const char *s);
 void collapse_budget(struct fg_in *in, const struct copts *o,
     const char *fmt, uint64_t *used, size_t n);
 
+/* transform.c: --root, --no-root, --collapse-recursive. */
+int transform_wanted(const struct copts *o);
+/* Exits with a message when name cannot be a frame. */
+void transform_check_root(const char *name);
+/* Adds src's stacks, transformed, to dst; name is the input's. */
+void transform_merge(struct fg_stab *dst, struct fg_stab *src, int hasroot,
+    const struct copts *o, const char *name);
+
+/* main.c's list of formats, in probe order, NULL-terminated. */
+extern const struct cfmt *const *const collapse_fmts;
+
 extern const struct cfmt fmt_perf;
 extern const struct cfmt fmt_folded;
 extern const struct cfmt fmt_cpuprofile;
+extern const struct cfmt fmt_chrome;
+extern const struct cfmt fmt_speedscope;
+extern const struct cfmt fmt_gecko;
 extern const struct cfmt fmt_dtrace;
 extern const struct cfmt fmt_bpftrace;
 extern const struct cfmt fmt_sample;
 extern const struct cfmt fmt_pprof;
+extern const struct cfmt fmt_callgrind;
+extern const struct cfmt fmt_xctrace;
 
 #endif
