@@ -17,19 +17,6 @@
 #include "collapse.h"
 #include "sym.h"
 
-static int
-isws(char c)
-{
-	return c == ' ' || c == '\t' || c == '\r' || c == '\n';
-}
-
-static int
-ishex(char c)
-{
-	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') ||
-	    (c >= 'A' && c <= 'F');
-}
-
 /* "@" [A-Za-z0-9_]* "[" at the start: returns the length, else 0. */
 static size_t
 mapstart(const char *s, size_t n)
@@ -75,7 +62,7 @@ offstart(const char *s, size_t n)
 {
 	size_t i = n;
 
-	while (i > 0 && (ishex(s[i - 1]) || s[i - 1] == 'x'))
+	while (i > 0 && (fg_ishex(s[i - 1]) || s[i - 1] == 'x'))
 		i--;
 	if (i > 0 && i < n && s[i - 1] == '+')
 		return i - 1;
@@ -128,7 +115,7 @@ framepart(struct ent *en, const char *s, size_t n, int incoff)
 	size_t i;
 
 	/* ustack(perf): "7f12ab sym+off (module)" */
-	for (i = 0; i < n && ishex(s[i]); i++)
+	for (i = 0; i < n && fg_ishex(s[i]); i++)
 		;
 	if (i > 0 && i < n && s[i] == ' ') {
 		s += i + 1;
@@ -230,7 +217,7 @@ run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 
 /* An "@[" line followed by a frame, or a whole "@name[...]: N" line. */
 static int
-probe(const char *head, size_t n)
+probe(const char *head, size_t n, struct cprobe *why)
 {
 	const char *p = head, *e = head + n, *nl, *s, *cnt;
 	size_t len, k, cn;
@@ -244,20 +231,21 @@ probe(const char *head, size_t n)
 		s = p;
 		p = nl + 1;
 		if (open)
-			return len > 0 && (isws(s[0]) || s[0] == ']' ||
-			    s[0] == ',');
+			return len > 0 && (fg_isws(s[0]) || s[0] == ']' ||
+			    s[0] == ',') ? PROBE_YES : probe_why(why, 50,
+			    "a map entry \"@[\" without its stack lines");
 		s = fg_trim(s, &len);
 		if ((k = mapstart(s, len)) == 0)
 			continue;
 		if (k == len)
 			open = 1;
 		else if (entryend(s + k, len - k, &cnt, &cn) != NULL)
-			return 1;
+			return PROBE_YES;
 	}
 	return 0;
 }
 
 const struct cfmt fmt_bpftrace = {
 	"bpftrace", "bpftrace maps such as @[kstack, ustack, comm] = count()",
-	probe, run
+	probe, run, 0
 };

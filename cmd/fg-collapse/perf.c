@@ -15,6 +15,7 @@
  * line into two halves parsed by two threads into two tables, merged.
  */
 #include <errno.h>
+#include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -61,44 +62,7 @@ init_cls(void)
 #define isword(c) (cls[(unsigned char)(c)] & C_WORD)
 #define ishex(c) (cls[(unsigned char)(c)] & C_HEX)
 
-static int
-hasstr(const char *s, size_t n, const char *pat)
-{
-	size_t m = strlen(pat), i;
 
-	for (i = 0; i + m <= n; i++)
-		if (s[i] == pat[0] && memcmp(s + i, pat, m) == 0)
-			return 1;
-	return 0;
-}
-
-
-
-/* ---- a growable byte buffer ---- */
-struct buf {
-	char *p;
-	size_t len, cap;
-};
-
-static void
-buf_need(struct buf *b, size_t more)
-{
-	if (b->cap - b->len >= more)
-		return;
-	while (b->cap - b->len < more)
-		b->cap = b->cap ? b->cap * 2 : 256;
-	b->p = fg_realloc(b->p, b->cap);
-}
-
-static void
-buf_add(struct buf *b, const char *s, size_t n)
-{
-	if (n == 0)
-		return;
-	buf_need(b, n);
-	memcpy(b->p + b->len, s, n);
-	b->len += n;
-}
 
 /* ---- event lines ---- */
 struct event {
@@ -325,6 +289,31 @@ event_name(const char *s, size_t n, size_t from, struct event *ev)
 	return 1;
 }
 
+/*
+ * The sample time of an event line ("comm pid [cpu] 12.345678: ..."),
+ * found among the header fields after the pid; 0 when it has none.
+ */
+static int
+line_time(const char *s, size_t n, double *t)
+{
+	struct event ev;
+	const char *e = s + n, *p;
+	size_t h, tl;
+
+	if (n == 0 || s[0] == '#' || isws((unsigned char)s[0]) ||
+	    (h = event_head(s, n, &ev)) == 0)
+		return 0;
+	for (p = s + h;; p += tl) {
+		while (p < e && isws((unsigned char)*p))
+			p++;
+		tl = toklen(p, e);
+		if (tl == 0 || !header_token(p, tl))
+			return 0;
+		if (p[tl - 1] == ':')
+			return window_parse_time(p, tl - 1, t) == 0;
+	}
+}
+
 /* ---- frame lines ---- */
 struct frame {
 	const char *pc, *func, *mod;
@@ -424,7 +413,7 @@ is_vmlinux(const char *m, size_t n)
 static int
 is_kernel(const char *m, size_t n)
 {
-	if (hasstr(m, n, "unknown"))
+	if (fg_contains(m, n, "unknown"))
 		return 0;
 	return (n > 0 && m[0] == '[') || is_vmlinux(m, n) ||
 	    fg_hassuffix(m, n, "vmlinux") ||
@@ -437,7 +426,7 @@ is_jit(const char *m, size_t n)
 {
 	size_t i, b = 0, d;
 
-	if (hasstr(m, n, "/tmp/perf-")) {
+	if (fg_contains(m, n, "/tmp/perf-")) {
 		/* m:/tmp/perf-\d+\.map: */
 		for (i = 0; i + 10 < n; i++) {
 			if (memcmp(m + i, "/tmp/perf-", 10) != 0)
@@ -566,18 +555,19 @@ struct worker {
 	struct fg_stab *tab;
 	struct fg_in *in;	/* for names in fatal errors */
 	/* event filter: the user's, or the first event seen */
-	struct buf filter;
+	struct fg_buf filter;
 	int has_filter, defaulted, otherevents;
 	/* the current sample */
 	int inside;		/* an accepted event line was seen */
 	uint64_t period;
-	struct buf pname;
+	struct fg_buf pname;
 	char *rev;		/* frames, written leftwards */
 	size_t rcap, rpos;	/* content is rev[rpos..rcap) */
 	size_t nframes;
 	int lastframe;		/* previous line was a known frame */
 	int pend;		/* line holds a frame not yet in rev */
-	struct buf line;	/* one frame's text */
+	int64_t slot;		/* --window: the sample's window */
+	struct fg_buf line;	/* one frame's text */
 	/* position and warnings */
 	uint64_t lineno;
 	uint64_t nwarn;
@@ -662,7 +652,7 @@ add_piece(struct worker *w, const struct frame *f, const char *s, size_t n,
     int inlined, int plain, int *unknown)
 {
 	const struct copts *o = w->o;
-	struct buf *b = &w->line;
+	struct fg_buf *b = &w->line;
 	char tmp[64], *t = NULL;
 	size_t start, cut, i, k;
 	const char *m;
@@ -670,7 +660,7 @@ add_piece(struct worker *w, const struct frame *f, const char *s, size_t n,
 
 	if (plain) {
 		start = b->len;
-		buf_add(b, s, n);
+		fg_buf_put(b, s, n);
 		goto tidied;
 	}
 	if (n == 9 && memcmp(s, "[unknown]", 9) == 0) {
@@ -694,13 +684,13 @@ add_piece(struct worker *w, const struct frame *f, const char *s, size_t n,
 		if (i == k) {
 			/* "[libc.so.6]": nothing in it to tidy */
 			start = b->len;
-			buf_need(b, n + 8);
+			fg_buf_need(b, n + 8);
 			b->p[b->len++] = '[';
 			memcpy(b->p + b->len, m, k);
 			b->len += k;
 			if (o->addrs) {
-				buf_add(b, " <", 2);
-				buf_add(b, f->pc, f->pclen);
+				fg_buf_put(b, " <", 2);
+				fg_buf_put(b, f->pc, f->pclen);
 				b->p[b->len++] = '>';
 			}
 			b->p[b->len++] = ']';
@@ -718,7 +708,7 @@ add_piece(struct worker *w, const struct frame *f, const char *s, size_t n,
 		s = t;
 	}
 	cut = cut_args(s, n);
-	buf_need(b, cut + 8);
+	fg_buf_need(b, cut + 8);
 	start = b->len;
 	for (i = 0; i < cut; i++) {
 		char c = s[i];
@@ -749,8 +739,8 @@ tidied:
 	if (ann != 0) {
 		char a[5] = { '_', '[', (char)ann, ']', '\0' };
 
-		if (ann == 'k' || !hasstr(b->p + start, b->len - start, a))
-			buf_add(b, a, 4);
+		if (ann == 'k' || !fg_contains(b->p + start, b->len - start, a))
+			fg_buf_put(b, a, 4);
 	}
 }
 
@@ -814,7 +804,7 @@ on_frame(struct worker *w, const struct frame *f)
 	for (q = s;; q = p + 2) {
 		p = next_arrow(s, q, e);
 		if (npieces > 0)
-			buf_add(&w->line, ";", 1);
+			fg_buf_put(&w->line, ";", 1);
 		add_piece(w, f, q, (size_t)(p - q), npieces > 0, 0, &unknown);
 		npieces++;
 		if (p >= limit)
@@ -849,11 +839,11 @@ srcline_like(const char *s, size_t n)
 static void
 add_srcline(struct worker *w, const char *s, size_t n)
 {
-	struct buf *b = &w->line;
+	struct fg_buf *b = &w->line;
 	size_t i = 0, j, start = b->len;
 
 	/* s/\[.*?\]//g, then trim */
-	buf_need(b, n + 1);
+	fg_buf_need(b, n + 1);
 	b->p[b->len++] = ':';
 	while (i < n) {
 		if (s[i] == '[') {
@@ -887,6 +877,11 @@ end_sample(struct worker *w)
 	if (!w->inside)
 		goto out;
 	rev_prepend(w, w->pname.p, w->pname.len);
+	if (window_on(w->o)) {
+		rev_need(w, WINDOW_KEYLEN);
+		w->rpos -= window_key(w->o, w->slot, w->rev + w->rpos -
+		    WINDOW_KEYLEN) ? WINDOW_KEYLEN : 0;
+	}
 	klen = w->rcap - w->rpos;
 	e = fg_stab_get(w->tab, w->rev + w->rpos, klen);
 	c.i = (int64_t)w->period;
@@ -896,6 +891,27 @@ end_sample(struct worker *w)
 out:
 	w->inside = 0;
 	rev_reset(w);
+}
+
+/* --since, --until, --window: whether the sample is kept, and where. */
+static int
+in_window(struct worker *w, const char *s, size_t n)
+{
+	double t;
+
+	if (!line_time(s, n, &t)) {
+		wwarn(w, "sample without a timestamp, outside every time "
+		    "window", s, n);
+		w->inside = 0;
+		rev_reset(w);
+		return 0;
+	}
+	if ((w->slot = window_slot(w->o, t)) < 0) {
+		w->inside = 0;
+		rev_reset(w);
+		return 0;
+	}
+	return 1;
 }
 
 static void
@@ -908,7 +924,7 @@ on_event(struct worker *w, const char *s, size_t n, const struct event *ev,
 	if (named) {
 		if (!w->has_filter) {
 			w->filter.len = 0;
-			buf_add(&w->filter, ev->ev, ev->evlen);
+			fg_buf_put(&w->filter, ev->ev, ev->evlen);
 			w->has_filter = 1;
 			w->defaulted = 1;
 		} else if (ev->evlen != w->filter.len ||
@@ -928,6 +944,8 @@ on_event(struct worker *w, const char *s, size_t n, const struct event *ev,
 		}
 		period = period * 10 + d;
 	}
+	if (window_on(w->o) && !in_window(w, s, n))
+		return;
 	/* Perl: a period of "0" (false) or none counts 1 */
 	if (ev->periodlen == 0 ||
 	    (ev->periodlen == 1 && ev->period[0] == '0'))
@@ -935,7 +953,7 @@ on_event(struct worker *w, const char *s, size_t n, const struct event *ev,
 	w->period = period;
 	w->inside = 1;
 	w->pname.len = 0;
-	buf_add(&w->pname, ev->comm, ev->commlen);
+	fg_buf_put(&w->pname, ev->comm, ev->commlen);
 	if (w->o->tid || w->o->pid) {
 		const char *pid = ev->pid, *tid = ev->tid;
 		size_t pl = ev->pidlen, tl = ev->tidlen;
@@ -947,11 +965,11 @@ on_event(struct worker *w, const char *s, size_t n, const struct event *ev,
 			pid = "?";
 			pl = 1;
 		}
-		buf_add(&w->pname, "-", 1);
-		buf_add(&w->pname, pid, pl);
+		fg_buf_put(&w->pname, "-", 1);
+		fg_buf_put(&w->pname, pid, pl);
 		if (w->o->tid) {
-			buf_add(&w->pname, "/", 1);
-			buf_add(&w->pname, tid, tl);
+			fg_buf_put(&w->pname, "/", 1);
+			fg_buf_put(&w->pname, tid, tl);
 		}
 	}
 	for (i = 0; i < w->pname.len; i++)
@@ -1033,7 +1051,7 @@ worker_init(struct worker *w, const struct copts *o, struct fg_stab *tab,
 	w->tab = tab;
 	w->in = in;
 	if (o->event_filter != NULL) {
-		buf_add(&w->filter, o->event_filter, strlen(o->event_filter));
+		fg_buf_put(&w->filter, o->event_filter, strlen(o->event_filter));
 		w->has_filter = 1;
 	}
 	rev_need(w, 4096);
@@ -1082,12 +1100,12 @@ static void *
 run_region(void *arg)
 {
 	struct worker *w = arg;
-	struct buf b = { NULL, 0, 0 };
+	struct fg_buf b = { NULL, 0, 0 };
 	off_t off = w->from;
 	ssize_t r;
 	size_t keep = 0, n, i;
 
-	buf_need(&b, BLOCK + 1);
+	fg_buf_need(&b, BLOCK + 1);
 	for (;;) {
 		size_t room = b.cap - keep - 1, want;
 
@@ -1111,7 +1129,7 @@ run_region(void *arg)
 			/* no newline in the whole buffer: grow it */
 			keep = n;
 			b.len = n;
-			buf_need(&b, b.cap);
+			fg_buf_need(&b, b.cap);
 			continue;
 		}
 		parse_block(w, b.p, i);
@@ -1154,7 +1172,7 @@ first_event(struct worker *w, int fd, off_t start, off_t lim)
 			if (b[s] != '#' && !isws((unsigned char)b[s]) &&
 			    (h = event_head(b + s, (size_t)(nl - b - s), &ev)) &&
 			    event_name(b + s, (size_t)(nl - b - s), h, &ev)) {
-				buf_add(&t.filter, ev.ev, ev.evlen);
+				fg_buf_put(&t.filter, ev.ev, ev.evlen);
 				t.has_filter = 1;
 			}
 			s = (size_t)(nl - b) + 1;
@@ -1164,7 +1182,7 @@ first_event(struct worker *w, int fd, off_t start, off_t lim)
 	free(b);
 	if (t.has_filter) {
 		w->filter.len = 0;
-		buf_add(&w->filter, t.filter.p, t.filter.len);
+		fg_buf_put(&w->filter, t.filter.p, t.filter.len);
 		w->has_filter = 1;
 		w->defaulted = 1;
 	}
@@ -1223,52 +1241,51 @@ report(struct worker *w, struct fg_in *in, uint64_t base)
 	}
 }
 
-/* A regular file, in two threads when large; 0 when not regular. */
-static int
-run_file(struct worker *w1, struct fg_in *in, const struct copts *o,
-    struct fg_stab *tab)
+/*
+ * Bytes [start, size) of the regular file fd, in two threads when large;
+ * the input in is used up.
+ */
+static void
+run_fd(struct worker *w1, struct fg_in *in, const struct copts *o,
+    struct fg_stab *tab, int fd, off_t start, off_t size)
 {
 	struct worker w2;
-	struct stat sb;
-	off_t start, mid, cur;
+	off_t mid;
 	pthread_t th;
 	struct fg_ent *e;
 
-	if (fstat(in->fd, &sb) < 0 || !S_ISREG(sb.st_mode) ||
-	    (cur = lseek(in->fd, 0, SEEK_CUR)) < 0)
-		return 0;
-	start = cur - (off_t)(in->end - in->pos);
-	if (start < 0 || start > sb.st_size)
-		return 0;
-	w1->fd = in->fd;
+	w1->fd = fd;
 	w1->from = start;
-	w1->to = sb.st_size;
-	if (o->nothreads || ncpus() < 2 ||
-	    sb.st_size - start < (off_t)SPLIT_MIN ||
-	    (mid = blank_after(in->fd, start + (sb.st_size - start) / 2,
-	    sb.st_size)) < 0 || mid >= sb.st_size ||
-	    (!w1->has_filter && !first_event(w1, in->fd, start, mid))) {
+	w1->to = size;
+	in->pos = in->end;
+	in->eof = 1;
+	if (o->nothreads || ncpus() < 2 || size - start < (off_t)SPLIT_MIN ||
+	    (mid = blank_after(fd, start + (size - start) / 2, size)) < 0 ||
+	    mid >= size ||
+	    (!w1->has_filter && !first_event(w1, fd, start, mid))) {
 		/* one thread */
 		run_region(w1);
 		report(w1, in, 0);
 		in->lineno = w1->lineno;
-		in->pos = in->end;
-		in->eof = 1;
-		return 1;
+		return;
 	}
 	worker_init(&w2, o, fg_stab_new(1), in);
-	buf_add(&w2.filter, w1->filter.p, w1->filter.len);
+	fg_buf_put(&w2.filter, w1->filter.p, w1->filter.len);
 	w2.has_filter = 1;
 	w2.defaulted = w1->defaulted;
-	w1->fd = w2.fd = in->fd;
+	w2.fd = fd;
 	w1->from = start;
 	w1->to = mid;
 	w2.from = mid;
-	w2.to = sb.st_size;
+	w2.to = size;
 	if (pthread_create(&th, NULL, run_region, &w2) != 0) {
 		fg_stab_free(w2.tab);
 		worker_free(&w2);
-		return 0;
+		w1->to = size;
+		run_region(w1);
+		report(w1, in, 0);
+		in->lineno = w1->lineno;
+		return;
 	}
 	run_region(w1);
 	if ((errno = pthread_join(th, NULL)) != 0)
@@ -1284,24 +1301,199 @@ run_file(struct worker *w1, struct fg_in *in, const struct copts *o,
 	w1->otherevents |= w2.otherevents;
 	fg_stab_free(w2.tab);
 	worker_free(&w2);
-	/* the input is used up */
-	in->pos = in->end;
-	in->eof = 1;
-	return 1;
+}
+
+/* The start of what is left of in when it is a regular file, or -1. */
+static off_t
+file_start(struct fg_in *in, off_t *size)
+{
+	struct stat sb;
+	off_t cur, start;
+
+	if (fstat(in->fd, &sb) < 0 || !S_ISREG(sb.st_mode) ||
+	    (cur = lseek(in->fd, 0, SEEK_CUR)) < 0)
+		return -1;
+	start = cur - (off_t)(in->end - in->pos);
+	if (start < 0 || start > sb.st_size)
+		return -1;
+	*size = sb.st_size;
+	return start;
+}
+
+
+/* ---- time windows ---- */
+
+/* The first sample time in [from, to) of fd; NAN when there is none. */
+static double
+fd_first_time(int fd, off_t from, off_t to)
+{
+	char *b = fg_malloc(BLOCK);
+	const char *nl;
+	double t = NAN, x;
+	off_t off = from;
+	ssize_t r;
+	size_t n, s, e;
+	int skip = 0;		/* inside a line longer than BLOCK */
+
+	while (off < to && isnan(t)) {
+		n = to - off < (off_t)BLOCK ? (size_t)(to - off) : BLOCK;
+		if ((r = pread(fd, b, n, off)) <= 0)
+			break;
+		n = (size_t)r;
+		for (s = 0; s < n && isnan(t); s = e + 1) {
+			nl = memchr(b + s, '\n', n - s);
+			if (nl == NULL && off + (off_t)n < to) {
+				if (s == 0) {
+					skip = 1;
+					s = n;
+				}
+				break;	/* read the rest of the line again */
+			}
+			e = nl != NULL ? (size_t)(nl - b) : n;
+			if (!skip && line_time(b + s, e - s, &x))
+				t = x;
+			skip = 0;
+		}
+		off += (off_t)s;
+	}
+	free(b);
+	return t;
+}
+
+/*
+ * The last sample time in [from, to) of fd, read backwards from the end a
+ * block at a time; NAN when there is none.
+ */
+static double
+fd_last_time(int fd, off_t from, off_t to)
+{
+	char *b = fg_malloc(BLOCK);
+	double t = NAN;
+	off_t end = to, lo;
+	size_t n, e, s;
+
+	while (end > from && isnan(t)) {
+		lo = end - from > (off_t)BLOCK ? end - (off_t)BLOCK : from;
+		n = (size_t)(end - lo);
+		if (pread(fd, b, n, lo) != (ssize_t)n)
+			break;
+		for (e = n; isnan(t); e = s - 1) {
+			for (s = e; s > 0 && b[s - 1] != '\n'; s--)
+				;
+			if (s == 0 && lo > from)
+				break;	/* the line starts in an earlier block */
+			(void)line_time(b + s, e - s, &t);
+			if (s == 0)
+				break;
+		}
+		/* a line longer than a block: its start is checked next */
+		end = e == n ? lo : lo + (off_t)e;
+	}
+	free(b);
+	return t;
+}
+
+/* A pipe's first sample time, from what can be read ahead; or NAN. */
+static double
+peek_first_time(struct fg_in *in)
+{
+	const char *b, *nl;
+	size_t want = 64u << 10, have, s, e;
+	double t;
+
+	for (;;) {
+		b = fg_in_peek(in, want, &have);
+		for (s = 0; s < have; s = e + 1) {
+			nl = memchr(b + s, '\n', have - s);
+			if (nl == NULL && have >= want)
+				break;
+			e = nl != NULL ? (size_t)(nl - b) : have;
+			if (line_time(b + s, e - s, &t))
+				return t;
+		}
+		if (have < want || want >= (64u << 20))
+			return NAN;
+		want *= 4;
+	}
+}
+
+/*
+ * A bound before the end of a pipe needs its last sample: the rest of the
+ * input is copied to an unlinked file in TMPDIR, then read from there.
+ */
+static int
+spool(struct fg_in *in, off_t *size)
+{
+	const char *dir = getenv("TMPDIR"), *b;
+	char *path;
+	size_t have, k;
+	ssize_t r;
+	int fd;
+
+	if (dir == NULL || *dir == '\0')
+		dir = "/tmp";
+	path = fg_malloc(strlen(dir) + 32);
+	snprintf(path, strlen(dir) + 32, "%s/fg-collapse.XXXXXX", dir);
+	if ((fd = mkstemp(path)) < 0)
+		fg_err(FG_EXIT_ERR, "%s", path);
+	(void)unlink(path);
+	*size = 0;
+	while (b = fg_in_peek(in, BLOCK, &have), have > 0) {
+		for (k = 0; k < have; k += (size_t)r)
+			if ((r = write(fd, b + k, have - k)) < 0 &&
+			    errno != EINTR)
+				fg_err(FG_EXIT_ERR, "%s", path);
+			else if (r < 0)
+				r = 0;
+		in->pos += have;
+		*size += (off_t)have;
+	}
+	free(path);
+	return fd;
+}
+
+/* Places --since, --until and --window for this input. */
+static void
+resolve(struct fg_in *in, const struct copts *o, int fd, off_t start,
+    off_t size)
+{
+	int need = window_needs(o);
+	double first = NAN, last = NAN;
+
+	if (need & WIN_FIRST)
+		first = start >= 0 ? fd_first_time(fd, start, size) :
+		    peek_first_time(in);
+	if (need & WIN_LAST)
+		last = fd_last_time(fd, start, size);
+	window_resolve(o, in, first, last);
 }
 
 static void
 run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 {
 	struct worker w;
+	off_t start, size = 0;
+	int fd = in->fd, tmp = -1;
 
 	init_cls();
 	worker_init(&w, o, tab, in);
-	if (!run_file(&w, in, o, tab)) {
+	start = file_start(in, &size);
+	if (window_on(o)) {
+		if (start < 0 && window_needs(o) & WIN_LAST) {
+			fd = tmp = spool(in, &size);
+			start = 0;
+		}
+		resolve(in, o, fd, start, size);
+	}
+	if (start >= 0)
+		run_fd(&w, in, o, tab, fd, start, size);
+	else {
 		run_stream(&w, in);
 		report(&w, in, 0);
 		in->lineno = w.lineno;
 	}
+	if (tmp >= 0)
+		(void)close(tmp);
 	if (w.otherevents && w.defaulted)
 		fg_warnx("%s: several event types; only \"%.*s\" counted "
 		    "(see --event-filter)", in->name, (int)w.filter.len,
@@ -1314,7 +1506,7 @@ run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
  * event line followed by a stack line, or is one-line samples.
  */
 static int
-probe(const char *head, size_t n)
+probe(const char *head, size_t n, struct cprobe *why)
 {
 	const char *p = head, *e = head + n, *nl;
 	struct event ev;
@@ -1341,9 +1533,10 @@ probe(const char *head, size_t n)
 			after_event = 0;
 		} else if (after_event) {
 			if (parse_frame(p, len, &f))
-				return 1;
+				return PROBE_YES;
 			if (nl < e)
-				return 0;
+				return probe_why(why, 50, "an event line without "
+				    "a stack line after it");
 			/* a frame line longer than the head: its start */
 			while (p < nl && isws((unsigned char)*p))
 				p++;
@@ -1351,23 +1544,24 @@ probe(const char *head, size_t n)
 			while (p + len < nl && ishex((unsigned char)p[len]))
 				len++;
 			return len > 0 && p + len < nl &&
-			    isws((unsigned char)p[len]);
+			    isws((unsigned char)p[len]) ? PROBE_YES : 0;
 		} else {
 			if ((h = event_head(p, len, &ev)) == 0)
 				return 0;
 			(void)event_name(p, len, h, &ev);
 			if (ev.frame != NULL && parse_frame(ev.frame,
 			    ev.framelen, &f) && ++good >= 2)
-				return 1;
+				return PROBE_YES;
 			after_event = 1;
 		}
 		if (nl == e)
 			break;
 		p = nl + 1;
 	}
-	return good > 0;
+	return good > 0 ? PROBE_YES : 0;
 }
 
 const struct cfmt fmt_perf = {
-	"perf", "Linux perf script output (stackcollapse-perf.pl)", probe, run
+	"perf", "Linux perf script output (stackcollapse-perf.pl)", probe, run,
+	CFMT_TIMED
 };

@@ -19,12 +19,7 @@
 #include "collapse.h"
 #include "inflate.h"
 #include "pb.h"
-
-/* A growing byte buffer. */
-struct sbuf {
-	char *p;
-	size_t len, cap;
-};
+#include "sym.h"
 
 struct str {
 	const unsigned char *p;
@@ -82,7 +77,7 @@ struct prof {
 	struct func *funcs;
 	size_t nfunc, capfunc;
 	struct idmap locmap, funcmap;
-	struct sbuf names;	/* location frames, back to back */
+	struct fg_buf names;	/* location frames, back to back */
 };
 
 static _Noreturn void bad(const struct prof *, const char *, ...)
@@ -153,7 +148,7 @@ message_ok(const unsigned char *p, size_t n, int vt)
  * at once: its bytes make other field numbers, wire types or lengths.
  */
 static int
-probe(const char *head, size_t n)
+probe(const char *head, size_t n, struct cprobe *why)
 {
 	const unsigned char *p = (const unsigned char *)head, *q;
 	struct pb r;
@@ -174,13 +169,14 @@ probe(const char *head, size_t n)
 			if (!message_ok(f.data, f.len, f.num == 1))
 				return 0;
 			if (++strong == 8)
-				return 1;
+				return PROBE_YES;
 		}
 	}
 	if (k == 0)
-		return strong >= 1;
+		return strong >= 1 ? PROBE_YES : probe_why(why, 5,
+		    "a protobuf message without profile fields");
 	/* a head cut inside a field: the fields before it decide */
-	return n >= 65536 && strong >= 1;
+	return n >= 65536 && strong >= 1 ? PROBE_YES : 0;
 }
 
 /* ---- first pass ---- */
@@ -402,29 +398,9 @@ mustfind(const struct prof *pr, const struct idmap *m, uint64_t id,
 /* ---- frame names ---- */
 
 static void
-sbuf_put(struct sbuf *b, const void *p, size_t n)
-{
-	size_t cap = b->cap ? b->cap : 4096;
-
-	if (n == 0)
-		return;
-	while (cap - b->len < n) {
-		if (cap > SIZE_MAX / 2)
-			fg_errx(FG_EXIT_ERR, "pprof: out of memory");
-		cap *= 2;
-	}
-	if (cap != b->cap) {
-		b->p = fg_realloc(b->p, cap);
-		b->cap = cap;
-	}
-	memcpy(b->p + b->len, p, n);
-	b->len += n;
-}
-
-static void
 names_put(struct prof *pr, const void *p, size_t n)
 {
-	sbuf_put(&pr->names, p, n);
+	fg_buf_put(&pr->names, p, n);
 }
 
 /* A name as a frame: ';' would split it, newlines end the line. */
@@ -676,7 +652,7 @@ slurp(struct fg_in *in, size_t *len)
 /* ---- second pass ---- */
 
 struct acc {
-	struct sbuf key;
+	struct fg_buf key;
 	uint64_t *ids;
 	size_t nids, capids;
 	struct label *lb;
@@ -688,7 +664,7 @@ struct acc {
 static void
 key_put(struct acc *a, const void *p, size_t n)
 {
-	sbuf_put(&a->key, p, n);
+	fg_buf_put(&a->key, p, n);
 }
 
 static void
@@ -906,5 +882,5 @@ run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 
 const struct cfmt fmt_pprof = {
 	"pprof", "pprof profile.proto, gzipped or not (Go, Pyroscope, ...)",
-	probe, run
+	probe, run, 0
 };

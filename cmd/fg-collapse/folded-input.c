@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * folded.c: input that is already folded (this toolkit's output, inferno,
+ * folded-input.c: input that is already folded (this toolkit's output, inferno,
  * async-profiler collapsed, py-spy raw): validated, normalised, summed.
  */
 #include <string.h>
@@ -8,13 +8,14 @@
 #include "collapse.h"
 
 static int
-probe(const char *head, size_t n)
+probe(const char *head, size_t n, struct cprobe *why)
 {
 	const char *p = head, *e = head + n, *nl;
 	struct fg_rec r;
+	const char *err;
 	char line[4096];
 	size_t len;
-	int good = 0;
+	int good = 0, k = 0;
 
 	/* the first few non-meta lines must all parse as profile lines */
 	while (p < e && good < 8) {
@@ -36,13 +37,16 @@ probe(const char *head, size_t n)
 			memcpy(line, p, len);
 		line[len] = '\0';
 		p = nl + 1;
+		k++;
 		if (fg_is_meta(line, len))
 			continue;
-		if (fg_parse_rec(line, len, FG_KIND_PROFILE, &r) != NULL)
-			return 0;
+		if ((err = fg_parse_rec(line, len, FG_KIND_PROFILE, &r)) !=
+		    NULL)
+			return probe_why(why, good > 0 ? 40 : 5, "line %d: %s",
+			    k, err);
 		good++;
 	}
-	return good > 0;
+	return good > 0 ? PROBE_YES : 0;
 }
 
 static void
@@ -67,5 +71,5 @@ run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 }
 
 const struct cfmt fmt_folded = {
-	"folded", "already folded stacks (stack count)", probe, run
+	"folded", "already folded stacks (stack count)", probe, run, 0
 };
