@@ -105,6 +105,17 @@ toklen(const char *s, const char *e)
 	return (size_t)(p - s);
 }
 
+/* A hex address token followed by more text (a frame on the line). */
+static int
+hex_then_more(const char *t, size_t tl, const char *e)
+{
+	size_t i;
+
+	for (i = 0; i < tl && ishex((unsigned char)t[i]); i++)
+		;
+	return tl > 0 && i == tl && t + tl < e;
+}
+
 /* "digits" or "digits/digits" (slashes and second part as Perl allows). */
 static int
 pid_token(const char *s, size_t n, struct event *ev)
@@ -191,6 +202,38 @@ event_head(const char *s, size_t n, struct event *ev)
 }
 
 /*
+ * An event line: unindented, or indented with blanks when perf script
+ * padded the command name to 16 columns (8 with --latency), as it does
+ * without a call graph, and a CPU, a time or an address follows the pid. Sets *pad to the blanks
+ * to skip; returns event_head's offset after them, or 0.
+ */
+static size_t
+event_line(const char *s, size_t n, struct event *ev, size_t *pad)
+{
+	const char *e = s + n, *t;
+	size_t i = 0, h, tl;
+
+	*pad = 0;
+	if (n == 0 || s[0] == '#' || s[0] == '\t')
+		return 0;
+	if (s[0] != ' ')
+		return isws((unsigned char)s[0]) ? 0 : event_head(s, n, ev);
+	while (i < n && s[i] == ' ')
+		i++;
+	if (i == n || isws((unsigned char)s[i]) ||
+	    (h = event_head(s + i, n - i, ev)) == 0 ||
+	    (i + ev->commlen != 16 && i + ev->commlen != 8))
+		return 0;
+	for (t = s + i + h; t < e && isws((unsigned char)*t); t++)
+		;
+	tl = toklen(t, e);
+	if (!header_token(t, tl) && !hex_then_more(t, tl, e))
+		return 0;
+	*pad = i;
+	return h;
+}
+
+/*
  * The event name and period as stackcollapse-perf.pl finds them,
  * /:\s*(\d+)*\s+(\S+):\s*$/; when that fails (a tracepoint's arguments,
  * or a frame on the event line), from the fields after the time.
@@ -199,7 +242,7 @@ static int
 event_name(const char *s, size_t n, size_t from, struct event *ev)
 {
 	const char *e = s + n, *b = s + from, *t, *q, *d;
-	size_t tl;
+	size_t tl, skip;
 
 	ev->period = NULL;
 	ev->periodlen = 0;
@@ -238,12 +281,22 @@ event_name(const char *s, size_t n, size_t from, struct event *ev)
 	}
 	/* fields: [cpu] time: [period] event: rest */
 	e = s + n;
-	for (t = s + from;;) {
+	for (t = s + from; t < e && isws((unsigned char)*t); t++)
+		;
+	skip = (size_t)(t - (s + from));
+	for (;;) {
 		while (t < e && isws((unsigned char)*t))
 			t++;
 		tl = toklen(t, e);
 		if (tl == 0)
 			return 0;
+		/* -F comm,pid,ip,sym,dso: "comm pid addr sym (dso)" */
+		if (t == s + from + skip && !header_token(t, tl) &&
+		    hex_then_more(t, tl, e)) {
+			ev->frame = t;
+			ev->framelen = (size_t)(e - t);
+			return 0;
+		}
 		if (header_token(t, tl) && t[tl - 1] == ':')
 			break;
 		if (!header_token(t, tl))
@@ -290,6 +343,26 @@ event_name(const char *s, size_t n, size_t from, struct event *ev)
 }
 
 /*
+ * A side-band record (perf script --show-mmap-events, --show-task-events
+ * and the like): "comm pid [cpu] time: PERF_RECORD_MMAP2 ...".
+ */
+static int
+is_record(const char *s, size_t n, size_t from)
+{
+	const char *e = s + n, *p;
+	size_t tl;
+
+	for (p = s + from;; p += tl) {
+		while (p < e && isws((unsigned char)*p))
+			p++;
+		tl = toklen(p, e);
+		if (tl == 0 || !header_token(p, tl))
+			break;
+	}
+	return fg_hasprefix(p, (size_t)(e - p), "PERF_RECORD_");
+}
+
+/*
  * The sample time of an event line ("comm pid [cpu] 12.345678: ..."),
  * found among the header fields after the pid; 0 when it has none.
  */
@@ -298,12 +371,11 @@ line_time(const char *s, size_t n, double *t)
 {
 	struct event ev;
 	const char *e = s + n, *p;
-	size_t h, tl;
+	size_t h, tl, pad;
 
-	if (n == 0 || s[0] == '#' || isws((unsigned char)s[0]) ||
-	    (h = event_head(s, n, &ev)) == 0)
+	if ((h = event_line(s, n, &ev, &pad)) == 0)
 		return 0;
-	for (p = s + h;; p += tl) {
+	for (p = s + pad + h;; p += tl) {
 		while (p < e && isws((unsigned char)*p))
 			p++;
 		tl = toklen(p, e);
@@ -392,6 +464,17 @@ parse_frame(const char *s, size_t n, struct frame *f)
 	f->mod = s + p + 2;
 	f->modlen = lp - (p + 2);
 	return 1;
+}
+
+/* A frame at an address, as perf prints them (not a word that parses). */
+static int
+hexpc(const struct frame *f)
+{
+	size_t i;
+
+	for (i = 0; i < f->pclen && ishex((unsigned char)f->pc[i]); i++)
+		;
+	return f->pclen > 0 && i == f->pclen;
 }
 
 static int
@@ -572,6 +655,8 @@ struct worker {
 	uint64_t lineno;
 	uint64_t nwarn;
 	struct warnrec warns[MAXKEEP];
+	/* for the probe: lines understood, frames at addresses, events */
+	uint64_t nknown, nhex, nevents, firstevent;
 	/* the part of a regular file to read */
 	int fd;
 	off_t from, to;
@@ -876,6 +961,8 @@ end_sample(struct worker *w)
 	flush_frame(w);
 	if (!w->inside)
 		goto out;
+	if (w->tab == NULL)
+		goto out;	/* probing */
 	rev_prepend(w, w->pname.p, w->pname.len);
 	if (window_on(w->o)) {
 		rev_need(w, WINDOW_KEYLEN);
@@ -984,7 +1071,7 @@ on_line(struct worker *w, const char *s, size_t n)
 {
 	struct event ev;
 	struct frame f;
-	size_t h;
+	size_t h, pad;
 
 	if (n > 0 && s[n - 1] == '\r')
 		n--;
@@ -994,31 +1081,46 @@ on_line(struct worker *w, const char *s, size_t n)
 	}
 	if (s[0] == '#')
 		return;
-	if (!isws((unsigned char)s[0])) {
-		if ((h = event_head(s, n, &ev)) != 0) {
-			int named = event_name(s, n, h, &ev);
+	if ((h = event_line(s, n, &ev, &pad)) != 0) {
+		int named;
 
+		w->nknown++;
+		if (is_record(s + pad, n - pad, h)) {
+			/* --show-mmap-events, --show-task-events: no sample */
 			flush_frame(w);
-			on_event(w, s, n, &ev, named);
-			if (w->inside && ev.frame != NULL &&
-			    parse_frame(ev.frame, ev.framelen, &f)) {
-				/* a sample on one line (no call graph) */
-				on_frame(w, &f);
-				end_sample(w);
-			}
+			w->inside = 0;
+			rev_reset(w);
 			return;
 		}
-	} else if (w->lastframe && srcline_like(s, n) &&
+		if (w->nevents++ == 0)
+			w->firstevent = w->lineno;
+		named = event_name(s + pad, n - pad, h, &ev);
+		if (ev.frame != NULL && parse_frame(ev.frame, ev.framelen, &f))
+			w->nhex += hexpc(&f);
+		flush_frame(w);
+		on_event(w, s + pad, n - pad, &ev, named);
+		if (w->inside && ev.frame != NULL &&
+		    parse_frame(ev.frame, ev.framelen, &f)) {
+			/* a sample on one line (no call graph) */
+			on_frame(w, &f);
+			end_sample(w);
+		}
+		return;
+	}
+	if (isws((unsigned char)s[0]) && w->lastframe && srcline_like(s, n) &&
 	    !parse_frame(s, n, &f)) {
 		if (w->o->srcline && w->pend)
 			add_srcline(w, s, n);
 		flush_frame(w);
 		w->lastframe = 0;
+		w->nknown++;
 		return;
 	}
 	if (parse_frame(s, n, &f)) {
 		if (w->inside)
 			on_frame(w, &f);
+		w->nknown++;
+		w->nhex += hexpc(&f);
 		return;
 	}
 	flush_frame(w);
@@ -1167,11 +1269,10 @@ first_event(struct worker *w, int fd, off_t start, off_t lim)
 		for (s = 0; s < i && !t.has_filter;) {
 			char *nl = memchr(b + s, '\n', i - s);
 			struct event ev;
-			size_t h;
+			size_t h, pad, len = (size_t)(nl - b - s);
 
-			if (b[s] != '#' && !isws((unsigned char)b[s]) &&
-			    (h = event_head(b + s, (size_t)(nl - b - s), &ev)) &&
-			    event_name(b + s, (size_t)(nl - b - s), h, &ev)) {
+			if ((h = event_line(b + s, len, &ev, &pad)) &&
+			    event_name(b + s + pad, len - pad, h, &ev)) {
 				fg_buf_put(&t.filter, ev.ev, ev.evlen);
 				t.has_filter = 1;
 			}
@@ -1501,18 +1602,34 @@ run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 	worker_free(&w);
 }
 
+/* The start of a frame line: blanks, an address, a blank. */
+static int
+tail_frame(const char *p, size_t n)
+{
+	size_t i = 0, k;
+
+	while (i < n && isws((unsigned char)p[i]))
+		i++;
+	for (k = i; k < n && ishex((unsigned char)p[k]); k++)
+		;
+	return i > 0 && k > i && k < n && isws((unsigned char)p[k]);
+}
+
 /*
- * perf script output starts (after # comments and blank lines) with an
- * event line followed by a stack line, or is one-line samples.
+ * perf script output is what this parser reads: the whole lines of the
+ * head are parsed as a run would parse them, and they are perf when they
+ * give samples with frames at addresses, at most a third of them being
+ * unrecognised (each is then a warning of the run).
  */
 static int
 probe(const char *head, size_t n, struct cprobe *why)
 {
-	const char *p = head, *e = head + n, *nl;
-	struct event ev;
-	struct frame f;
-	size_t len, h;
-	int after_event = 0, good = 0;
+	static const struct copts none;
+	struct fg_in in;
+	struct worker w;
+	const char *nl;
+	size_t m;
+	int score = 0;
 
 	init_cls();
 	/* binary input (a gzip'd pprof profile) is not perf script text */
@@ -1520,45 +1637,31 @@ probe(const char *head, size_t n, struct cprobe *why)
 	if (memchr(head, '\0', nl != NULL ? (size_t)(nl - head) :
 	    n < 512 ? n : 512) != NULL)
 		return 0;
-	while (p < e) {
-		nl = memchr(p, '\n', (size_t)(e - p));
-		if (nl == NULL)
-			nl = e;
-		len = (size_t)(nl - p);
-		if (len > 0 && p[len - 1] == '\r')
-			len--;
-		while (len > 0 && isws((unsigned char)p[len - 1]))
-			len--;
-		if (len == 0 || p[0] == '#') {
-			after_event = 0;
-		} else if (after_event) {
-			if (parse_frame(p, len, &f))
-				return PROBE_YES;
-			if (nl < e)
-				return probe_why(why, 50, "an event line without "
-				    "a stack line after it");
-			/* a frame line longer than the head: its start */
-			while (p < nl && isws((unsigned char)*p))
-				p++;
-			len = 0;
-			while (p + len < nl && ishex((unsigned char)p[len]))
-				len++;
-			return len > 0 && p + len < nl &&
-			    isws((unsigned char)p[len]) ? PROBE_YES : 0;
-		} else {
-			if ((h = event_head(p, len, &ev)) == 0)
-				return 0;
-			(void)event_name(p, len, h, &ev);
-			if (ev.frame != NULL && parse_frame(ev.frame,
-			    ev.framelen, &f) && ++good >= 2)
-				return PROBE_YES;
-			after_event = 1;
-		}
-		if (nl == e)
-			break;
-		p = nl + 1;
-	}
-	return good > 0 ? PROBE_YES : 0;
+	/* a partial last line decides nothing, unless it is all there is */
+	for (m = n; m > 0 && head[m - 1] != '\n'; m--)
+		;
+	if (m == 0)
+		m = n;
+	memset(&in, 0, sizeof(in));
+	in.name = "(detection)";
+	worker_init(&w, &none, NULL, &in);
+	parse_block(&w, head, m);
+	if (w.nhex == 0 && w.inside && m < n && tail_frame(head + m, n - m))
+		w.nhex = 1;	/* a frame line longer than the head */
+	if (w.nevents > 0 && w.nhex > 0 && w.nwarn * 2 <= w.nknown)
+		score = PROBE_YES;
+	else if (w.nevents > 0 && w.nhex > 0)
+		score = probe_why(why, 60, "line %llu: %s, and %llu more of "
+		    "%llu lines not understood",
+		    (unsigned long long)w.warns[0].line, w.warns[0].msg,
+		    (unsigned long long)w.nwarn - 1,
+		    (unsigned long long)(w.nwarn + w.nknown));
+	else if (w.nevents > 0)
+		score = probe_why(why, 30, "line %llu: an event line without "
+		    "stack lines after it",
+		    (unsigned long long)w.firstevent);
+	worker_free(&w);
+	return score;
 }
 
 const struct cfmt fmt_perf = {
