@@ -1691,5 +1691,5 @@ probe(const char *head, size_t n, struct cprobe *why)
 
 const struct cfmt fmt_perf = {
 	"perf", "Linux perf script output (stackcollapse-perf.pl)", probe, run,
-	CFMT_TIMED
+	CFMT_TIMED | CFMT_ROOT_FIRST
 };
