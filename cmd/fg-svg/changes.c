@@ -46,7 +46,7 @@ byname(struct svg_changes *sc, const struct fg_tree *t, struct fg_period *p)
 			sc->self[2 * (e->aux - 1) + k] += nd->self[k];
 			if (nd->self[k] > 0 &&
 			    fg_count_from_dbl(nd->self[k], &c) == 0)
-				fg_period_add(p, c);
+				fg_period_add(p, k, c);
 		}
 	}
 }

@@ -191,6 +191,18 @@ out_midcut(const char *s, size_t n, size_t max)
 	fg_xml_text(s + head, n - head, SIZE_MAX);
 }
 
+/* A frame's change in points, in the comparison mode in force. */
+static void
+out_points(const struct svg_opts *o, const struct svg_frame *f)
+{
+	double p = 100 * fg_noise_delta(&o->cc.nz, f->tot[0], f->tot[1]);
+	char buf[64];
+
+	snprintf(buf, sizeof(buf), "; %+.2f points %s", fabs(p) < 0.005 ?
+	    0.0 : p, fg_mode_name(o->cc.nz.mode));
+	fg_out_str(buf);
+}
+
 static void
 out_title(const struct svg_opts *o, const struct svg_layout *l,
     const struct svg_frame *f, const struct svg_view *v)
@@ -226,6 +238,7 @@ out_title(const struct svg_opts *o, const struct svg_layout *l,
 		if (d > 0)
 			fg_out_char('+');
 		out_commas(d);
+		out_points(o, f);
 	}
 	out_cost(o, l, f, v);
 	fg_out_str(")</title>");
@@ -404,6 +417,11 @@ out_notes(const char *notes)
 	fg_out_str(" -->\n");
 }
 
+/*
+ * The legend names the comparison mode in force (stats.h): in absolute
+ * mode red is cost that grew, in proportional mode a share that grew,
+ * which a speedup elsewhere also gives.
+ */
 static void
 swatch(const struct svg_opts *o, double x, double y, double w, uint32_t c)
 {
@@ -434,9 +452,9 @@ legend(const struct svg_opts *o, const struct svg_layout *l, double y)
 	const struct fg_colorcfg *cc = &o->cc;
 	double fs = o->fontsize, cw = fs * o->fontwidth, x, sw = fs * 0.8;
 	char grey[64];
-	const char *lab[4];
+	const char *lab[4], *mname;
 	size_t len = 0;
-	int i, k;
+	int i, k, prop;
 
 	if (cc->zcrit <= 0 && cc->minchg <= 0)
 		snprintf(grey, sizeof(grey), "no change");
@@ -445,14 +463,17 @@ legend(const struct svg_opts *o, const struct svg_layout *l, double y)
 	else
 		snprintf(grey, sizeof(grey), "within noise or < %g pts",
 		    cc->minchg);
-	lab[0] = "grew";
-	lab[1] = "shrank";
+	prop = cc->nz.mode == FG_MODE_PROPORTIONAL;
+	mname = prop ? "proportional mode:" : "absolute mode:";
+	lab[0] = prop ? "share grew" : "grew";
+	lab[1] = prop ? "share shrank" : "shrank";
 	lab[2] = "new";
 	lab[3] = grey;
 	for (i = 0; i < 4; i++)
 		len += strlen(lab[i]);
+	len += strlen(mname);
 	x = o->width - SVG_XPAD - (double)len * cw - 2 * 3 * sw -
-	    2 * fs - 4 * 4 - 3 * 12;
+	    2 * fs - 4 * 4 - 4 * 12;
 	fg_out_str("<g id=\"legend\"><title>Colour: the change of a frame's "
 	    "count in the mode in force; saturation grows with the change, up "
 	    "to the largest; grey: ");
@@ -461,6 +482,8 @@ legend(const struct svg_opts *o, const struct svg_layout *l, double y)
 	if (cc->minchg > 0)
 		fg_out_printf(" or under %g points", cc->minchg);
 	fg_out_str("</title>\n");
+	out_textel(NULL, NULL, x, y, mname);
+	x += (double)strlen(mname) * cw + 12;
 	for (i = 0; i < 4; i++) {
 		if (i < 2)
 			for (k = 1; k <= 3; k++, x += sw)
@@ -715,8 +738,6 @@ out_head(const struct svg_opts *o, const struct svg_layout *l,
 
 		fg_out_str(" data-diff=\"1\" data-tc=\"");
 		out_num(l->tc);
-		fg_out_str("\" data-mode=\"");
-		fg_out_str(fg_mode_name(o->cc.nz.mode));
 		fg_color_fmt(hex, fg_color_neutral(&o->cc));
 		fg_out_str("\" data-grey=\"");
 		fg_out_str(hex);
@@ -725,6 +746,12 @@ out_head(const struct svg_opts *o, const struct svg_layout *l,
 		fg_out_str("\" data-z=\"");
 		out_num(o->cc.zcrit);
 		fg_out_char('"');
+		out_attr("data-mode", fg_mode_name(o->cc.nz.mode));
+		if (o->cc.nz.mode == FG_MODE_ABSOLUTE && o->cc.nz.drift != 1) {
+			fg_out_str(" data-drift=\"");
+			out_num(o->cc.nz.drift);
+			fg_out_char('"');
+		}
 	}
 	out_costattr(o, l);
 	fg_out_str(">\n");
