@@ -285,6 +285,19 @@ fg_tree_add(struct fg_tree *t, const char *stack, size_t len,
 		t->n[cur].self[k] += c[k];
 }
 
+void
+fg_tree_counts(struct fg_tree *t, const struct fg_in *in, const fg_count *rc,
+    double *c)
+{
+	int k;
+
+	for (k = 0; k < t->ncols; k++) {
+		if (fg_count_add(&t->total[k], rc[k]) < 0)
+			fg_sum_overflow(in->name, in->lineno);
+		c[k] = fg_count_dbl(rc[k]);
+	}
+}
+
 static int
 namecmp(const void *a, const void *b)
 {

@@ -135,12 +135,10 @@ main(int argc, char *argv[])
 			    r.ncols, ncols);
 			continue;
 		}
+		fg_tree_counts(&t, &f.in, r.c, c);
 		e = fg_stab_get(tab, r.stack, r.len);
-		for (k = 0; k < ncols; k++) {
-			if (fg_count_add(&e->c[k], r.c[k]) < 0)
-				fg_sum_overflow(f.in.name, f.in.lineno);
-			c[k] = fg_count_dbl(r.c[k]);
-		}
+		for (k = 0; k < ncols; k++)
+			(void)fg_count_add(&e->c[k], r.c[k]);	/* <= total */
 		fg_tree_add(&t, r.stack, r.len, c);
 	}
 	fg_in_warnsummary(&f.in);

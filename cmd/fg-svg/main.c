@@ -313,7 +313,7 @@ readtree(struct fg_fold *f, struct fg_tree *t, const struct svg_opts *o)
 	char *rbuf = NULL;
 	size_t rcap = 0;
 	double c[2];
-	int k, ncols = 0;
+	int ncols = 0;
 
 	while (fg_fold_next(f, &r)) {
 		if (ncols == 0) {
@@ -325,8 +325,7 @@ readtree(struct fg_fold *f, struct fg_tree *t, const struct svg_opts *o)
 			    r.ncols, ncols);
 			continue;
 		}
-		for (k = 0; k < ncols; k++)
-			c[k] = fg_count_dbl(r.c[k]);
+		fg_tree_counts(t, &f->in, r.c, c);
 		stack = r.stack;
 		if (o->reverse)
 			stack = reverse(r.stack, r.len, &rbuf, &rcap);
