@@ -954,9 +954,12 @@ on_event(struct worker *w, const char *s, size_t n, const struct event *ev,
 			buf_add(&w->pname, tid, tl);
 		}
 	}
+	/* spaces as stackcollapse-perf.pl; ';' as in every frame (fg-folded(5)) */
 	for (i = 0; i < w->pname.len; i++)
 		if (w->pname.p[i] == ' ')
 			w->pname.p[i] = '_';
+		else if (w->pname.p[i] == ';')
+			w->pname.p[i] = ':';
 	w->lastframe = 0;
 }
 
