@@ -275,6 +275,19 @@ char **fg_opt_files(struct fg_optstate *st, int *n);
  * print a message and return '?'.
  */
 int fg_getopt(struct fg_optstate *st, const struct fg_opt *opts);
+/* ---- habit.c ---- */
+/*
+ * Options of flamegraph.pl, the stackcollapse scripts and inferno that the
+ * running tool's table opts lacks, as a malloc'd table for fg_getopt: each
+ * is accepted (its meaning is fg's behaviour already) or refused with what
+ * to use instead, by fg_habit(shrt, arg). Their shrt values are FG_HABIT
+ * and above.
+ */
+#define FG_HABIT 0x100000
+struct fg_opt *fg_habits(const struct fg_opt *opts);
+void fg_habit(int code, const char *arg);
+/* -q, --quiet: no warnings about malformed lines (the status still says). */
+extern int fg_quiet;
 /* Prints "usage: ..." to stderr and exits FG_EXIT_ERR. */
 _Noreturn void fg_usage(const char *usage);
 /* Prints help text to stdout (checked) and exits 0. */
@@ -322,8 +335,17 @@ struct fg_fold {
 	/* If set (after fg_fold_open), called with every metadata line. */
 	void (*onmeta)(void *arg, const char *line, size_t len);
 	void *metaarg;
+	/* fg_fold_open_list: the inputs read one after the other */
+	char *const *paths;
+	int npaths, ipath;
 };
 void fg_fold_open(struct fg_fold *f, const char *path, enum fg_kind kind);
+/*
+ * One stream over n inputs read in turn, as flamegraph.pl reads its files:
+ * the first header and kind stand for all (fg-svg, fg-color).
+ */
+void fg_fold_open_list(struct fg_fold *f, char *const *paths, int n,
+    enum fg_kind kind);
 /*
  * fg_fold_open, mapping the file when it is a regular one: records then
  * stay valid until fg_fold_close. Returns 1 when mapped.
@@ -344,6 +366,12 @@ struct fg_ent *fg_fold_intern(struct fg_fold *f, struct fg_stab *t,
  */
 int fg_fold_settle(struct fg_fold *f, struct fg_stab *t,
     const struct fg_ent *mark);
+/*
+ * Adds a --base name (inferno-flamegraph's --base, repeatable): from then
+ * on fg_fold_next keeps only stacks with a frame of one of these names,
+ * cut to start at the deepest such frame.
+ */
+void fg_fold_base(const char *name);
 /* Next valid record; malformed lines are warned about and skipped. */
 int fg_fold_next(struct fg_fold *f, struct fg_rec *r);
 void fg_fold_close(struct fg_fold *f);

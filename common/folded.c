@@ -92,6 +92,15 @@ fg_fold_open(struct fg_fold *f, const char *path, enum fg_kind kind)
 	f->kind = kind;
 }
 
+void
+fg_fold_open_list(struct fg_fold *f, char *const *paths, int n,
+    enum fg_kind kind)
+{
+	fg_fold_open(f, paths[0], kind);
+	f->paths = paths;
+	f->npaths = n;
+}
+
 int
 fg_fold_open_map(struct fg_fold *f, const char *path, enum fg_kind kind)
 {
@@ -272,6 +281,65 @@ onecount(struct fg_fold *f)
 		fg_status = FG_EXIT_DATA;
 }
 
+/* --base: the names stacks are cut at (fg_fold_base) */
+static const char **bases;
+static size_t nbases;
+
+void
+fg_fold_base(const char *name)
+{
+	bases = fg_reallocarray(bases, nbases + 1, sizeof(*bases));
+	bases[nbases++] = name;
+}
+
+/*
+ * With --base names: cuts r's stack to start at the deepest frame named
+ * one of them and returns 1, or returns 0 when no frame is (inferno's
+ * --base; it keeps the leaf frame too, as inferno does not).
+ */
+static int
+cutbase(struct fg_rec *r)
+{
+	const char *s = r->stack, *e = s + r->len, *b;
+	size_t i, n;
+
+	if (nbases == 0)
+		return 1;
+	while (e > s) {
+		for (b = e; b > s && b[-1] != ';'; b--)
+			;
+		n = (size_t)(e - b);
+		for (i = 0; i < nbases; i++)
+			if (strlen(bases[i]) == n && memcmp(bases[i], b, n) == 0) {
+				r->len -= (size_t)(b - s);
+				r->stack = b;
+				return 1;
+			}
+		e = b > s ? b - 1 : s;
+	}
+	return 0;
+}
+
+/*
+ * At the end of an input: its summaries, then the next input of a list
+ * opened (returns 1), as flamegraph.pl reads several files as one.
+ */
+static int
+nextinput(struct fg_fold *f)
+{
+	fg_in_warnsummary(&f->in);
+	if (f->nonecount > 1 && !f->in.quiet && !fg_quiet)
+		fg_warnx("%s: %llu lines with one count skipped", f->in.name,
+		    (unsigned long long)f->nonecount);
+	f->nonecount = 0;
+	if (f->ipath + 1 >= f->npaths)
+		return 0;
+	fg_in_close(&f->in);
+	fg_in_open(&f->in, f->paths[++f->ipath]);
+	f->anyrec = 0;
+	return 1;
+}
+
 int
 fg_fold_next(struct fg_fold *f, struct fg_rec *r)
 {
@@ -279,7 +347,12 @@ fg_fold_next(struct fg_fold *f, struct fg_rec *r)
 	size_t len;
 	const char *msg;
 
-	while ((line = fg_in_line(&f->in, &len)) != NULL) {
+	for (;;) {
+		if ((line = fg_in_line(&f->in, &len)) == NULL) {
+			if (nextinput(f))
+				continue;
+			return 0;
+		}
 		if (fg_is_meta(line, len)) {
 			if (f->onmeta != NULL)
 				f->onmeta(f->metaarg, line, len);
@@ -317,6 +390,8 @@ fg_fold_next(struct fg_fold *f, struct fg_rec *r)
 			continue;
 		}
 		f->anyrec = 1;
+		if (!cutbase(r))
+			continue;
 		if (f->kind == FG_KIND_UNKNOWN)
 			f->kind = r->ncols == 2 ? FG_KIND_DIFF :
 			    FG_KIND_PROFILE;
@@ -327,11 +402,6 @@ fg_fold_next(struct fg_fold *f, struct fg_rec *r)
 		}
 		return 1;
 	}
-	if (f->nonecount > 1 && !f->in.quiet)
-		fg_warnx("%s: %llu lines with one count skipped", f->in.name,
-		    (unsigned long long)f->nonecount);
-	f->nonecount = 0;
-	return 0;
 }
 
 static int

@@ -16,12 +16,13 @@
 
 static const char usage[] =
     "fg-svg [--title text] [--width n] [--minwidth n[%]] [--colors pal] "
-    "[--inverted] [--flamechart] [options] [file]";
+    "[--inverted] [--flamechart] [options] [file ...]";
 
 static const char help[] =
-    "usage: fg-svg [options] [file]\n"
+    "usage: fg-svg [options] [file ...]\n"
     "Render a folded profile or differential stream (fg-diff), coloured or\n"
     "not (fg-color), as an interactive SVG flame graph on standard output.\n"
+    "Several files are read as one, as flamegraph.pl reads them.\n"
     "\n"
     "      --title TEXT       title (default \"Flame Graph\")\n"
     "      --subtitle TEXT    second title line\n"
@@ -145,12 +146,51 @@ sizeopt(struct svg_opts *o, int ch, const char *arg)
 	return 1;
 }
 
+/*
+ * Whether s is a safe CSS font-family list for the stylesheet: names of
+ * letters (UTF-8 too), digits, blanks, '-', '_' and '.', none starting
+ * with a digit, or in single quotes, separated by commas. Nothing else
+ * (no quote, comment, ';', '{' or '<') gets into the <style> element.
+ */
+static int
+fontlist(const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	int quoted = 0, start = 1, any = 0;
+
+	for (; *p != '\0'; p++) {
+		if (*p == '\'') {
+			if (!quoted && !start)
+				return 0;
+			quoted = !quoted;
+			any |= quoted;
+			continue;
+		}
+		if (*p == ',' && !quoted) {
+			if (!any)
+				return 0;
+			start = 1;
+			any = 0;
+			continue;
+		}
+		if (*p == ' ' || *p >= 0x80 || *p == '-' || *p == '_' ||
+		    *p == '.' || (*p >= 'a' && *p <= 'z') ||
+		    (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9')) {
+			if (start && !quoted && *p >= '0' && *p <= '9')
+				return 0;
+			if (*p != ' ')
+				start = 0, any = 1;
+			continue;
+		}
+		return 0;
+	}
+	return !quoted && any;
+}
+
 /* The options about text and shape; 0 if ch is none of them. */
 static int
 textopt(struct svg_opts *o, int ch, const char *arg)
 {
-	size_t i;
-
 	switch (ch) {
 	case OPT_TITLE:
 		o->title = arg;
@@ -159,10 +199,11 @@ textopt(struct svg_opts *o, int ch, const char *arg)
 		o->subtitle = arg;
 		break;
 	case OPT_FONTTYPE:
-		for (i = 0; arg[i] != '\0'; i++)
-			if (strchr("{};:<>&\\", arg[i]) != NULL)
-				fg_errx(FG_EXIT_ERR, "--fonttype: "
-				    "unexpected '%c'", arg[i]);
+		if (!fontlist(arg))
+			fg_errx(FG_EXIT_ERR, "--fonttype: not a list of font "
+			    "families (names of letters, digits, blanks, '-', "
+			    "'_' and '.', or in single quotes, separated by "
+			    "commas): %s", arg);
 		o->fonttype = arg;
 		break;
 	case OPT_COUNTNAME:
@@ -192,27 +233,21 @@ textopt(struct svg_opts *o, int ch, const char *arg)
 	return 1;
 }
 
-/* Parses the options into o; returns the input file (NULL: stdin). */
-static const char *
-parseopts(struct svg_opts *o, int *ccset, int argc, char *argv[])
+/* Parses the options into o; returns the input files (st->ops, or "-"). */
+static char **
+parseopts(struct svg_opts *o, int *ccset, struct fg_optstate *st,
+    int *nfiles)
 {
-	struct fg_optstate st;
-	const char *file;
-	int nfiles, ch;
+	int ch;
 
 	setdefaults(o);
-	fg_opt_init(&st, argc, argv);
-	while ((ch = fg_getopt(&st, opts)) != -1) {
-		if (fg_colorcfg_opt(&o->cc, ch, st.arg))
+	while ((ch = fg_getopt(st, opts)) != -1) {
+		if (fg_colorcfg_opt(&o->cc, ch, st->arg))
 			*ccset = 1;
-		else if (!sizeopt(o, ch, st.arg) && !textopt(o, ch, st.arg))
+		else if (!sizeopt(o, ch, st->arg) && !textopt(o, ch, st->arg))
 			fg_usage(usage);
 	}
-	file = fg_opt_files(&st, &nfiles)[0];
-	if (nfiles > 1)
-		fg_usage(usage);
-	free(st.ops);
-	return file;
+	return fg_opt_files(st, nfiles);
 }
 
 /* What reading the input collects besides the stacks. */
@@ -353,14 +388,16 @@ main(int argc, char *argv[])
 	struct input in;
 	struct fg_fold f;
 	struct fg_tree t;
-	const char *file;
-	int ncols, ccset = 0;
+	struct fg_optstate st;
+	char **files;
+	int ncols, nfiles, ccset = 0;
 
 	fg_tool_init(argv[0], usage, help);
-	file = parseopts(&o, &ccset, argc, argv);
+	fg_opt_init(&st, argc, argv);
+	files = parseopts(&o, &ccset, &st, &nfiles);
 	memset(&in, 0, sizeof(in));
 	fg_annot_init(&in.annot);
-	fg_fold_open(&f, file, FG_KIND_UNKNOWN);
+	fg_fold_open_list(&f, files, nfiles, FG_KIND_UNKNOWN);
 	f.onmeta = onmeta;
 	f.metaarg = &in;
 	ncols = readtree(&f, &t, &o);
@@ -384,6 +421,7 @@ main(int argc, char *argv[])
 	fg_colorcfg_free(&o.cc);
 	fg_annot_free(&in.annot);
 	fg_tree_free(&t);
+	free(st.ops);
 	fg_out_close();
 	return fg_status;
 }
