@@ -50,6 +50,13 @@ $(BIN)/$(1): $(patsubst %.c,$(B)/%.o,$(wildcard cmd/$(1)/*.c)) $(B)/libfg.a
 endef
 $(foreach t,$(TOOLS),$(eval $(call tool_rule,$(t))))
 
+# fg-svg embeds script.js as C strings: script.c is generated from it (the
+# source of truth) and kept in git so that a build needs no generator; make
+# regenerates it whenever script.js changes, and the test case
+# svg/script-current fails when the two disagree.
+cmd/fg-svg/script.c: cmd/fg-svg/script.js cmd/fg-svg/gen-script.sh
+	sh cmd/fg-svg/gen-script.sh
+
 -include $(shell find $(B) -name '*.d' 2>/dev/null)
 
 check: all browser-deps

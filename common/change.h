@@ -2,7 +2,7 @@
 /*
  * change.h: which functions of a differential profile changed, beyond
  * noise, and how much (change.c). fg-top prints it; fg-svg draws its table
- * and headline from it. Statistics come from the noise test (fgstats.h).
+ * and headline from it. Statistics come from the noise test (stats.h).
  *
  * Use:
  *	struct fg_noise nz;		fg_noise_init, options, then
@@ -22,7 +22,7 @@
 
 #include <stddef.h>
 
-#include "fgstats.h"
+#include "stats.h"
 
 enum fg_chg_kind {
 	FG_CHG_GREW, FG_CHG_NEW, FG_CHG_SHRANK, FG_CHG_GONE, FG_CHG_SAME

@@ -2,7 +2,7 @@
 /*
  * color.c: the colour settings shared by fg-color and fg-svg (options),
  * and the differential colours: a frame's change in the comparison mode in
- * force (fgstats.h), neutral when within noise (the test fg-top makes) or
+ * force (stats.h), neutral when within noise (the test fg-top makes) or
  * below the --min-change floor; grew red, shrank blue, intensity by
  * sqrt(|d| / max |d|); new frames (no baseline samples) purple.
  */
@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "fg.h"
-#include "fgstats.h"
+#include "stats.h"
 #include "color.h"
 #include "flame.h"
 
@@ -174,7 +174,7 @@ nodedelta(const struct fg_colorcfg *cfg, const struct fg_tree *t,
 }
 
 /*
- * The noise test, fg-top's (fgstats.h): the mode and the samples behind
+ * The noise test, fg-top's (stats.h): the mode and the samples behind
  * the counts from the options, the stream's header or the period detected
  * in the counts; each frame's change tested, Holm's procedure over all the
  * frames keeping the chance of any false colour at the level --zcrit names

@@ -14,7 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "fgstats.h"
+#include "stats.h"
 
 #define FG_NOCOLOR UINT32_MAX
 

@@ -27,7 +27,7 @@
 #include <string.h>
 
 #include "fg.h"
-#include "fgstats.h"
+#include "stats.h"
 
 double
 fg_ztest(double a, double ta, double b, double tb)

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "fg.h"
-#include "fgstats.h"
+#include "stats.h"
 #include "change.h"
 #include "top.h"
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * fgstats.h: the noise test (stats.c), one for every tool that says whether
+ * stats.h: the noise test (stats.c), one for every tool that says whether
  * a change is real (fg-top, fg-color, fg-svg). See fg-top(1), STATISTICS.
  *
  * A differential stream is compared in one of two modes:
@@ -16,13 +16,21 @@
  * the totals are known, then fg_noise_delta and fg_noise_z per function or
  * frame, and fg_noise_verdicts over all of them.
  */
-#ifndef FGSTATS_H
-#define FGSTATS_H
+#ifndef FG_STATS_H
+#define FG_STATS_H
 
 #include <stddef.h>
 #include <stdint.h>
 
 #include "fg.h"
+
+/*
+ * Two-proportion z statistic for a frame's share before (a of ta) and after
+ * (b of tb): positive when its share grew. 0 when either total is 0.
+ */
+double fg_ztest(double a, double ta, double b, double tb);
+/* Default |z| above which a change counts as real (see fg-top(1)). */
+#define FG_Z_DEFAULT 3.29
 
 /* Family-wise error rate by default: one test at this level is exactly
  * |z| > FG_Z_DEFAULT. */

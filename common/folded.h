@@ -1,0 +1,98 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * folded.h: the folded format: data lines, header lines, stream kinds (folded.c).
+ */
+#ifndef FG_FOLDED_H
+#define FG_FOLDED_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "in.h"
+#include "stab.h"
+
+enum fg_kind { FG_KIND_UNKNOWN = 0, FG_KIND_PROFILE = 1, FG_KIND_DIFF = 2 };
+struct fg_rec {
+	const char *stack;
+	size_t len;
+	int ncols;		/* 1 or 2 */
+	fg_count c[2];
+};
+/*
+ * Parses one data line (already without '\n'/'\r'). kind says how many
+ * trailing count fields to take: PROFILE one, DIFF two, UNKNOWN two when
+ * the line has two numeric fields (as flamegraph.pl decides), else one.
+ * Returns 0, or an error string for a malformed line. Trailing blanks after
+ * the stack are trimmed, as flamegraph.pl and inferno trim them. The line is
+ * not modified: r->stack points into it and is NOT NUL-terminated.
+ */
+const char *fg_parse_rec(const char *line, size_t len, enum fg_kind kind,
+    struct fg_rec *r);
+/* True for lines to skip: empty, blank, and '#' comment/header lines. */
+int fg_is_meta(const char *line, size_t len);
+
+/*
+ * A folded input stream: lines, comments and headers handled, kind
+ * settled from a "# fg-... kind=" header or the first data line.
+ */
+struct fg_fold {
+	struct fg_in in;
+	enum fg_kind kind;
+	int fracwarned;
+	int anyrec;		/* a record was returned */
+	uint64_t nonecount;	/* one-count lines in a differential stream */
+	int truncfrac;		/* drop fractional parts (fg-diff default) */
+	char *header;		/* first "# fg-" header line seen, malloc'd */
+	/* mapped inputs: the window of lines since keys were last settled */
+	size_t winpos;
+	const struct fg_ent *winmark;
+	int wininit;
+	int winkept;		/* some window still lends keys */
+	/* If set (after fg_fold_open), called with every metadata line. */
+	void (*onmeta)(void *arg, const char *line, size_t len);
+	void *metaarg;
+	/* fg_fold_open_list: the inputs read one after the other */
+	char *const *paths;
+	int npaths, ipath;
+};
+void fg_fold_open(struct fg_fold *f, const char *path, enum fg_kind kind);
+/*
+ * One stream over n inputs read in turn, as flamegraph.pl reads its files:
+ * the first header and kind stand for all (fg-svg, fg-color).
+ */
+void fg_fold_open_list(struct fg_fold *f, char *const *paths, int n,
+    enum fg_kind kind);
+/*
+ * fg_fold_open, mapping the file when it is a regular one: records then
+ * stay valid until fg_fold_close. Returns 1 when mapped.
+ */
+int fg_fold_open_map(struct fg_fold *f, const char *path, enum fg_kind kind);
+/*
+ * Interns a record's stack: borrowing the key from a mapped input (no copy),
+ * copying it otherwise.
+ */
+struct fg_ent *fg_fold_intern(struct fg_fold *f, struct fg_stab *t,
+    const char *key, size_t len);
+/*
+ * At the end of an input read into t since mark (fg_stab_last before it):
+ * when the keys it lent are a small part of it, copies them into t and
+ * closes the input, returning 1; otherwise leaves it open, returning 0, and
+ * the caller closes it after its last use of t. So memory stays in
+ * proportion to the unique stacks, never to the input.
+ */
+int fg_fold_settle(struct fg_fold *f, struct fg_stab *t,
+    const struct fg_ent *mark);
+/*
+ * Adds a --base name (inferno-flamegraph's --base, repeatable): from then
+ * on fg_fold_next keeps only stacks with a frame of one of these names,
+ * cut to start at the deepest such frame.
+ */
+void fg_fold_base(const char *name);
+/* Next valid record; malformed lines are warned about and skipped. */
+int fg_fold_next(struct fg_fold *f, struct fg_rec *r);
+void fg_fold_close(struct fg_fold *f);
+/* Value of key in a "# fg-TOOL k=v ..." header (percent-decoded), or NULL. */
+char *fg_header_get(const char *header, const char *key);
+/* Writes "# fg-TOOL" then " key=value" pairs (NULL-terminated list). */
+void fg_out_header(const char *tool, ...);
+#endif

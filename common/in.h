@@ -1,0 +1,85 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * in.h: line input: read(2) into a growing buffer, lines in place (in.c).
+ */
+#ifndef FG_IN_H
+#define FG_IN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "base.h"
+
+struct fg_in {
+	int fd;
+	const char *name;	/* as given; "-" shown as "<stdin>" */
+	char *buf;
+	size_t cap, pos, end;
+	uint64_t lineno;	/* number of the line last returned */
+	int eof;
+	int ownfd;
+	unsigned nwarn;		/* data warnings printed for this input */
+	uint64_t nbad;		/* malformed lines seen */
+	int mapped;		/* 1: buf maps the file; 2: caller's memory */
+	int quiet;		/* no warnings, no exit status change */
+	uint64_t boff;		/* file offset of buf[0] */
+	int ranged;		/* reading [roff, rend) with pread(2) */
+	uint64_t roff, rend;
+	int slurp;		/* reading a whole file: no line limit */
+	int crwarned;		/* warned about a carriage return */
+	struct fg_gz *gz;	/* decompressing gzip input (inflate.h) */
+};
+/* Opens path ("-" is stdin); on failure prints a message and exits. */
+void fg_in_open(struct fg_in *in, const char *path);
+/* Opens path; returns -1 (errno set) instead of exiting. */
+int fg_in_tryopen(struct fg_in *in, const char *path);
+void fg_in_close(struct fg_in *in);
+/*
+ * Maps a regular file read-only instead of reading it (call right after
+ * opening); returns 1 when mapped. Lines of a mapped input are NOT
+ * NUL-terminated, and they stay valid until fg_in_close(), so callers may
+ * keep pointers into them (see fg_stab_get_ref).
+ */
+int fg_in_map(struct fg_in *in);
+/*
+ * An input over bytes [start, end) of the file open on fd, read with
+ * pread(2) so that several threads can read parts of one file; the fd is
+ * not closed with it.
+ */
+void fg_in_range(struct fg_in *in, const char *name, int fd, uint64_t start,
+    uint64_t end);
+/*
+ * The file, not yet read from, has size bytes: it is read with pread(2) up
+ * to there, and ending sooner is fatal ("input file shrank while being
+ * read") instead of a silent early end of input.
+ */
+void fg_in_expect(struct fg_in *in, uint64_t size);
+/* Longest line read into memory: FG_MAX_LINE, default 64 MiB. */
+size_t fg_in_maxline(void);
+/* File offset of p, a pointer into a line fg_in_line returned. */
+uint64_t fg_in_offset(const struct fg_in *in, const char *p);
+/* An input over len bytes of memory the caller owns (as if mapped). */
+void fg_in_mem(struct fg_in *in, const char *name, const char *buf,
+    size_t len);
+/*
+ * Returns the next line in place, without its '\n' (nor a '\r' before it),
+ * NUL-terminated in the buffer unless the input is mapped; *len is its
+ * length. NULL at end of input. The line stays valid until the next call
+ * (mapped: until close). Read errors are fatal.
+ */
+char *fg_in_line(struct fg_in *in, size_t *len);
+/*
+ * Makes at least want bytes (or all that is left) available without
+ * consuming them; returns a pointer to them and their number in *have.
+ */
+const char *fg_in_peek(struct fg_in *in, size_t want, size_t *have);
+/*
+ * Reads the whole input into one malloc'd buffer (NUL-terminated);
+ * for formats that need it (JSON, protobuf). Read errors are fatal.
+ */
+char *fg_in_slurp(struct fg_in *in, size_t *len);
+/* Warns about the current line: "prog: file:line: msg". Caps repeats. */
+void fg_in_warn(struct fg_in *in, const char *fmt, ...) FG_PRINTF(2, 3);
+/* At the end of an input: summary of suppressed warnings, if any. */
+void fg_in_warnsummary(struct fg_in *in);
+#endif

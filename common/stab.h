@@ -1,0 +1,63 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * stab.h: the stack table: arena + open-addressing hash, bytewise sort (stab.c).
+ */
+#ifndef FG_STAB_H
+#define FG_STAB_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "count.h"
+
+struct fg_ent {
+	struct fg_ent *next;	/* insertion order list */
+	const char *key;	/* NUL-terminated unless borrowed */
+	uint64_t hash;
+	uint32_t len;		/* key length */
+	uint32_t aux;		/* free for the tool's use */
+	fg_count c[];		/* ncols counts (then the key, if owned) */
+};
+struct fg_stab;
+struct fg_stab *fg_stab_new(int ncols);
+void fg_stab_free(struct fg_stab *t);
+int fg_stab_ncols(const struct fg_stab *t);
+size_t fg_stab_count(const struct fg_stab *t);
+/* Finds or inserts key; new entries have zero counts. */
+struct fg_ent *fg_stab_get(struct fg_stab *t, const char *key, size_t len);
+/*
+ * As fg_stab_get, but a new entry borrows key instead of copying it: the
+ * caller keeps that memory alive and unchanged (a mapped input), or calls
+ * fg_stab_own() before releasing it.
+ */
+struct fg_ent *fg_stab_get_ref(struct fg_stab *t, const char *key,
+    size_t len);
+struct fg_ent *fg_stab_find(struct fg_stab *t, const char *key, size_t len);
+static inline const char *
+fg_ent_key(const struct fg_stab *t, const struct fg_ent *e)
+{
+	(void)t;
+	return e->key;
+}
+/* First entry in insertion order (follow ->next). */
+struct fg_ent *fg_stab_first(const struct fg_stab *t);
+/* Last entry inserted so far (NULL when empty): a mark for the two below. */
+struct fg_ent *fg_stab_last(const struct fg_stab *t);
+/* Key bytes of the borrowed entries inserted after mark (NULL: all). */
+size_t fg_stab_borrowed(const struct fg_stab *t, const struct fg_ent *mark);
+/* Copies the borrowed keys of entries inserted after mark into the table. */
+void fg_stab_own(struct fg_stab *t, const struct fg_ent *mark);
+/* A malloc'd array of all entries sorted bytewise by key (LC_ALL=C sort). */
+struct fg_ent **fg_stab_sorted(struct fg_stab *t);
+/* Sorts an array of keys bytewise; used by fg_stab_sorted. */
+struct fg_keyref {
+	const char *key;
+	size_t len;
+	void *p;
+};
+void fg_sort_keys(struct fg_keyref *v, size_t n);
+int fg_keycmp(const char *a, size_t alen, const char *b, size_t blen);
+uint64_t fg_hash(const void *p, size_t n);
+/* Length of the common prefix of a[0..n) and b[0..n). */
+size_t fg_commonlen(const char *a, const char *b, size_t n);
+#endif
