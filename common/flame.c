@@ -31,8 +31,8 @@ bigalloc(size_t n)
 		return fg_malloc(n);
 	p = mmap(NULL, n, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
 	    -1, 0);
-	if (p == MAP_FAILED)
-		fg_err(FG_EXIT_ERR, "mmap");
+	if (p == MAP_FAILED)	/* ENOMEM: the same message as fg_malloc's */
+		fg_errx(FG_EXIT_ERR, "out of memory");
 #ifdef MADV_HUGEPAGE
 	madvise(p, n, MADV_HUGEPAGE);
 #endif
