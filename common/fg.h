@@ -9,8 +9,9 @@
  * count.h   fixed-point counts: exact integers to 2^63-1, 9 decimals (count.c)
  * stab.h    the stack table: arena + open-addressing hash, bytewise sort
  * opt.h     option parsing (short clusters, --long[=value], permuted)
- * folded.h  the folded format: data lines, header lines, stream kinds
- * kmerge.h  sorted inputs: the order scan and the k-way merge
+ * folded.h  the folded format: data lines, stream kinds
+ * header.h  "# fg-TOOL key=value" header lines, written and read
+ * sorted.h  sorted inputs: the order scan and the k-way merge
  *
  * Tools include this one header; modules include what they use.
  */
@@ -25,6 +26,7 @@
 #include "stab.h"
 #include "opt.h"
 #include "folded.h"
-#include "kmerge.h"
+#include "header.h"
+#include "sorted.h"
 
 #endif

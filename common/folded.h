@@ -91,8 +91,4 @@ void fg_fold_base(const char *name);
 /* Next valid record; malformed lines are warned about and skipped. */
 int fg_fold_next(struct fg_fold *f, struct fg_rec *r);
 void fg_fold_close(struct fg_fold *f);
-/* Value of key in a "# fg-TOOL k=v ..." header (percent-decoded), or NULL. */
-char *fg_header_get(const char *header, const char *key);
-/* Writes "# fg-TOOL" then " key=value" pairs (NULL-terminated list). */
-void fg_out_header(const char *tool, ...);
 #endif

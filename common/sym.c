@@ -1,26 +1,25 @@
 /* SPDX-License-Identifier: ISC */
 /* sym.c: symbol text helpers (see sym.h). */
+#include <stdint.h>
 #include <string.h>
 
 #include "fg.h"
 #include "sym.h"
 
 void
-fg_buf_put(struct fg_buf *b, const char *s, size_t n)
+fg_buf_grow(struct fg_buf *b, size_t more)
 {
-	if (b->len + n + 1 > b->cap) {
-		if (b->cap == 0)
-			b->cap = 256;
-		while (b->len + n + 1 > b->cap) {
-			if (b->cap > SIZE_MAX / 2)
-				fg_errx(FG_EXIT_ERR, "out of memory");
-			b->cap *= 2;
-		}
-		b->p = fg_realloc(b->p, b->cap);
+	size_t cap = b->cap ? b->cap : 256;
+
+	if (more > SIZE_MAX - 1 - b->len)
+		fg_errx(FG_EXIT_ERR, "out of memory");
+	while (cap - b->len < more + 1) {
+		if (cap > SIZE_MAX / 2)
+			fg_errx(FG_EXIT_ERR, "out of memory");
+		cap *= 2;
 	}
-	if (n > 0 && s != NULL)
-		memcpy(b->p + b->len, s, n);
-	b->len += n;
+	b->p = fg_realloc(b->p, cap);
+	b->cap = cap;
 }
 
 void

@@ -17,19 +17,6 @@
 #include "collapse.h"
 #include "sym.h"
 
-static int
-isws(char c)
-{
-	return c == ' ' || c == '\t' || c == '\r' || c == '\n';
-}
-
-static int
-ishex(char c)
-{
-	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') ||
-	    (c >= 'A' && c <= 'F');
-}
-
 /* "@" [A-Za-z0-9_]* "[" at the start: returns the length, else 0. */
 static size_t
 mapstart(const char *s, size_t n)
@@ -75,7 +62,7 @@ offstart(const char *s, size_t n)
 {
 	size_t i = n;
 
-	while (i > 0 && (ishex(s[i - 1]) || s[i - 1] == 'x'))
+	while (i > 0 && (fg_ishex(s[i - 1]) || s[i - 1] == 'x'))
 		i--;
 	if (i > 0 && i < n && s[i - 1] == '+')
 		return i - 1;
@@ -128,7 +115,7 @@ framepart(struct ent *en, const char *s, size_t n, int incoff)
 	size_t i;
 
 	/* ustack(perf): "7f12ab sym+off (module)" */
-	for (i = 0; i < n && ishex(s[i]); i++)
+	for (i = 0; i < n && fg_ishex(s[i]); i++)
 		;
 	if (i > 0 && i < n && s[i] == ' ') {
 		s += i + 1;
@@ -244,7 +231,7 @@ probe(const char *head, size_t n)
 		s = p;
 		p = nl + 1;
 		if (open)
-			return len > 0 && (isws(s[0]) || s[0] == ']' ||
+			return len > 0 && (fg_isws(s[0]) || s[0] == ']' ||
 			    s[0] == ',');
 		s = fg_trim(s, &len);
 		if ((k = mapstart(s, len)) == 0)

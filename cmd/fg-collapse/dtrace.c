@@ -17,13 +17,6 @@
 #include "collapse.h"
 #include "sym.h"
 
-static int
-isws(char c)
-{
-	return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' ||
-	    c == '\v';
-}
-
 static const char *
 lastchr(const char *s, size_t n, char c)
 {
@@ -53,7 +46,7 @@ uncpp(const char *f, size_t n)
 static size_t
 rtrimlen(const char *s, size_t n)
 {
-	while (n > 0 && isws(s[n - 1]))
+	while (n > 0 && fg_isws(s[n - 1]))
 		n--;
 	return n;
 }

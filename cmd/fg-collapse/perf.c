@@ -61,44 +61,7 @@ init_cls(void)
 #define isword(c) (cls[(unsigned char)(c)] & C_WORD)
 #define ishex(c) (cls[(unsigned char)(c)] & C_HEX)
 
-static int
-hasstr(const char *s, size_t n, const char *pat)
-{
-	size_t m = strlen(pat), i;
 
-	for (i = 0; i + m <= n; i++)
-		if (s[i] == pat[0] && memcmp(s + i, pat, m) == 0)
-			return 1;
-	return 0;
-}
-
-
-
-/* ---- a growable byte buffer ---- */
-struct buf {
-	char *p;
-	size_t len, cap;
-};
-
-static void
-buf_need(struct buf *b, size_t more)
-{
-	if (b->cap - b->len >= more)
-		return;
-	while (b->cap - b->len < more)
-		b->cap = b->cap ? b->cap * 2 : 256;
-	b->p = fg_realloc(b->p, b->cap);
-}
-
-static void
-buf_add(struct buf *b, const char *s, size_t n)
-{
-	if (n == 0)
-		return;
-	buf_need(b, n);
-	memcpy(b->p + b->len, s, n);
-	b->len += n;
-}
 
 /* ---- event lines ---- */
 struct event {
@@ -424,7 +387,7 @@ is_vmlinux(const char *m, size_t n)
 static int
 is_kernel(const char *m, size_t n)
 {
-	if (hasstr(m, n, "unknown"))
+	if (fg_contains(m, n, "unknown"))
 		return 0;
 	return (n > 0 && m[0] == '[') || is_vmlinux(m, n) ||
 	    fg_hassuffix(m, n, "vmlinux") ||
@@ -437,7 +400,7 @@ is_jit(const char *m, size_t n)
 {
 	size_t i, b = 0, d;
 
-	if (hasstr(m, n, "/tmp/perf-")) {
+	if (fg_contains(m, n, "/tmp/perf-")) {
 		/* m:/tmp/perf-\d+\.map: */
 		for (i = 0; i + 10 < n; i++) {
 			if (memcmp(m + i, "/tmp/perf-", 10) != 0)
@@ -566,18 +529,18 @@ struct worker {
 	struct fg_stab *tab;
 	struct fg_in *in;	/* for names in fatal errors */
 	/* event filter: the user's, or the first event seen */
-	struct buf filter;
+	struct fg_buf filter;
 	int has_filter, defaulted, otherevents;
 	/* the current sample */
 	int inside;		/* an accepted event line was seen */
 	uint64_t period;
-	struct buf pname;
+	struct fg_buf pname;
 	char *rev;		/* frames, written leftwards */
 	size_t rcap, rpos;	/* content is rev[rpos..rcap) */
 	size_t nframes;
 	int lastframe;		/* previous line was a known frame */
 	int pend;		/* line holds a frame not yet in rev */
-	struct buf line;	/* one frame's text */
+	struct fg_buf line;	/* one frame's text */
 	/* position and warnings */
 	uint64_t lineno;
 	uint64_t nwarn;
@@ -662,7 +625,7 @@ add_piece(struct worker *w, const struct frame *f, const char *s, size_t n,
     int inlined, int plain, int *unknown)
 {
 	const struct copts *o = w->o;
-	struct buf *b = &w->line;
+	struct fg_buf *b = &w->line;
 	char tmp[64], *t = NULL;
 	size_t start, cut, i, k;
 	const char *m;
@@ -670,7 +633,7 @@ add_piece(struct worker *w, const struct frame *f, const char *s, size_t n,
 
 	if (plain) {
 		start = b->len;
-		buf_add(b, s, n);
+		fg_buf_put(b, s, n);
 		goto tidied;
 	}
 	if (n == 9 && memcmp(s, "[unknown]", 9) == 0) {
@@ -694,13 +657,13 @@ add_piece(struct worker *w, const struct frame *f, const char *s, size_t n,
 		if (i == k) {
 			/* "[libc.so.6]": nothing in it to tidy */
 			start = b->len;
-			buf_need(b, n + 8);
+			fg_buf_need(b, n + 8);
 			b->p[b->len++] = '[';
 			memcpy(b->p + b->len, m, k);
 			b->len += k;
 			if (o->addrs) {
-				buf_add(b, " <", 2);
-				buf_add(b, f->pc, f->pclen);
+				fg_buf_put(b, " <", 2);
+				fg_buf_put(b, f->pc, f->pclen);
 				b->p[b->len++] = '>';
 			}
 			b->p[b->len++] = ']';
@@ -718,7 +681,7 @@ add_piece(struct worker *w, const struct frame *f, const char *s, size_t n,
 		s = t;
 	}
 	cut = cut_args(s, n);
-	buf_need(b, cut + 8);
+	fg_buf_need(b, cut + 8);
 	start = b->len;
 	for (i = 0; i < cut; i++) {
 		char c = s[i];
@@ -749,8 +712,8 @@ tidied:
 	if (ann != 0) {
 		char a[5] = { '_', '[', (char)ann, ']', '\0' };
 
-		if (ann == 'k' || !hasstr(b->p + start, b->len - start, a))
-			buf_add(b, a, 4);
+		if (ann == 'k' || !fg_contains(b->p + start, b->len - start, a))
+			fg_buf_put(b, a, 4);
 	}
 }
 
@@ -814,7 +777,7 @@ on_frame(struct worker *w, const struct frame *f)
 	for (q = s;; q = p + 2) {
 		p = next_arrow(s, q, e);
 		if (npieces > 0)
-			buf_add(&w->line, ";", 1);
+			fg_buf_put(&w->line, ";", 1);
 		add_piece(w, f, q, (size_t)(p - q), npieces > 0, 0, &unknown);
 		npieces++;
 		if (p >= limit)
@@ -849,11 +812,11 @@ srcline_like(const char *s, size_t n)
 static void
 add_srcline(struct worker *w, const char *s, size_t n)
 {
-	struct buf *b = &w->line;
+	struct fg_buf *b = &w->line;
 	size_t i = 0, j, start = b->len;
 
 	/* s/\[.*?\]//g, then trim */
-	buf_need(b, n + 1);
+	fg_buf_need(b, n + 1);
 	b->p[b->len++] = ':';
 	while (i < n) {
 		if (s[i] == '[') {
@@ -908,7 +871,7 @@ on_event(struct worker *w, const char *s, size_t n, const struct event *ev,
 	if (named) {
 		if (!w->has_filter) {
 			w->filter.len = 0;
-			buf_add(&w->filter, ev->ev, ev->evlen);
+			fg_buf_put(&w->filter, ev->ev, ev->evlen);
 			w->has_filter = 1;
 			w->defaulted = 1;
 		} else if (ev->evlen != w->filter.len ||
@@ -935,7 +898,7 @@ on_event(struct worker *w, const char *s, size_t n, const struct event *ev,
 	w->period = period;
 	w->inside = 1;
 	w->pname.len = 0;
-	buf_add(&w->pname, ev->comm, ev->commlen);
+	fg_buf_put(&w->pname, ev->comm, ev->commlen);
 	if (w->o->tid || w->o->pid) {
 		const char *pid = ev->pid, *tid = ev->tid;
 		size_t pl = ev->pidlen, tl = ev->tidlen;
@@ -947,11 +910,11 @@ on_event(struct worker *w, const char *s, size_t n, const struct event *ev,
 			pid = "?";
 			pl = 1;
 		}
-		buf_add(&w->pname, "-", 1);
-		buf_add(&w->pname, pid, pl);
+		fg_buf_put(&w->pname, "-", 1);
+		fg_buf_put(&w->pname, pid, pl);
 		if (w->o->tid) {
-			buf_add(&w->pname, "/", 1);
-			buf_add(&w->pname, tid, tl);
+			fg_buf_put(&w->pname, "/", 1);
+			fg_buf_put(&w->pname, tid, tl);
 		}
 	}
 	/* spaces as stackcollapse-perf.pl; ';' as in every frame (fg-folded(5)) */
@@ -1036,7 +999,7 @@ worker_init(struct worker *w, const struct copts *o, struct fg_stab *tab,
 	w->tab = tab;
 	w->in = in;
 	if (o->event_filter != NULL) {
-		buf_add(&w->filter, o->event_filter, strlen(o->event_filter));
+		fg_buf_put(&w->filter, o->event_filter, strlen(o->event_filter));
 		w->has_filter = 1;
 	}
 	rev_need(w, 4096);
@@ -1085,12 +1048,12 @@ static void *
 run_region(void *arg)
 {
 	struct worker *w = arg;
-	struct buf b = { NULL, 0, 0 };
+	struct fg_buf b = { NULL, 0, 0 };
 	off_t off = w->from;
 	ssize_t r;
 	size_t keep = 0, n, i;
 
-	buf_need(&b, BLOCK + 1);
+	fg_buf_need(&b, BLOCK + 1);
 	for (;;) {
 		size_t room = b.cap - keep - 1, want;
 
@@ -1114,7 +1077,7 @@ run_region(void *arg)
 			/* no newline in the whole buffer: grow it */
 			keep = n;
 			b.len = n;
-			buf_need(&b, b.cap);
+			fg_buf_need(&b, b.cap);
 			continue;
 		}
 		parse_block(w, b.p, i);
@@ -1157,7 +1120,7 @@ first_event(struct worker *w, int fd, off_t start, off_t lim)
 			if (b[s] != '#' && !isws((unsigned char)b[s]) &&
 			    (h = event_head(b + s, (size_t)(nl - b - s), &ev)) &&
 			    event_name(b + s, (size_t)(nl - b - s), h, &ev)) {
-				buf_add(&t.filter, ev.ev, ev.evlen);
+				fg_buf_put(&t.filter, ev.ev, ev.evlen);
 				t.has_filter = 1;
 			}
 			s = (size_t)(nl - b) + 1;
@@ -1167,7 +1130,7 @@ first_event(struct worker *w, int fd, off_t start, off_t lim)
 	free(b);
 	if (t.has_filter) {
 		w->filter.len = 0;
-		buf_add(&w->filter, t.filter.p, t.filter.len);
+		fg_buf_put(&w->filter, t.filter.p, t.filter.len);
 		w->has_filter = 1;
 		w->defaulted = 1;
 	}
@@ -1260,7 +1223,7 @@ run_file(struct worker *w1, struct fg_in *in, const struct copts *o,
 		return 1;
 	}
 	worker_init(&w2, o, fg_stab_new(1), in);
-	buf_add(&w2.filter, w1->filter.p, w1->filter.len);
+	fg_buf_put(&w2.filter, w1->filter.p, w1->filter.len);
 	w2.has_filter = 1;
 	w2.defaulted = w1->defaulted;
 	w1->fd = w2.fd = in->fd;

@@ -19,12 +19,7 @@
 #include "collapse.h"
 #include "inflate.h"
 #include "pb.h"
-
-/* A growing byte buffer. */
-struct sbuf {
-	char *p;
-	size_t len, cap;
-};
+#include "sym.h"
 
 struct str {
 	const unsigned char *p;
@@ -82,7 +77,7 @@ struct prof {
 	struct func *funcs;
 	size_t nfunc, capfunc;
 	struct idmap locmap, funcmap;
-	struct sbuf names;	/* location frames, back to back */
+	struct fg_buf names;	/* location frames, back to back */
 };
 
 static _Noreturn void bad(const struct prof *, const char *, ...)
@@ -402,29 +397,9 @@ mustfind(const struct prof *pr, const struct idmap *m, uint64_t id,
 /* ---- frame names ---- */
 
 static void
-sbuf_put(struct sbuf *b, const void *p, size_t n)
-{
-	size_t cap = b->cap ? b->cap : 4096;
-
-	if (n == 0)
-		return;
-	while (cap - b->len < n) {
-		if (cap > SIZE_MAX / 2)
-			fg_errx(FG_EXIT_ERR, "pprof: out of memory");
-		cap *= 2;
-	}
-	if (cap != b->cap) {
-		b->p = fg_realloc(b->p, cap);
-		b->cap = cap;
-	}
-	memcpy(b->p + b->len, p, n);
-	b->len += n;
-}
-
-static void
 names_put(struct prof *pr, const void *p, size_t n)
 {
-	sbuf_put(&pr->names, p, n);
+	fg_buf_put(&pr->names, p, n);
 }
 
 /* A name as a frame: ';' would split it, newlines end the line. */
@@ -676,7 +651,7 @@ slurp(struct fg_in *in, size_t *len)
 /* ---- second pass ---- */
 
 struct acc {
-	struct sbuf key;
+	struct fg_buf key;
 	uint64_t *ids;
 	size_t nids, capids;
 	struct label *lb;
@@ -688,7 +663,7 @@ struct acc {
 static void
 key_put(struct acc *a, const void *p, size_t n)
 {
-	sbuf_put(&a->key, p, n);
+	fg_buf_put(&a->key, p, n);
 }
 
 static void

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * sample.c: macOS sample(1) reports. The "Call graph:" section is a tree,
+ * macos-sample.c: macOS sample(1) reports. The "Call graph:" section is a tree,
  * one frame a line, indented two characters a level (from " +|:!"):
  *     825 Thread_15758535
  *     + 825 thread_start  (in libsystem_pthread.dylib) + 13  [0x7fff..]

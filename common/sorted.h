@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * kmerge.h: sorted inputs: the order scan and the k-way merge (one or two threads) (kmerge.c).
+ * sorted.h: sorted inputs: the order scan and the k-way merge, on one or
+ * two threads (sorted.c).
  */
-#ifndef FG_KMERGE_H
-#define FG_KMERGE_H
+#ifndef FG_SORTED_H
+#define FG_SORTED_H
 
 #include <stddef.h>
 #include <stdint.h>

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * kmerge.c: the streaming path for sorted inputs. Folded profiles are
+ * sorted.c: the streaming path for sorted inputs. Folded profiles are
  * nearly always sorted already (fg-collapse, fg-merge, stackcollapse-perf.pl
  * and inferno-collapse-* all print them sorted), and sorted inputs can be
  * merged like sort -m does: one sequential pass, no hash table, no sort,
@@ -91,19 +91,87 @@ scanseg(void *arg)
 	return NULL;
 }
 
+/*
+ * Finds the first record as the real pass will (kind unknown until then);
+ * from it on the kind is fixed, so the segments parse exactly the records
+ * the real pass will see. f itself is left untouched. Returns 0 when the
+ * input has no data.
+ */
+static int
+scanfirst(struct fg_fold *f, struct seg *a, struct fg_scan *res)
+{
+	struct fg_fold k;
+	struct fg_rec r;
+	int any;
+
+	memset(&k, 0, sizeof(k));
+	segopen(a, &k.in);
+	k.kind = f->kind;
+	k.truncfrac = f->truncfrac;
+	any = fg_fold_next(&k, &r);
+	res->bad = k.in.nbad;
+	res->kind = any ? k.kind : FG_KIND_UNKNOWN;
+	res->header = k.header;
+	k.header = NULL;
+	if (any) {
+		a->start = res->start = fg_in_offset(&k.in, r.stack);
+		a->kind = k.kind;
+		a->truncfrac = f->truncfrac;
+	}
+	fg_fold_close(&k);
+	return any;
+}
+
+/* The first line start past mid in a's bytes; 0 when there is none. */
+static uint64_t
+linestart(const struct seg *a, uint64_t mid, uint64_t size)
+{
+	char probe[4096];
+	const char *nl;
+	ssize_t n;
+
+	if (a->map != NULL) {
+		nl = memchr(a->map + mid, '\n', (size_t)(size - mid));
+		return nl != NULL ? (uint64_t)(nl - a->map) + 1 : 0;
+	}
+	for (;;) {
+		n = pread(a->fd, probe, sizeof(probe), (off_t)mid);
+		if (n <= 0)
+			return 0;
+		nl = memchr(probe, '\n', (size_t)n);
+		if (nl != NULL)
+			return mid + (uint64_t)(nl - probe) + 1;
+		mid += (uint64_t)n;
+	}
+}
+
+/* Folds segment b's results, scanned after a's bytes, into a's. */
+static void
+segjoin(struct seg *a, struct seg *b, struct fg_scan *res)
+{
+	int i;
+
+	a->sorted = a->sorted && b->sorted;
+	a->overflow = a->overflow || b->overflow;
+	if (a->any && b->any && fg_keycmp(a->last, a->lastlen, b->first,
+	    b->firstlen) > 0)
+		a->sorted = 0;
+	for (i = 0; i < 2; i++)
+		if (fg_count_add(&a->total[i], b->total[i]) < 0)
+			a->overflow = 1;
+	res->bad += b->bad;
+	free(b->first);
+	free(b->last);
+}
+
 int
 fg_fold_scan(struct fg_fold *f, struct fg_scan *res)
 {
 	struct seg a, b;
-	struct fg_fold k;
-	struct fg_rec r;
 	struct stat sb;
 	pthread_t th;
-	uint64_t start, mid, size;
-	char probe[4096];
-	const char *nl;
-	ssize_t n;
-	int threaded = 0, i, ok;
+	uint64_t size, mid = 0;
+	int threaded = 0;
 
 	memset(res, 0, sizeof(*res));
 	memset(&a, 0, sizeof(a));
@@ -117,88 +185,33 @@ fg_fold_scan(struct fg_fold *f, struct fg_scan *res)
 		size = (uint64_t)sb.st_size;
 	} else
 		return 0;	/* a pipe, or already read from */
-	/*
-	 * Find the first record as the real pass will (kind unknown until
-	 * then); from it on the kind is fixed, so the segments parse exactly
-	 * the records the real pass will see. f itself is left untouched.
-	 */
 	a.end = size;
 	res->size = size;
 	res->start = size;
 	res->fd = a.map != NULL ? -1 : a.fd;
-	memset(&k, 0, sizeof(k));
-	segopen(&a, &k.in);
-	k.kind = f->kind;
-	k.truncfrac = f->truncfrac;
-	if (!fg_fold_next(&k, &r)) {
-		res->bad = k.in.nbad;
-		res->kind = FG_KIND_UNKNOWN;
-		res->header = k.header;
-		k.header = NULL;
-		fg_fold_close(&k);
+	if (!scanfirst(f, &a, res))
 		return 1;	/* no data: trivially sorted */
-	}
-	start = res->start = fg_in_offset(&k.in, r.stack);
-	res->bad = k.in.nbad;
-	a.start = start;
-	a.kind = k.kind;
-	a.truncfrac = f->truncfrac;
 	b = a;
-	res->kind = k.kind;
-	res->header = k.header;
-	k.header = NULL;
-	fg_fold_close(&k);
-	if (size - start > SCAN_SPLIT) {
-		/* split at the first line start past the middle */
-		mid = start + (size - start) / 2;
-		for (;;) {
-			if (a.map != NULL) {
-				nl = memchr(a.map + mid, '\n', (size_t)(size - mid));
-				n = nl != NULL ? 1 : 0;
-				if (nl != NULL)
-					mid = (uint64_t)(nl - a.map);
-			} else {
-				n = pread(a.fd, probe, sizeof(probe), (off_t)mid);
-				nl = n > 0 ? memchr(probe, '\n', (size_t)n) : NULL;
-				if (n > 0 && nl == NULL) {
-					mid += (uint64_t)n;
-					continue;
-				}
-				if (nl != NULL)
-					mid += (uint64_t)(nl - probe);
-			}
-			break;
-		}
-		if (nl != NULL && mid + 1 < size) {
-			a.end = b.start = mid + 1;
-			threaded = pthread_create(&th, NULL, scanseg, &b) == 0;
-			if (!threaded)
-				a.end = size;
-		}
+	if (size - a.start > SCAN_SPLIT)
+		mid = linestart(&a, a.start + (size - a.start) / 2, size);
+	if (mid != 0 && mid < size) {
+		a.end = b.start = mid;
+		threaded = pthread_create(&th, NULL, scanseg, &b) == 0;
+		if (!threaded)
+			a.end = size;
 	}
 	scanseg(&a);
 	if (threaded) {
 		if (pthread_join(th, NULL) != 0)
 			fg_errx(FG_EXIT_ERR, "pthread_join failed");
-		a.sorted = a.sorted && b.sorted;
-		a.overflow = a.overflow || b.overflow;
-		if (a.any && b.any && fg_keycmp(a.last, a.lastlen, b.first,
-		    b.firstlen) > 0)
-			a.sorted = 0;
-		for (i = 0; i < 2; i++)
-			if (fg_count_add(&a.total[i], b.total[i]) < 0)
-				a.overflow = 1;
-		res->bad += b.bad;
-		free(b.first);
-		free(b.last);
+		segjoin(&a, &b, res);
 	}
 	free(a.first);
 	free(a.last);
 	res->bad += a.bad;
 	res->total[0] = a.total[0];
 	res->total[1] = a.total[1];
-	ok = a.sorted && !a.overflow;
-	return ok;
+	return a.sorted && !a.overflow;
 }
 
 /* A heap of input indices ordered by their current stack. */

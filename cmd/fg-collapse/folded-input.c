@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * folded.c: input that is already folded (this toolkit's output, inferno,
+ * folded-input.c: input that is already folded (this toolkit's output, inferno,
  * async-profiler collapsed, py-spy raw): validated, normalised, summed.
  */
 #include <string.h>
