@@ -291,32 +291,53 @@ fg_fold_base(const char *name)
 	bases[nbases++] = name;
 }
 
+/* Whether frame f (n bytes) is name, bare or with a _[k]-style suffix. */
+static int
+framenamed(const char *f, size_t n, const char *name)
+{
+	size_t k = strlen(name);
+
+	if (n == k + 4 && f[k] == '_' && f[k + 1] == '[' && f[k + 3] == ']')
+		n = k;
+	return n == k && memcmp(f, name, k) == 0;
+}
+
+long
+fg_frame_deepest(const char *s, size_t len, const char *const *names,
+    size_t n)
+{
+	const char *e = s + len, *b;
+	size_t i;
+
+	while (e > s) {
+		for (b = e; b > s && b[-1] != ';'; b--)
+			;
+		for (i = 0; i < n; i++)
+			if (framenamed(b, (size_t)(e - b), names[i]))
+				return (long)(b - s);
+		e = b > s ? b - 1 : s;
+	}
+	return -1;
+}
+
 /*
  * With --base names: cuts r's stack to start at the deepest frame named
  * one of them and returns 1, or returns 0 when no frame is (inferno's
- * --base; it keeps the leaf frame too, as inferno does not).
+ * --base; it keeps a stack whose root is the name too, as inferno does
+ * not).
  */
 static int
 cutbase(struct fg_rec *r)
 {
-	const char *s = r->stack, *e = s + r->len, *b;
-	size_t i, n;
+	long off;
 
 	if (nbases == 0)
 		return 1;
-	while (e > s) {
-		for (b = e; b > s && b[-1] != ';'; b--)
-			;
-		n = (size_t)(e - b);
-		for (i = 0; i < nbases; i++)
-			if (strlen(bases[i]) == n && memcmp(bases[i], b, n) == 0) {
-				r->len -= (size_t)(b - s);
-				r->stack = b;
-				return 1;
-			}
-		e = b > s ? b - 1 : s;
-	}
-	return 0;
+	if ((off = fg_frame_deepest(r->stack, r->len, bases, nbases)) < 0)
+		return 0;
+	r->stack += off;
+	r->len -= (size_t)off;
+	return 1;
 }
 
 /*

@@ -88,6 +88,12 @@ int fg_fold_settle(struct fg_fold *f, struct fg_stab *t,
  * cut to start at the deepest such frame.
  */
 void fg_fold_base(const char *name);
+/*
+ * The offset in stack s (len bytes) of its deepest frame named one of
+ * names[0..n) (also when annotated: f_[k] is named f), or -1 if none is.
+ */
+long fg_frame_deepest(const char *s, size_t len, const char *const *names,
+    size_t n);
 /* Next valid record; malformed lines are warned about and skipped. */
 int fg_fold_next(struct fg_fold *f, struct fg_rec *r);
 void fg_fold_close(struct fg_fold *f);

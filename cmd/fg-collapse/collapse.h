@@ -30,6 +30,8 @@ struct copts {
 	int lines;		/* add file:line to frames */
 	/* all formats */
 	uint64_t max_output;	/* --max-output; 0: COLLAPSE_MAX_OUTPUT */
+	const char **skips;	/* --skip-after names, nskips of them */
+	size_t nskips;
 };
 
 /* Default bound on the folded text one input may expand to. */
@@ -53,6 +55,13 @@ void collapse_add(struct fg_stab *tab, const char *stack, size_t len,
     fg_count c, struct fg_in *in);
 void collapse_add_u64(struct fg_stab *tab, const char *stack, size_t len,
     uint64_t n, struct fg_in *in);
+
+/*
+ * --skip-after names: a table of tab's stacks, each cut to start at its
+ * deepest frame of one of the names (unchanged without one); frees tab.
+ */
+struct fg_stab *skip_after(struct fg_stab *tab, const char *const *names,
+    size_t n);
 
 /* "256M" and the like; fatal when not a positive size. */
 uint64_t collapse_parse_size(const char *s);

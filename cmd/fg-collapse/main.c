@@ -23,6 +23,8 @@ static const char help[] =
     "      --no-modules       sample: leave out module names\n"
     "      --max-output SIZE  bound on the folded text one input may\n"
     "                         expand to (default 256M; K, M, G suffixes)\n"
+    "      --skip-after NAME  cut each stack at its deepest frame NAME,\n"
+    "                         dropping its callers (repeatable; inferno)\n"
     "      --version          print the version and exit\n"
     "\n"
     "perf script options (those of stackcollapse-perf.pl):\n"
@@ -53,7 +55,7 @@ enum {
 	OPT_PID = 256, OPT_TID, OPT_KERNEL, OPT_JIT, OPT_ALL,
 	OPT_ADDRS, OPT_EVENT, OPT_SRCLINE, OPT_CPUPROF_TIME, OPT_INCLUDEOFFSET,
 	OPT_NO_MODULES, OPT_SAMPLE_TYPE, OPT_TAG, OPT_TAG_ROOT, OPT_LINES,
-	OPT_MAX_OUTPUT
+	OPT_MAX_OUTPUT, OPT_SKIP_AFTER
 };
 static const struct fg_opt opts[] = {
 	{ "format", 'f', FG_OPT_ARG },
@@ -76,6 +78,7 @@ static const struct fg_opt opts[] = {
 	{ "tag-root", OPT_TAG_ROOT, FG_OPT_ARG },
 	{ "lines", OPT_LINES, FG_OPT_NOARG },
 	{ "max-output", OPT_MAX_OUTPUT, FG_OPT_ARG },
+	{ "skip-after", OPT_SKIP_AFTER, FG_OPT_ARG },
 	{ NULL, 0, 0 }
 };
 
@@ -193,6 +196,7 @@ main(int argc, char *argv[])
 	memset(&o, 0, sizeof(o));
 	o.tags = fg_calloc((size_t)argc, sizeof(*o.tags));
 	o.tag_roots = fg_calloc((size_t)argc, sizeof(*o.tag_roots));
+	o.skips = fg_calloc((size_t)argc, sizeof(*o.skips));
 	fg_opt_init(&st, argc, argv);
 	while ((c = fg_getopt(&st, opts)) != -1) {
 		switch (c) {
@@ -255,6 +259,9 @@ main(int argc, char *argv[])
 		case OPT_MAX_OUTPUT:
 			o.max_output = collapse_parse_size(st.arg);
 			break;
+		case OPT_SKIP_AFTER:
+			o.skips[o.nskips++] = st.arg;
+			break;
 		default:
 			fg_usage(usage);
 		}
@@ -268,6 +275,7 @@ main(int argc, char *argv[])
 			f->run(&in, tab, &o);
 		fg_in_close(&in);
 	}
+	tab = skip_after(tab, o.skips, o.nskips);
 	v = fg_stab_sorted(tab);
 	for (i = 0; v[i] != NULL; i++) {
 		fg_out_write(fg_ent_key(tab, v[i]), v[i]->len);
@@ -280,6 +288,7 @@ main(int argc, char *argv[])
 	free(st.ops);
 	free(o.tags);
 	free(o.tag_roots);
+	free(o.skips);
 	fg_out_close();
 	return fg_status;
 }
