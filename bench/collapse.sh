@@ -3,7 +3,7 @@
 # fg-collapse on a large perf script capture: records a real profile of a
 # busy workload here with perf (cpu-clock, call graphs), concatenates its
 # perf script output to about SIZE_MB (default 300) and times fg-collapse
-# (two threads, then -j1) against wc -l, and stackcollapse-perf.pl and
+# (two threads, then -j1, then through a pipe) against wc -l, and stackcollapse-perf.pl and
 # inferno-collapse-perf when they are on PATH. Best of 3 wall-clock runs.
 # usage: sh bench/collapse.sh BINDIR DATADIR
 set -eu
@@ -64,10 +64,18 @@ printf '%-28s %8.3f s %7s MB/s\n' "wc -l" "$twc" "$(rate "$twc")"
 printf '%-28s %8.3f s %7s MB/s  (%.1fx wc -l)\n' "fg-collapse" "$tfg" \
     "$(rate "$tfg")" "$(awk -v a="$tfg" -v b="$twc" 'BEGIN { print a / b }')"
 printf '%-28s %8.3f s %7s MB/s\n' "fg-collapse -j1" "$tfg1" "$(rate "$tfg1")"
+tfgp=$(best_sh 3 "cat '$big' | '$bindir/fg-collapse'")
+printf '%-28s %8.3f s %7s MB/s\n' "cat | fg-collapse (pipe)" "$tfgp" \
+    "$(rate "$tfgp")"
 for ref in inferno-collapse-perf stackcollapse-perf.pl; do
 	command -v "$ref" >/dev/null 2>&1 || continue
 	t=$(best_sh 3 "$ref '$big'")
 	printf '%-28s %8.3f s %7s MB/s  (fg-collapse %.1fx faster)\n' "$ref" \
 	    "$t" "$(rate "$t")" "$(awk -v a="$t" -v b="$tfg" \
 	    'BEGIN { print a / b }')"
+	[ "$ref" = inferno-collapse-perf ] || continue
+	t=$(best_sh 3 "cat '$big' | $ref")
+	printf '%-28s %8.3f s %7s MB/s  (fg-collapse %.1fx faster)\n' \
+	    "cat | $ref (pipe)" "$t" "$(rate "$t")" \
+	    "$(awk -v a="$t" -v b="$tfgp" 'BEGIN { print a / b }')"
 done

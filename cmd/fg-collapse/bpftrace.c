@@ -217,7 +217,7 @@ run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 
 /* An "@[" line followed by a frame, or a whole "@name[...]: N" line. */
 static int
-probe(const char *head, size_t n)
+probe(const char *head, size_t n, struct cprobe *why)
 {
 	const char *p = head, *e = head + n, *nl, *s, *cnt;
 	size_t len, k, cn;
@@ -232,19 +232,20 @@ probe(const char *head, size_t n)
 		p = nl + 1;
 		if (open)
 			return len > 0 && (fg_isws(s[0]) || s[0] == ']' ||
-			    s[0] == ',');
+			    s[0] == ',') ? PROBE_YES : probe_why(why, 50,
+			    "a map entry \"@[\" without its stack lines");
 		s = fg_trim(s, &len);
 		if ((k = mapstart(s, len)) == 0)
 			continue;
 		if (k == len)
 			open = 1;
 		else if (entryend(s + k, len - k, &cnt, &cn) != NULL)
-			return 1;
+			return PROBE_YES;
 	}
 	return 0;
 }
 
 const struct cfmt fmt_bpftrace = {
 	"bpftrace", "bpftrace maps such as @[kstack, ustack, comm] = count()",
-	probe, run
+	probe, run, 0
 };

@@ -8,6 +8,7 @@
 #define COLLAPSE_H
 
 #include "fg.h"
+#include "window.h"
 
 struct copts {
 	/* perf script (stackcollapse-perf.pl's options) */
@@ -32,23 +33,57 @@ struct copts {
 	uint64_t max_output;	/* --max-output; 0: COLLAPSE_MAX_OUTPUT */
 	const char **skips;	/* --skip-after names, nskips of them */
 	size_t nskips;
+	struct cwin *win;	/* --since, --until, --window: window.h */
 };
 
 /* Default bound on the folded text one input may expand to. */
 #define COLLAPSE_MAX_OUTPUT (256ull << 20)
 
+/*
+ * Detection (main.c) takes the first format in fmts[] whose probe returns
+ * PROBE_YES. A probe must be as lenient as its parser: when the parser
+ * would read the input, skipping some bad lines with a warning (a comment
+ * line, a line without a count near the top), the probe says yes. When no
+ * probe says yes, the error names the format that came closest and why
+ * it was rejected, so a probe that says no returns a score and a reason:
+ *
+ *	0	nothing of this format (say nothing)
+ *	1..29	faint resemblance: the right syntax family (JSON, text
+ *		lines), none of this format's marks
+ *	30..69	this format's marks, but its structure is wrong or missing
+ *		(an event line with no stack line after it)
+ *	70..99	this format, but something the parser refuses (a version
+ *		or a field it does not read)
+ *
+ * and probe_why(why, score, "line %d: no count after the stack", k)
+ * records the reason: one short phrase, naming the line or field that
+ * failed, without the format's name (detect() adds it). probe_why returns
+ * score, so "return probe_why(why, 40, ...);" ends a probe.
+ */
+#define PROBE_YES 100
+struct cprobe {
+	int score;		/* of the reason below */
+	char why[120];
+};
+int probe_why(struct cprobe *why, int score, const char *fmt, ...)
+    FG_PRINTF(3, 4);
+
 struct cfmt {
 	const char *name;	/* as -f takes it */
 	const char *desc;	/* one line for --help */
 	/*
-	 * Returns nonzero when the head of an input (up to 64 KiB, fewer at
-	 * end of file) looks like this format.
+	 * Looks at the head of an input (up to 64 KiB, fewer at end of
+	 * file; a partial last line is normal) and returns PROBE_YES when
+	 * this format's parser would accept the input, else how close it
+	 * came (see struct cprobe).
 	 */
-	int (*probe)(const char *head, size_t n);
+	int (*probe)(const char *head, size_t n, struct cprobe *why);
 	/* Collapses the whole input into the table. */
 	void (*run)(struct fg_in *in, struct fg_stab *tab,
 	    const struct copts *o);
+	unsigned flags;		/* CFMT_* */
 };
+#define CFMT_TIMED 1	/* honours --since, --until, --window (window.h) */
 
 /* Adds count to stack in tab; an overflowing sum is fatal. */
 void collapse_add(struct fg_stab *tab, const char *stack, size_t len,

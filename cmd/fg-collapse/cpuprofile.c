@@ -601,7 +601,7 @@ static const char *const topkeys[] = {
  * "callFrame" early on.
  */
 static int
-probe(const char *head, size_t n)
+probe(const char *head, size_t n, struct cprobe *why)
 {
 	size_t i = 0, k, kl;
 
@@ -613,19 +613,20 @@ probe(const char *head, size_t n)
 	if (i >= n || head[i] != '{')
 		return 0;
 	if (fg_memmem(head, n, "\"callFrame\"", 11) != NULL)
-		return 1;
+		return PROBE_YES;
 	for (i++; i < n && (head[i] == ' ' || head[i] == '\t' ||
 	    head[i] == '\n' || head[i] == '\r'); i++)
 		;
 	if (i >= n || head[i] != '"')
-		return 0;
+		return probe_why(why, 10, "a JSON object without keys");
 	for (k = 0; topkeys[k] != NULL; k++) {
 		kl = strlen(topkeys[k]);
 		if (n - i > kl + 1 && memcmp(head + i + 1, topkeys[k], kl) == 0 &&
 		    head[i + 1 + kl] == '"')
-			return 1;
+			return PROBE_YES;
 	}
-	return 0;
+	return probe_why(why, 20, "a JSON object, but neither \"nodes\" "
+	    "nor \"callFrame\" near its start");
 }
 
 static void
@@ -668,5 +669,5 @@ run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 
 const struct cfmt fmt_cpuprofile = {
 	"cpuprofile", "V8/Chrome/Node.js .cpuprofile JSON (node --cpu-prof)",
-	probe, run
+	probe, run, 0
 };

@@ -244,7 +244,7 @@ ishexaddr(const char *s, size_t n)
  * then a count line. Anything else first means another format.
  */
 static int
-probe(const char *head, size_t n)
+probe(const char *head, size_t n, struct cprobe *why)
 {
 	const char *p = head, *e = head + n, *nl, *s;
 	size_t len;
@@ -264,7 +264,8 @@ probe(const char *head, size_t n)
 		if (!blank)
 			continue;
 		if (alldigits(s, len))
-			return frames > 0;
+			return frames > 0 ? PROBE_YES : probe_why(why, 30,
+			    "a count without stack frames above it");
 		if (memchr(s, '`', len) != NULL || ishexaddr(s, len))
 			frames++;
 		else
@@ -274,5 +275,5 @@ probe(const char *head, size_t n)
 }
 
 const struct cfmt fmt_dtrace = {
-	"dtrace", "DTrace aggregated stack()/ustack() counts", probe, run
+	"dtrace", "DTrace aggregated stack()/ustack() counts", probe, run, 0
 };

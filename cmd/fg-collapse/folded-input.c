@@ -7,21 +7,27 @@
 
 #include "collapse.h"
 
+/*
+ * Folded input is what the run reads: the whole lines of the head are
+ * parsed as profile lines and are folded when at least half parse (a few
+ * bad lines near the top, such as a stack without its count or a "//"
+ * comment, are the run's warnings).
+ */
 static int
-probe(const char *head, size_t n)
+probe(const char *head, size_t n, struct cprobe *why)
 {
 	const char *p = head, *e = head + n, *nl;
 	struct fg_rec r;
+	const char *err, *first = NULL;
 	char line[4096];
 	size_t len;
-	int good = 0;
+	unsigned long k = 0, good = 0, bad = 0, at = 0;
 
-	/* the first few non-meta lines must all parse as profile lines */
-	while (p < e && good < 8) {
+	while (p < e) {
 		nl = memchr(p, '\n', (size_t)(e - p));
 		if (nl == NULL) {
-			if (good > 0)
-				break;
+			if (good + bad > 0)
+				break;	/* a partial last line */
 			nl = e;
 		}
 		len = (size_t)(nl - p);
@@ -36,13 +42,27 @@ probe(const char *head, size_t n)
 			memcpy(line, p, len);
 		line[len] = '\0';
 		p = nl + 1;
+		k++;
 		if (fg_is_meta(line, len))
 			continue;
-		if (fg_parse_rec(line, len, FG_KIND_PROFILE, &r) != NULL)
-			return 0;
-		good++;
+		if ((err = fg_parse_rec(line, len, FG_KIND_PROFILE, &r)) ==
+		    NULL) {
+			good++;
+			continue;
+		}
+		if (bad++ == 0) {
+			first = err;
+			at = k;
+		}
 	}
-	return good > 0;
+	if (good > 0 && good >= bad)
+		return PROBE_YES;
+	if (first == NULL)
+		return 0;
+	if (good == 0)
+		return probe_why(why, 5, "line %lu: %s", at, first);
+	return probe_why(why, 40, "line %lu: %s, and %lu more of %lu lines "
+	    "not stack and count", at, first, bad - 1, good + bad);
 }
 
 static void
@@ -67,5 +87,5 @@ run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 }
 
 const struct cfmt fmt_folded = {
-	"folded", "already folded stacks (stack count)", probe, run
+	"folded", "already folded stacks (stack count)", probe, run, 0
 };

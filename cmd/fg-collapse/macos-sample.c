@@ -280,7 +280,7 @@ run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 }
 
 static int
-probe(const char *head, size_t n)
+probe(const char *head, size_t n, struct cprobe *why)
 {
 	const char *p = head, *e = head + n, *nl;
 	size_t len, i;
@@ -293,7 +293,8 @@ probe(const char *head, size_t n)
 			for (i = 0; i < len && p[i] == ' '; i++)
 				;
 			return i >= 4 && i < len && p[i] >= '0' &&
-			    p[i] <= '9';
+			    p[i] <= '9' ? PROBE_YES : probe_why(why, 50,
+			    "no call graph line after \"%s\"", START);
 		}
 		if (len >= sizeof(START) - 1 &&
 		    memcmp(p, START, sizeof(START) - 1) == 0)
@@ -306,5 +307,5 @@ probe(const char *head, size_t n)
 }
 
 const struct cfmt fmt_sample = {
-	"sample", "macOS sample(1) call graphs", probe, run
+	"sample", "macOS sample(1) call graphs", probe, run, 0
 };

@@ -25,6 +25,17 @@ static const char help[] =
     "                         expand to (default 256M; K, M, G suffixes)\n"
     "      --skip-after NAME  cut each stack at its deepest frame NAME,\n"
     "                         dropping its callers (repeatable; inferno)\n"
+    "      --since T          keep samples at or after time T: seconds as\n"
+    "                         the capture prints them, +DUR after its\n"
+    "                         first sample, -DUR before its last (DUR:\n"
+    "                         number with unit ms, s, m or h)\n"
+    "      --until T          keep samples before time T (as --since)\n"
+    "      --window DUR       cut the capture into consecutive windows of\n"
+    "                         DUR, one folded file each (named by -o);\n"
+    "                         print each file's name, start and end\n"
+    "  -o, --output PATTERN   --window's files: DIR (DIR/NNNN.folded) or a\n"
+    "                         name with %n (window number), %s (start\n"
+    "                         time), %t (seconds from the first window)\n"
     "      --version          print the version and exit\n"
     "\n"
     "perf script options (those of stackcollapse-perf.pl):\n"
@@ -55,7 +66,7 @@ enum {
 	OPT_PID = 256, OPT_TID, OPT_KERNEL, OPT_JIT, OPT_ALL,
 	OPT_ADDRS, OPT_EVENT, OPT_SRCLINE, OPT_CPUPROF_TIME, OPT_INCLUDEOFFSET,
 	OPT_NO_MODULES, OPT_SAMPLE_TYPE, OPT_TAG, OPT_TAG_ROOT, OPT_LINES,
-	OPT_MAX_OUTPUT, OPT_SKIP_AFTER
+	OPT_MAX_OUTPUT, OPT_SINCE, OPT_UNTIL, OPT_WINDOW, OPT_SKIP_AFTER
 };
 static const struct fg_opt opts[] = {
 	{ "format", 'f', FG_OPT_ARG },
@@ -79,6 +90,10 @@ static const struct fg_opt opts[] = {
 	{ "lines", OPT_LINES, FG_OPT_NOARG },
 	{ "max-output", OPT_MAX_OUTPUT, FG_OPT_ARG },
 	{ "skip-after", OPT_SKIP_AFTER, FG_OPT_ARG },
+	{ "since", OPT_SINCE, FG_OPT_ARG },
+	{ "until", OPT_UNTIL, FG_OPT_ARG },
+	{ "window", OPT_WINDOW, FG_OPT_ARG },
+	{ "output", 'o', FG_OPT_ARG },
 	{ NULL, 0, 0 }
 };
 
@@ -145,25 +160,41 @@ byname(const char *name)
 	exit(FG_EXIT_ERR);
 }
 
+/*
+ * The first format whose probe accepts the head; when none does, the
+ * error names the closest one and its reason.
+ */
 static const struct cfmt *
 detect(struct fg_in *in)
 {
+	struct cprobe why, best;
+	const struct cfmt *near = NULL;
 	const char *head;
 	size_t n;
-	int i;
+	int i, sc, top = 0;
 
 	head = fg_in_peek(in, PROBE_BYTES, &n);
 	if (n == 0)
 		return NULL;	/* empty input: nothing to do */
 	if (n > PROBE_BYTES)
 		n = PROBE_BYTES;
-	for (i = 0; fmts[i] != NULL; i++)
-		if (fmts[i]->probe(head, n))
+	for (i = 0; fmts[i] != NULL; i++) {
+		memset(&why, 0, sizeof(why));
+		if ((sc = fmts[i]->probe(head, n, &why)) >= PROBE_YES)
 			return fmts[i];
+		if (sc > top && why.why[0] != '\0') {
+			top = sc;
+			best = why;
+			near = fmts[i];
+		}
+	}
 	fprintf(stderr, "%s: %s: input format not recognised (tried:",
 	    fg_progname, in->name);
 	listformats();
-	fprintf(stderr, "); use -f to name one\n");
+	fprintf(stderr, ")");
+	if (near != NULL)
+		fprintf(stderr, "; closest: %s (%s)", near->name, best.why);
+	fprintf(stderr, "; use -f to name one\n");
 	exit(FG_EXIT_ERR);
 }
 
@@ -262,20 +293,41 @@ main(int argc, char *argv[])
 		case OPT_SKIP_AFTER:
 			o.skips[o.nskips++] = st.arg;
 			break;
+		case OPT_SINCE:
+			window_opt(&o, 's', st.arg);
+			break;
+		case OPT_UNTIL:
+			window_opt(&o, 'u', st.arg);
+			break;
+		case OPT_WINDOW:
+			window_opt(&o, 'w', st.arg);
+			break;
+		case 'o':
+			window_opt(&o, 'o', st.arg);
+			break;
 		default:
 			fg_usage(usage);
 		}
 	}
+	window_check(&o);
 	files = fg_opt_files(&st, &nfiles);
 	tab = fg_stab_new(1);
 	for (k = 0; k < nfiles; k++) {
 		fg_in_open(&in, files[k]);
 		f = force != NULL ? force : detect(&in);
+		if (f != NULL && window_on(&o) && !(f->flags & CFMT_TIMED))
+			fg_errx(FG_EXIT_ERR, "%s: %s input has no sample times: "
+			    "--since, --until and --window do not apply",
+			    in.name, f->name);
 		if (f != NULL)
 			f->run(&in, tab, &o);
 		fg_in_close(&in);
 	}
 	tab = skip_after(tab, o.skips, o.nskips);
+	if (o.win != NULL && o.win->every > 0) {
+		window_write(&o, tab);
+		goto done;
+	}
 	v = fg_stab_sorted(tab);
 	for (i = 0; v[i] != NULL; i++) {
 		fg_out_write(fg_ent_key(tab, v[i]), v[i]->len);
@@ -284,7 +336,9 @@ main(int argc, char *argv[])
 		fg_out_char('\n');
 	}
 	free(v);
+done:
 	fg_stab_free(tab);
+	free(o.win);
 	free(st.ops);
 	free(o.tags);
 	free(o.tag_roots);

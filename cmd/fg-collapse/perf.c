@@ -15,6 +15,7 @@
  * line into two halves parsed by two threads into two tables, merged.
  */
 #include <errno.h>
+#include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -104,6 +105,17 @@ toklen(const char *s, const char *e)
 	return (size_t)(p - s);
 }
 
+/* A hex address token followed by more text (a frame on the line). */
+static int
+hex_then_more(const char *t, size_t tl, const char *e)
+{
+	size_t i;
+
+	for (i = 0; i < tl && ishex((unsigned char)t[i]); i++)
+		;
+	return tl > 0 && i == tl && t + tl < e;
+}
+
 /* "digits" or "digits/digits" (slashes and second part as Perl allows). */
 static int
 pid_token(const char *s, size_t n, struct event *ev)
@@ -190,6 +202,38 @@ event_head(const char *s, size_t n, struct event *ev)
 }
 
 /*
+ * An event line: unindented, or indented with blanks when perf script
+ * padded the command name to 16 columns (8 with --latency), as it does
+ * without a call graph, and a CPU, a time or an address follows the pid. Sets *pad to the blanks
+ * to skip; returns event_head's offset after them, or 0.
+ */
+static size_t
+event_line(const char *s, size_t n, struct event *ev, size_t *pad)
+{
+	const char *e = s + n, *t;
+	size_t i = 0, h, tl;
+
+	*pad = 0;
+	if (n == 0 || s[0] == '#' || s[0] == '\t')
+		return 0;
+	if (s[0] != ' ')
+		return isws((unsigned char)s[0]) ? 0 : event_head(s, n, ev);
+	while (i < n && s[i] == ' ')
+		i++;
+	if (i == n || isws((unsigned char)s[i]) ||
+	    (h = event_head(s + i, n - i, ev)) == 0 ||
+	    (i + ev->commlen != 16 && i + ev->commlen != 8))
+		return 0;
+	for (t = s + i + h; t < e && isws((unsigned char)*t); t++)
+		;
+	tl = toklen(t, e);
+	if (!header_token(t, tl) && !hex_then_more(t, tl, e))
+		return 0;
+	*pad = i;
+	return h;
+}
+
+/*
  * The event name and period as stackcollapse-perf.pl finds them,
  * /:\s*(\d+)*\s+(\S+):\s*$/; when that fails (a tracepoint's arguments,
  * or a frame on the event line), from the fields after the time.
@@ -198,7 +242,7 @@ static int
 event_name(const char *s, size_t n, size_t from, struct event *ev)
 {
 	const char *e = s + n, *b = s + from, *t, *q, *d;
-	size_t tl;
+	size_t tl, skip;
 
 	ev->period = NULL;
 	ev->periodlen = 0;
@@ -237,12 +281,22 @@ event_name(const char *s, size_t n, size_t from, struct event *ev)
 	}
 	/* fields: [cpu] time: [period] event: rest */
 	e = s + n;
-	for (t = s + from;;) {
+	for (t = s + from; t < e && isws((unsigned char)*t); t++)
+		;
+	skip = (size_t)(t - (s + from));
+	for (;;) {
 		while (t < e && isws((unsigned char)*t))
 			t++;
 		tl = toklen(t, e);
 		if (tl == 0)
 			return 0;
+		/* -F comm,pid,ip,sym,dso: "comm pid addr sym (dso)" */
+		if (t == s + from + skip && !header_token(t, tl) &&
+		    hex_then_more(t, tl, e)) {
+			ev->frame = t;
+			ev->framelen = (size_t)(e - t);
+			return 0;
+		}
 		if (header_token(t, tl) && t[tl - 1] == ':')
 			break;
 		if (!header_token(t, tl))
@@ -286,6 +340,50 @@ event_name(const char *s, size_t n, size_t from, struct event *ev)
 		}
 	}
 	return 1;
+}
+
+/*
+ * A side-band record (perf script --show-mmap-events, --show-task-events
+ * and the like): "comm pid [cpu] time: PERF_RECORD_MMAP2 ...".
+ */
+static int
+is_record(const char *s, size_t n, size_t from)
+{
+	const char *e = s + n, *p;
+	size_t tl;
+
+	for (p = s + from;; p += tl) {
+		while (p < e && isws((unsigned char)*p))
+			p++;
+		tl = toklen(p, e);
+		if (tl == 0 || !header_token(p, tl))
+			break;
+	}
+	return fg_hasprefix(p, (size_t)(e - p), "PERF_RECORD_");
+}
+
+/*
+ * The sample time of an event line ("comm pid [cpu] 12.345678: ..."),
+ * found among the header fields after the pid; 0 when it has none.
+ */
+static int
+line_time(const char *s, size_t n, double *t)
+{
+	struct event ev;
+	const char *e = s + n, *p;
+	size_t h, tl, pad;
+
+	if ((h = event_line(s, n, &ev, &pad)) == 0)
+		return 0;
+	for (p = s + pad + h;; p += tl) {
+		while (p < e && isws((unsigned char)*p))
+			p++;
+		tl = toklen(p, e);
+		if (tl == 0 || !header_token(p, tl))
+			return 0;
+		if (p[tl - 1] == ':')
+			return window_parse_time(p, tl - 1, t) == 0;
+	}
 }
 
 /* ---- frame lines ---- */
@@ -366,6 +464,17 @@ parse_frame(const char *s, size_t n, struct frame *f)
 	f->mod = s + p + 2;
 	f->modlen = lp - (p + 2);
 	return 1;
+}
+
+/* A frame at an address, as perf prints them (not a word that parses). */
+static int
+hexpc(const struct frame *f)
+{
+	size_t i;
+
+	for (i = 0; i < f->pclen && ishex((unsigned char)f->pc[i]); i++)
+		;
+	return f->pclen > 0 && i == f->pclen;
 }
 
 static int
@@ -540,11 +649,14 @@ struct worker {
 	size_t nframes;
 	int lastframe;		/* previous line was a known frame */
 	int pend;		/* line holds a frame not yet in rev */
+	int64_t slot;		/* --window: the sample's window */
 	struct fg_buf line;	/* one frame's text */
 	/* position and warnings */
 	uint64_t lineno;
 	uint64_t nwarn;
 	struct warnrec warns[MAXKEEP];
+	/* for the probe: lines understood, frames at addresses, events */
+	uint64_t nknown, nhex, nevents, firstevent;
 	/* the part of a regular file to read */
 	int fd;
 	off_t from, to;
@@ -849,7 +961,14 @@ end_sample(struct worker *w)
 	flush_frame(w);
 	if (!w->inside)
 		goto out;
+	if (w->tab == NULL)
+		goto out;	/* probing */
 	rev_prepend(w, w->pname.p, w->pname.len);
+	if (window_on(w->o)) {
+		rev_need(w, WINDOW_KEYLEN);
+		w->rpos -= window_key(w->o, w->slot, w->rev + w->rpos -
+		    WINDOW_KEYLEN) ? WINDOW_KEYLEN : 0;
+	}
 	klen = w->rcap - w->rpos;
 	e = fg_stab_get(w->tab, w->rev + w->rpos, klen);
 	c.i = (int64_t)w->period;
@@ -859,6 +978,27 @@ end_sample(struct worker *w)
 out:
 	w->inside = 0;
 	rev_reset(w);
+}
+
+/* --since, --until, --window: whether the sample is kept, and where. */
+static int
+in_window(struct worker *w, const char *s, size_t n)
+{
+	double t;
+
+	if (!line_time(s, n, &t)) {
+		wwarn(w, "sample without a timestamp, outside every time "
+		    "window", s, n);
+		w->inside = 0;
+		rev_reset(w);
+		return 0;
+	}
+	if ((w->slot = window_slot(w->o, t)) < 0) {
+		w->inside = 0;
+		rev_reset(w);
+		return 0;
+	}
+	return 1;
 }
 
 static void
@@ -891,6 +1031,8 @@ on_event(struct worker *w, const char *s, size_t n, const struct event *ev,
 		}
 		period = period * 10 + d;
 	}
+	if (window_on(w->o) && !in_window(w, s, n))
+		return;
 	/* Perl: a period of "0" (false) or none counts 1 */
 	if (ev->periodlen == 0 ||
 	    (ev->periodlen == 1 && ev->period[0] == '0'))
@@ -932,7 +1074,7 @@ on_line(struct worker *w, const char *s, size_t n)
 {
 	struct event ev;
 	struct frame f;
-	size_t h;
+	size_t h, pad;
 
 	if (n > 0 && s[n - 1] == '\r')
 		n--;
@@ -942,31 +1084,46 @@ on_line(struct worker *w, const char *s, size_t n)
 	}
 	if (s[0] == '#')
 		return;
-	if (!isws((unsigned char)s[0])) {
-		if ((h = event_head(s, n, &ev)) != 0) {
-			int named = event_name(s, n, h, &ev);
+	if ((h = event_line(s, n, &ev, &pad)) != 0) {
+		int named;
 
+		w->nknown++;
+		if (is_record(s + pad, n - pad, h)) {
+			/* --show-mmap-events, --show-task-events: no sample */
 			flush_frame(w);
-			on_event(w, s, n, &ev, named);
-			if (w->inside && ev.frame != NULL &&
-			    parse_frame(ev.frame, ev.framelen, &f)) {
-				/* a sample on one line (no call graph) */
-				on_frame(w, &f);
-				end_sample(w);
-			}
+			w->inside = 0;
+			rev_reset(w);
 			return;
 		}
-	} else if (w->lastframe && srcline_like(s, n) &&
+		if (w->nevents++ == 0)
+			w->firstevent = w->lineno;
+		named = event_name(s + pad, n - pad, h, &ev);
+		if (ev.frame != NULL && parse_frame(ev.frame, ev.framelen, &f))
+			w->nhex += hexpc(&f);
+		flush_frame(w);
+		on_event(w, s + pad, n - pad, &ev, named);
+		if (w->inside && ev.frame != NULL &&
+		    parse_frame(ev.frame, ev.framelen, &f)) {
+			/* a sample on one line (no call graph) */
+			on_frame(w, &f);
+			end_sample(w);
+		}
+		return;
+	}
+	if (isws((unsigned char)s[0]) && w->lastframe && srcline_like(s, n) &&
 	    !parse_frame(s, n, &f)) {
 		if (w->o->srcline && w->pend)
 			add_srcline(w, s, n);
 		flush_frame(w);
 		w->lastframe = 0;
+		w->nknown++;
 		return;
 	}
 	if (parse_frame(s, n, &f)) {
 		if (w->inside)
 			on_frame(w, &f);
+		w->nknown++;
+		w->nhex += hexpc(&f);
 		return;
 	}
 	flush_frame(w);
@@ -1115,11 +1272,10 @@ first_event(struct worker *w, int fd, off_t start, off_t lim)
 		for (s = 0; s < i && !t.has_filter;) {
 			char *nl = memchr(b + s, '\n', i - s);
 			struct event ev;
-			size_t h;
+			size_t h, pad, len = (size_t)(nl - b - s);
 
-			if (b[s] != '#' && !isws((unsigned char)b[s]) &&
-			    (h = event_head(b + s, (size_t)(nl - b - s), &ev)) &&
-			    event_name(b + s, (size_t)(nl - b - s), h, &ev)) {
+			if ((h = event_line(b + s, len, &ev, &pad)) &&
+			    event_name(b + s + pad, len - pad, h, &ev)) {
 				fg_buf_put(&t.filter, ev.ev, ev.evlen);
 				t.has_filter = 1;
 			}
@@ -1189,52 +1345,51 @@ report(struct worker *w, struct fg_in *in, uint64_t base)
 	}
 }
 
-/* A regular file, in two threads when large; 0 when not regular. */
-static int
-run_file(struct worker *w1, struct fg_in *in, const struct copts *o,
-    struct fg_stab *tab)
+/*
+ * Bytes [start, size) of the regular file fd, in two threads when large;
+ * the input in is used up.
+ */
+static void
+run_fd(struct worker *w1, struct fg_in *in, const struct copts *o,
+    struct fg_stab *tab, int fd, off_t start, off_t size)
 {
 	struct worker w2;
-	struct stat sb;
-	off_t start, mid, cur;
+	off_t mid;
 	pthread_t th;
 	struct fg_ent *e;
 
-	if (fstat(in->fd, &sb) < 0 || !S_ISREG(sb.st_mode) ||
-	    (cur = lseek(in->fd, 0, SEEK_CUR)) < 0)
-		return 0;
-	start = cur - (off_t)(in->end - in->pos);
-	if (start < 0 || start > sb.st_size)
-		return 0;
-	w1->fd = in->fd;
+	w1->fd = fd;
 	w1->from = start;
-	w1->to = sb.st_size;
-	if (o->nothreads || ncpus() < 2 ||
-	    sb.st_size - start < (off_t)SPLIT_MIN ||
-	    (mid = blank_after(in->fd, start + (sb.st_size - start) / 2,
-	    sb.st_size)) < 0 || mid >= sb.st_size ||
-	    (!w1->has_filter && !first_event(w1, in->fd, start, mid))) {
+	w1->to = size;
+	in->pos = in->end;
+	in->eof = 1;
+	if (o->nothreads || ncpus() < 2 || size - start < (off_t)SPLIT_MIN ||
+	    (mid = blank_after(fd, start + (size - start) / 2, size)) < 0 ||
+	    mid >= size ||
+	    (!w1->has_filter && !first_event(w1, fd, start, mid))) {
 		/* one thread */
 		run_region(w1);
 		report(w1, in, 0);
 		in->lineno = w1->lineno;
-		in->pos = in->end;
-		in->eof = 1;
-		return 1;
+		return;
 	}
 	worker_init(&w2, o, fg_stab_new(1), in);
 	fg_buf_put(&w2.filter, w1->filter.p, w1->filter.len);
 	w2.has_filter = 1;
 	w2.defaulted = w1->defaulted;
-	w1->fd = w2.fd = in->fd;
+	w2.fd = fd;
 	w1->from = start;
 	w1->to = mid;
 	w2.from = mid;
-	w2.to = sb.st_size;
+	w2.to = size;
 	if (pthread_create(&th, NULL, run_region, &w2) != 0) {
 		fg_stab_free(w2.tab);
 		worker_free(&w2);
-		return 0;
+		w1->to = size;
+		run_region(w1);
+		report(w1, in, 0);
+		in->lineno = w1->lineno;
+		return;
 	}
 	run_region(w1);
 	if ((errno = pthread_join(th, NULL)) != 0)
@@ -1250,24 +1405,199 @@ run_file(struct worker *w1, struct fg_in *in, const struct copts *o,
 	w1->otherevents |= w2.otherevents;
 	fg_stab_free(w2.tab);
 	worker_free(&w2);
-	/* the input is used up */
-	in->pos = in->end;
-	in->eof = 1;
-	return 1;
+}
+
+/* The start of what is left of in when it is a regular file, or -1. */
+static off_t
+file_start(struct fg_in *in, off_t *size)
+{
+	struct stat sb;
+	off_t cur, start;
+
+	if (fstat(in->fd, &sb) < 0 || !S_ISREG(sb.st_mode) ||
+	    (cur = lseek(in->fd, 0, SEEK_CUR)) < 0)
+		return -1;
+	start = cur - (off_t)(in->end - in->pos);
+	if (start < 0 || start > sb.st_size)
+		return -1;
+	*size = sb.st_size;
+	return start;
+}
+
+
+/* ---- time windows ---- */
+
+/* The first sample time in [from, to) of fd; NAN when there is none. */
+static double
+fd_first_time(int fd, off_t from, off_t to)
+{
+	char *b = fg_malloc(BLOCK);
+	const char *nl;
+	double t = NAN, x;
+	off_t off = from;
+	ssize_t r;
+	size_t n, s, e;
+	int skip = 0;		/* inside a line longer than BLOCK */
+
+	while (off < to && isnan(t)) {
+		n = to - off < (off_t)BLOCK ? (size_t)(to - off) : BLOCK;
+		if ((r = pread(fd, b, n, off)) <= 0)
+			break;
+		n = (size_t)r;
+		for (s = 0; s < n && isnan(t); s = e + 1) {
+			nl = memchr(b + s, '\n', n - s);
+			if (nl == NULL && off + (off_t)n < to) {
+				if (s == 0) {
+					skip = 1;
+					s = n;
+				}
+				break;	/* read the rest of the line again */
+			}
+			e = nl != NULL ? (size_t)(nl - b) : n;
+			if (!skip && line_time(b + s, e - s, &x))
+				t = x;
+			skip = 0;
+		}
+		off += (off_t)s;
+	}
+	free(b);
+	return t;
+}
+
+/*
+ * The last sample time in [from, to) of fd, read backwards from the end a
+ * block at a time; NAN when there is none.
+ */
+static double
+fd_last_time(int fd, off_t from, off_t to)
+{
+	char *b = fg_malloc(BLOCK);
+	double t = NAN;
+	off_t end = to, lo;
+	size_t n, e, s;
+
+	while (end > from && isnan(t)) {
+		lo = end - from > (off_t)BLOCK ? end - (off_t)BLOCK : from;
+		n = (size_t)(end - lo);
+		if (pread(fd, b, n, lo) != (ssize_t)n)
+			break;
+		for (e = n; isnan(t); e = s - 1) {
+			for (s = e; s > 0 && b[s - 1] != '\n'; s--)
+				;
+			if (s == 0 && lo > from)
+				break;	/* the line starts in an earlier block */
+			(void)line_time(b + s, e - s, &t);
+			if (s == 0)
+				break;
+		}
+		/* a line longer than a block: its start is checked next */
+		end = e == n ? lo : lo + (off_t)e;
+	}
+	free(b);
+	return t;
+}
+
+/* A pipe's first sample time, from what can be read ahead; or NAN. */
+static double
+peek_first_time(struct fg_in *in)
+{
+	const char *b, *nl;
+	size_t want = 64u << 10, have, s, e;
+	double t;
+
+	for (;;) {
+		b = fg_in_peek(in, want, &have);
+		for (s = 0; s < have; s = e + 1) {
+			nl = memchr(b + s, '\n', have - s);
+			if (nl == NULL && have >= want)
+				break;
+			e = nl != NULL ? (size_t)(nl - b) : have;
+			if (line_time(b + s, e - s, &t))
+				return t;
+		}
+		if (have < want || want >= (64u << 20))
+			return NAN;
+		want *= 4;
+	}
+}
+
+/*
+ * A bound before the end of a pipe needs its last sample: the rest of the
+ * input is copied to an unlinked file in TMPDIR, then read from there.
+ */
+static int
+spool(struct fg_in *in, off_t *size)
+{
+	const char *dir = getenv("TMPDIR"), *b;
+	char *path;
+	size_t have, k;
+	ssize_t r;
+	int fd;
+
+	if (dir == NULL || *dir == '\0')
+		dir = "/tmp";
+	path = fg_malloc(strlen(dir) + 32);
+	snprintf(path, strlen(dir) + 32, "%s/fg-collapse.XXXXXX", dir);
+	if ((fd = mkstemp(path)) < 0)
+		fg_err(FG_EXIT_ERR, "%s", path);
+	(void)unlink(path);
+	*size = 0;
+	while (b = fg_in_peek(in, BLOCK, &have), have > 0) {
+		for (k = 0; k < have; k += (size_t)r)
+			if ((r = write(fd, b + k, have - k)) < 0 &&
+			    errno != EINTR)
+				fg_err(FG_EXIT_ERR, "%s", path);
+			else if (r < 0)
+				r = 0;
+		in->pos += have;
+		*size += (off_t)have;
+	}
+	free(path);
+	return fd;
+}
+
+/* Places --since, --until and --window for this input. */
+static void
+resolve(struct fg_in *in, const struct copts *o, int fd, off_t start,
+    off_t size)
+{
+	int need = window_needs(o);
+	double first = NAN, last = NAN;
+
+	if (need & WIN_FIRST)
+		first = start >= 0 ? fd_first_time(fd, start, size) :
+		    peek_first_time(in);
+	if (need & WIN_LAST)
+		last = fd_last_time(fd, start, size);
+	window_resolve(o, in, first, last);
 }
 
 static void
 run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 {
 	struct worker w;
+	off_t start, size = 0;
+	int fd = in->fd, tmp = -1;
 
 	init_cls();
 	worker_init(&w, o, tab, in);
-	if (!run_file(&w, in, o, tab)) {
+	start = file_start(in, &size);
+	if (window_on(o)) {
+		if (start < 0 && window_needs(o) & WIN_LAST) {
+			fd = tmp = spool(in, &size);
+			start = 0;
+		}
+		resolve(in, o, fd, start, size);
+	}
+	if (start >= 0)
+		run_fd(&w, in, o, tab, fd, start, size);
+	else {
 		run_stream(&w, in);
 		report(&w, in, 0);
 		in->lineno = w.lineno;
 	}
+	if (tmp >= 0)
+		(void)close(tmp);
 	if (w.otherevents && w.defaulted)
 		fg_warnx("%s: several event types; only \"%.*s\" counted "
 		    "(see --event-filter)", in->name, (int)w.filter.len,
@@ -1275,18 +1605,34 @@ run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 	worker_free(&w);
 }
 
+/* The start of a frame line: blanks, an address, a blank. */
+static int
+tail_frame(const char *p, size_t n)
+{
+	size_t i = 0, k;
+
+	while (i < n && isws((unsigned char)p[i]))
+		i++;
+	for (k = i; k < n && ishex((unsigned char)p[k]); k++)
+		;
+	return i > 0 && k > i && k < n && isws((unsigned char)p[k]);
+}
+
 /*
- * perf script output starts (after # comments and blank lines) with an
- * event line followed by a stack line, or is one-line samples.
+ * perf script output is what this parser reads: the whole lines of the
+ * head are parsed as a run would parse them, and they are perf when they
+ * give samples with frames at addresses, at most a third of them being
+ * unrecognised (each is then a warning of the run).
  */
 static int
-probe(const char *head, size_t n)
+probe(const char *head, size_t n, struct cprobe *why)
 {
-	const char *p = head, *e = head + n, *nl;
-	struct event ev;
-	struct frame f;
-	size_t len, h;
-	int after_event = 0, good = 0;
+	static const struct copts none;
+	struct fg_in in;
+	struct worker w;
+	const char *nl;
+	size_t m;
+	int score = 0;
 
 	init_cls();
 	/* binary input (a gzip'd pprof profile) is not perf script text */
@@ -1294,46 +1640,34 @@ probe(const char *head, size_t n)
 	if (memchr(head, '\0', nl != NULL ? (size_t)(nl - head) :
 	    n < 512 ? n : 512) != NULL)
 		return 0;
-	while (p < e) {
-		nl = memchr(p, '\n', (size_t)(e - p));
-		if (nl == NULL)
-			nl = e;
-		len = (size_t)(nl - p);
-		if (len > 0 && p[len - 1] == '\r')
-			len--;
-		while (len > 0 && isws((unsigned char)p[len - 1]))
-			len--;
-		if (len == 0 || p[0] == '#') {
-			after_event = 0;
-		} else if (after_event) {
-			if (parse_frame(p, len, &f))
-				return 1;
-			if (nl < e)
-				return 0;
-			/* a frame line longer than the head: its start */
-			while (p < nl && isws((unsigned char)*p))
-				p++;
-			len = 0;
-			while (p + len < nl && ishex((unsigned char)p[len]))
-				len++;
-			return len > 0 && p + len < nl &&
-			    isws((unsigned char)p[len]);
-		} else {
-			if ((h = event_head(p, len, &ev)) == 0)
-				return 0;
-			(void)event_name(p, len, h, &ev);
-			if (ev.frame != NULL && parse_frame(ev.frame,
-			    ev.framelen, &f) && ++good >= 2)
-				return 1;
-			after_event = 1;
-		}
-		if (nl == e)
-			break;
-		p = nl + 1;
-	}
-	return good > 0;
+	/* a partial last line decides nothing, unless it is all there is */
+	for (m = n; m > 0 && head[m - 1] != '\n'; m--)
+		;
+	if (m == 0)
+		m = n;
+	memset(&in, 0, sizeof(in));
+	in.name = "(detection)";
+	worker_init(&w, &none, NULL, &in);
+	parse_block(&w, head, m);
+	if (w.nhex == 0 && w.inside && m < n && tail_frame(head + m, n - m))
+		w.nhex = 1;	/* a frame line longer than the head */
+	if (w.nevents > 0 && w.nhex > 0 && w.nwarn * 2 <= w.nknown)
+		score = PROBE_YES;
+	else if (w.nevents > 0 && w.nhex > 0)
+		score = probe_why(why, 60, "line %llu: %s, and %llu more of "
+		    "%llu lines not understood",
+		    (unsigned long long)w.warns[0].line, w.warns[0].msg,
+		    (unsigned long long)w.nwarn - 1,
+		    (unsigned long long)(w.nwarn + w.nknown));
+	else if (w.nevents > 0)
+		score = probe_why(why, 30, "line %llu: an event line without "
+		    "stack lines after it",
+		    (unsigned long long)w.firstevent);
+	worker_free(&w);
+	return score;
 }
 
 const struct cfmt fmt_perf = {
-	"perf", "Linux perf script output (stackcollapse-perf.pl)", probe, run
+	"perf", "Linux perf script output (stackcollapse-perf.pl)", probe, run,
+	CFMT_TIMED
 };

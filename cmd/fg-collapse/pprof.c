@@ -148,7 +148,7 @@ message_ok(const unsigned char *p, size_t n, int vt)
  * at once: its bytes make other field numbers, wire types or lengths.
  */
 static int
-probe(const char *head, size_t n)
+probe(const char *head, size_t n, struct cprobe *why)
 {
 	const unsigned char *p = (const unsigned char *)head, *q;
 	struct pb r;
@@ -169,13 +169,14 @@ probe(const char *head, size_t n)
 			if (!message_ok(f.data, f.len, f.num == 1))
 				return 0;
 			if (++strong == 8)
-				return 1;
+				return PROBE_YES;
 		}
 	}
 	if (k == 0)
-		return strong >= 1;
+		return strong >= 1 ? PROBE_YES : probe_why(why, 5,
+		    "a protobuf message without profile fields");
 	/* a head cut inside a field: the fields before it decide */
-	return n >= 65536 && strong >= 1;
+	return n >= 65536 && strong >= 1 ? PROBE_YES : 0;
 }
 
 /* ---- first pass ---- */
@@ -881,5 +882,5 @@ run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 
 const struct cfmt fmt_pprof = {
 	"pprof", "pprof profile.proto, gzipped or not (Go, Pyroscope, ...)",
-	probe, run
+	probe, run, 0
 };
