@@ -31,7 +31,11 @@ MAN1 := $(wildcard man/*.1)
 MAN5 := $(wildcard man/*.5)
 MAN7 := $(wildcard man/*.7)
 # contrib files installed into DATADIR: make rules, recipes
-DATA := contrib/fg.mk
+DATA := contrib/fg.mk contrib/README.md contrib/fleet.sh \
+	contrib/fg-continuous.sh
+DATA_SUB := contrib/slurm/map.sbatch contrib/slurm/reduce.sbatch \
+	contrib/slurm/submit.sh contrib/hadoop/mapper.sh \
+	contrib/hadoop/reducer.sh
 
 all: $(PROGS)
 
@@ -102,18 +106,21 @@ install: all install-data
 # Everything but the binaries: man pages, make rules and contrib recipes.
 install-data:
 	mkdir -p $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 \
-	    $(DESTDIR)$(MANDIR)/man7 $(DESTDIR)$(DATADIR)
+	    $(DESTDIR)$(MANDIR)/man7 $(DESTDIR)$(DATADIR)/slurm \
+	    $(DESTDIR)$(DATADIR)/hadoop
 	cp $(MAN1) $(DESTDIR)$(MANDIR)/man1/
 	cp $(MAN5) $(DESTDIR)$(MANDIR)/man5/
 	cp $(MAN7) $(DESTDIR)$(MANDIR)/man7/
 	cp $(DATA) $(DESTDIR)$(DATADIR)/
+	for f in $(DATA_SUB); do cp $$f $(DESTDIR)$(DATADIR)/$${f#contrib/}; done
 
 uninstall:
 	cd $(DESTDIR)$(BINDIR) && rm -f $(TOOLS)
 	cd $(DESTDIR)$(MANDIR)/man1 && rm -f $(notdir $(MAN1))
 	cd $(DESTDIR)$(MANDIR)/man5 && rm -f $(notdir $(MAN5))
 	cd $(DESTDIR)$(MANDIR)/man7 && rm -f $(notdir $(MAN7))
-	cd $(DESTDIR)$(DATADIR) && rm -f $(notdir $(DATA))
+	cd $(DESTDIR)$(DATADIR) && rm -f $(notdir $(DATA)) \
+	    $(DATA_SUB:contrib/%=%)
 
 clean:
 	rm -rf build build-asan build-fuzz build-afl bin

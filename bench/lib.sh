@@ -7,6 +7,8 @@
 #                       its own terms elsewhere)
 # best_sh N 'LINE'      the same for a shell command line (pipes, quoting)
 # bench/tm.c also reports peak memory, where that is asked for.
+# build PROG...         compiles bench/PROG.c into $data/PROG ($here and
+#                       $data set by the caller; CC honoured)
 
 best() {
 	_n=$1
@@ -26,4 +28,10 @@ best() {
 
 best_sh() {
 	best "$1" sh -c "$2"
+}
+
+build() {
+	for _p in "$@"; do
+		${CC:-cc} -O2 -o "$data/$_p" "$here/$_p.c"
+	done
 }

@@ -229,27 +229,39 @@ child(struct fg_tree *t, uint32_t parent, const char *s, size_t n)
 	return id;
 }
 
+/*
+ * Frames shared with the previous stack are found by one byte comparison:
+ * frame d is the same when it ends (in the previous stack) inside the
+ * common prefix, or right at its end where this stack also ends or has a
+ * ';'.
+ */
+size_t
+fg_path_shared(const char *stack, size_t len, const char *prev,
+    size_t prevlen, const size_t *pathend, size_t pathlen)
+{
+	size_t m, d = 1;
+
+	if (len == 0)
+		return 1;	/* no frames, though an empty first frame ends at 0 */
+	m = fg_commonlen(stack, prev, len < prevlen ? len : prevlen);
+	while (d < pathlen && (pathend[d] < m || (pathend[d] == m &&
+	    (m == len || stack[m] == ';'))))
+		d++;
+	return d;
+}
+
 void
 fg_tree_add(struct fg_tree *t, const char *stack, size_t len,
     const double *c)
 {
 	const char *p, *e, *semi;
-	size_t d, m, k;
+	size_t d, k;
 	uint32_t cur;
 
 	while (len > 0 && stack[len - 1] == ';')
 		len--;
-	/*
-	 * Frames shared with the previous stack are found by one byte
-	 * comparison: frame d is the same when it ends (in the previous
-	 * stack) inside the common prefix, or right at its end where this
-	 * stack also ends or has a ';'.
-	 */
-	m = fg_commonlen(stack, t->prev, len < t->prevlen ? len : t->prevlen);
-	d = 1;
-	while (d < t->pathlen && (t->pathend[d] < m || (t->pathend[d] == m &&
-	    (m == len || stack[m] == ';'))))
-		d++;
+	d = fg_path_shared(stack, len, t->prev, t->prevlen, t->pathend,
+	    t->pathlen);
 	cur = t->path[d - 1];
 	p = stack + (d > 1 ? t->pathend[d - 1] + 1 : 0);
 	e = stack + len;

@@ -74,6 +74,13 @@ void fg_tree_add(struct fg_tree *t, const char *stack, size_t len,
 void fg_tree_counts(struct fg_tree *t, const struct fg_in *in,
     const fg_count *rc, double *c);
 /*
+ * How many frames, the root included (so at least 1), stack[0..len)
+ * shares with the stack before it, prev[0..prevlen), whose frame d >= 1
+ * ends at byte pathend[d] (pathlen frames in all, the root's end unused).
+ */
+size_t fg_path_shared(const char *stack, size_t len, const char *prev,
+    size_t prevlen, const size_t *pathend, size_t pathlen);
+/*
  * Sorts children by name (unless a flame chart) and computes, for diffs,
  * each node's elided total: the baseline samples of stacks at or under it
  * whose node has no current samples at all (fg-elide(1)'s definition).

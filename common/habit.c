@@ -63,14 +63,6 @@ static const struct habit habits[] = {
 	/* inferno's logging, every tool of it */
 	{ "quiet", 'q', FG_OPT_NOARG, LOG, QUIET, NULL },
 	{ "verbose", 'v', FG_OPT_NOARG, LOG, SAME, NULL },
-	/* stackcollapse-perf.pl */
-	{ "inline", 0, FG_OPT_NOARG, "fg-collapse", REFUSE,
-	    "fg-collapse does not run addr2line: perf script shows inlined "
-	    "functions itself (perf script --inline) and fg-collapse keeps "
-	    "them" },
-	{ "context", 0, FG_OPT_NOARG, "fg-collapse", REFUSE,
-	    "fg-collapse does not run addr2line: use --srcline with perf "
-	    "script -F +srcline for source lines" },
 	{ NULL, 0, 0, NULL, 0, NULL }
 };
 

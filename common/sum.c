@@ -6,6 +6,7 @@
  * read in turn into the stack table (stab.c), which is sorted once.
  */
 #include <sys/resource.h>
+#include <sys/stat.h>
 
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +15,22 @@
 
 /* Descriptors kept free for standard streams and the library. */
 #define SUM_FD_SPARE 16
+/*
+ * The most inputs merged in one pass. The merge holds a read buffer per
+ * input (two on two cores) and reads each input twice (the order scan,
+ * then the merge): for a fleet's thousands of small per-host files that
+ * costs memory growing with the number of files and several times the
+ * table's time (bench/fleet.sh). The stack table reads each file once, in
+ * turn, in memory that follows the unique stacks whatever their number.
+ */
+#define SUM_MERGE_MAX 64
+/*
+ * Files from this size on are mapped and lend their keys to the table;
+ * smaller ones are read into the input buffer and their new keys copied:
+ * mapping and unmapping thousands of small files costs more (page faults,
+ * TLB shootdowns) than copying their few new keys.
+ */
+#define SUM_MAP_MIN ((off_t)4 << 20)
 
 struct sumst {
 	struct fg_fold *folds;
@@ -97,6 +114,7 @@ mergeall(struct sumst *s, const struct fg_scan *sc)
 	for (k = 0; k < s->n; k++) {
 		inp[k] = &s->folds[k];
 		inp[k]->onmeta = s->o->onmeta;
+		inp[k]->metaarg = s->o->arg;
 		fg_in_expect(&inp[k]->in, sc[k].size);
 		colbase[k] = s->o->bycol ? k : 0;
 	}
@@ -125,7 +143,7 @@ sum_merge(struct sumst *s)
 	struct fg_scan *sc;
 	int k, c, ok = 1;
 
-	if (s->o->rekey != NULL || s->n > fdbudget())
+	if (s->o->rekey != NULL || s->n > SUM_MERGE_MAX || s->n > fdbudget())
 		return 0;
 	sc = fg_calloc((size_t)s->n, sizeof(*sc));
 	for (k = 0; k < s->n && ok; k++)
@@ -168,6 +186,7 @@ static void
 readone(struct sumst *s, struct fg_stab **tab, int k)
 {
 	struct fg_fold *f = &s->folds[k];
+	struct stat sb;
 	const struct fg_ent *mark;
 	struct fg_ent *e;
 	struct fg_rec r;
@@ -177,8 +196,10 @@ readone(struct sumst *s, struct fg_stab **tab, int k)
 
 	if (!s->live[k])
 		openone(s, k);
-	fg_in_map(&f->in);
+	if (fstat(f->in.fd, &sb) == 0 && sb.st_size >= SUM_MAP_MIN)
+		fg_in_map(&f->in);
 	f->onmeta = s->o->onmeta;
+	f->metaarg = s->o->arg;
 	mark = *tab != NULL ? fg_stab_last(*tab) : NULL;
 	while (fg_fold_next(f, &r)) {
 		if (*tab == NULL) {

@@ -15,6 +15,7 @@ struct copts {
 	int pid, tid, kernel, jit, all, addrs;
 	const char *event_filter;
 	int srcline;		/* --srcline: perf script -F +srcline */
+	int inline_, context;	/* --inline, --context: addr2line(1) */
 	int nothreads;		/* -j1: no worker thread */
 	/* .cpuprofile */
 	int cpuprof_time;	/* weight by timeDeltas instead of samples */

@@ -48,6 +48,8 @@ static const char help[] =
     "      --event-filter EV  count only samples of event EV (default:\n"
     "                         the first event in the input)\n"
     "      --srcline          append source lines (perf script -F +srcline)\n"
+    "      --inline           expand inlined functions with addr2line(1)\n"
+    "      --context          with --inline, add file:line to each frame\n"
     "\n"
     "pprof:\n"
     "      --sample-type NAME|INDEX  value to use (default: the profile's\n"
@@ -66,7 +68,8 @@ enum {
 	OPT_PID = 256, OPT_TID, OPT_KERNEL, OPT_JIT, OPT_ALL,
 	OPT_ADDRS, OPT_EVENT, OPT_SRCLINE, OPT_CPUPROF_TIME, OPT_INCLUDEOFFSET,
 	OPT_NO_MODULES, OPT_SAMPLE_TYPE, OPT_TAG, OPT_TAG_ROOT, OPT_LINES,
-	OPT_MAX_OUTPUT, OPT_SINCE, OPT_UNTIL, OPT_WINDOW, OPT_SKIP_AFTER
+	OPT_MAX_OUTPUT, OPT_SINCE, OPT_UNTIL, OPT_WINDOW, OPT_INLINE,
+	OPT_CONTEXT, OPT_SKIP_AFTER
 };
 static const struct fg_opt opts[] = {
 	{ "format", 'f', FG_OPT_ARG },
@@ -80,6 +83,8 @@ static const struct fg_opt opts[] = {
 	{ "addrs", OPT_ADDRS, FG_OPT_NOARG },
 	{ "event-filter", OPT_EVENT, FG_OPT_ARG },
 	{ "srcline", OPT_SRCLINE, FG_OPT_NOARG },
+	{ "inline", OPT_INLINE, FG_OPT_NOARG },
+	{ "context", OPT_CONTEXT, FG_OPT_NOARG },
 	{ "help", 'h', FG_OPT_NOARG },
 	{ "cpuprofile-time", OPT_CPUPROF_TIME, FG_OPT_NOARG },
 	{ "includeoffset", OPT_INCLUDEOFFSET, FG_OPT_NOARG },
@@ -262,6 +267,12 @@ main(int argc, char *argv[])
 			break;
 		case OPT_SRCLINE:
 			o.srcline = 1;
+			break;
+		case OPT_INLINE:
+			o.inline_ = 1;
+			break;
+		case OPT_CONTEXT:
+			o.context = 1;
 			break;
 		case 'h':
 			usage_help();

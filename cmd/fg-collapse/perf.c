@@ -22,6 +22,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "addr2line.h"
 #include "collapse.h"
 #include "sym.h"
 
@@ -650,6 +651,7 @@ struct worker {
 	int lastframe;		/* previous line was a known frame */
 	int pend;		/* line holds a frame not yet in rev */
 	int64_t slot;		/* --window: the sample's window */
+	struct a2l *a2l;	/* --inline */
 	struct fg_buf line;	/* one frame's text */
 	/* position and warnings */
 	uint64_t lineno;
@@ -899,6 +901,25 @@ on_frame(struct worker *w, const struct frame *f)
 	w->lastframe = !unknown;
 }
 
+/*
+ * --inline: the frame as addr2line expands it, taken as it comes (as
+ * stackcollapse-perf.pl takes it); 0 when addr2line knows nothing of it.
+ */
+static int
+inline_frame(struct worker *w, const struct frame *f)
+{
+	const char *r;
+	size_t n;
+
+	if ((r = a2l_frames(w->a2l, f->mod, f->modlen, f->pc, f->pclen,
+	    &n)) == NULL)
+		return 0;
+	flush_frame(w);
+	rev_prepend(w, r, n);
+	w->lastframe = 1;
+	return 1;
+}
+
 /* A "perf script -F +srcline" line after a frame: "file.c:12" etc. */
 static int
 srcline_like(const char *s, size_t n)
@@ -1120,7 +1141,7 @@ on_line(struct worker *w, const char *s, size_t n)
 		return;
 	}
 	if (parse_frame(s, n, &f)) {
-		if (w->inside)
+		if (w->inside && !(w->a2l != NULL && inline_frame(w, &f)))
 			on_frame(w, &f);
 		w->nknown++;
 		w->nhex += hexpc(&f);
@@ -1159,6 +1180,8 @@ worker_init(struct worker *w, const struct copts *o, struct fg_stab *tab,
 		fg_buf_put(&w->filter, o->event_filter, strlen(o->event_filter));
 		w->has_filter = 1;
 	}
+	if (o->inline_ && tab != NULL)
+		w->a2l = a2l_new(o->context);
 	rev_need(w, 4096);
 	rev_reset(w);
 }
@@ -1166,6 +1189,7 @@ worker_init(struct worker *w, const struct copts *o, struct fg_stab *tab,
 static void
 worker_free(struct worker *w)
 {
+	a2l_free(w->a2l);
 	free(w->filter.p);
 	free(w->pname.p);
 	free(w->line.p);
@@ -1363,7 +1387,8 @@ run_fd(struct worker *w1, struct fg_in *in, const struct copts *o,
 	w1->to = size;
 	in->pos = in->end;
 	in->eof = 1;
-	if (o->nothreads || ncpus() < 2 || size - start < (off_t)SPLIT_MIN ||
+	if (o->nothreads || o->inline_ || ncpus() < 2 ||
+	    size - start < (off_t)SPLIT_MIN ||
 	    (mid = blank_after(fd, start + (size - start) / 2, size)) < 0 ||
 	    mid >= size ||
 	    (!w1->has_filter && !first_event(w1, fd, start, mid))) {

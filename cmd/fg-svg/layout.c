@@ -55,6 +55,14 @@ views(struct svg_layout *l, const struct fg_tree *t)
 		addview(l, SVG_ELIDED, "Elided");
 }
 
+double
+svg_minw(const struct svg_opts *o, double total)
+{
+	if (o->minpct)
+		return total * o->minwidth / 100;
+	return o->minwidth * total / ((double)o->width - 2 * SVG_XPAD);
+}
+
 /* A view's total (--total when larger) and the narrowest count drawn. */
 static void
 scale(struct svg_view *v, const struct svg_opts *o, double tot)
@@ -63,11 +71,7 @@ scale(struct svg_view *v, const struct svg_opts *o, double tot)
 	if (o->total > 0 && o->total < tot && o->total / tot < 0.98)
 		fg_warnx("--total %g is less than the total %g, ignored",
 		    o->total, tot);
-	if (o->minpct)
-		v->minw = v->total * o->minwidth / 100;
-	else
-		v->minw = o->minwidth * v->total /
-		    ((double)o->width - 2 * SVG_XPAD);
+	v->minw = svg_minw(o, v->total);
 	v->wpt = ((double)o->width - 2 * SVG_XPAD) / v->total;
 }
 
@@ -167,6 +171,17 @@ svg_layout_tree(struct svg_layout *l, struct svg_opts *o, struct fg_tree *t)
 	for (k = 0; k < l->nviews; k++)
 		walk(&l->v[k], o, t, cursor);
 	free(cursor);
+	geometry(l, o);
+}
+
+void
+svg_layout_flow(struct svg_layout *l, struct svg_opts *o, struct svg_flow *s,
+    const struct fg_annot *a)
+{
+	memset(l, 0, sizeof(*l));
+	addview(l, SVG_BEFORE, "Profile");
+	scale(&l->v[0], o, svg_flow_total(s));
+	svg_flow_view(s, &l->v[0], o, a);
 	geometry(l, o);
 }
 

@@ -4,14 +4,16 @@
  * (fg-color) or elided profile (fg-elide) as a self-contained interactive
  * SVG flame graph. Layout and option names follow flamegraph.pl.
  *
- * This file: the options, and reading the input into the frame tree;
- * layout.c decides what is drawn, writer.c writes it (svg.h).
+ * This file: the options, and reading the input through fg_sum into the
+ * one-pass layout (flow.c) or the frame tree; layout.c decides what is
+ * drawn, writer.c writes it (svg.h).
  */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "fg.h"
+#include "sum.h"
 #include "svg.h"
 
 static const char usage[] =
@@ -41,6 +43,7 @@ static const char help[] =
     "      --inverted         icicle graph (root at the top)\n"
     "      --flamechart       keep input order, merge only neighbours\n"
     "      --notes TEXT       notes in a comment in the SVG\n"
+    "      --cost VCPUS:PRICE " FG_COST_HELP_TEXT
     FG_COLOR_HELP
     FG_HELP_TAIL;
 
@@ -48,7 +51,7 @@ enum {
 	OPT_TITLE = 256, OPT_SUBTITLE, OPT_WIDTH, OPT_HEIGHT,
 	OPT_MINWIDTH, OPT_FONTTYPE, OPT_FONTSIZE, OPT_FONTWIDTH, OPT_COUNTNAME,
 	OPT_NAMETYPE, OPT_FACTOR, OPT_TOTAL, OPT_BGCOLORS, OPT_REVERSE,
-	OPT_INVERTED, OPT_FLAMECHART, OPT_NOTES
+	OPT_INVERTED, OPT_FLAMECHART, OPT_NOTES, OPT_COST
 };
 static const struct fg_opt opts[] = {
 	FG_COLOR_OPTS,
@@ -69,6 +72,7 @@ static const struct fg_opt opts[] = {
 	{ "inverted", OPT_INVERTED, FG_OPT_NOARG },
 	{ "flamechart", OPT_FLAMECHART, FG_OPT_NOARG },
 	{ "notes", OPT_NOTES, FG_OPT_ARG },
+	{ "cost", OPT_COST, FG_OPT_ARG },
 	{ NULL, 0, 0 }
 };
 
@@ -227,6 +231,9 @@ textopt(struct svg_opts *o, int ch, const char *arg)
 	case OPT_NOTES:
 		o->notes = arg;
 		break;
+	case OPT_COST:
+		fg_cost_parse(&o->cost, arg);
+		break;
 	default:
 		return 0;
 	}
@@ -252,9 +259,16 @@ parseopts(struct svg_opts *o, int *ccset, struct fg_optstate *st,
 
 /* What reading the input collects besides the stacks. */
 struct input {
+	struct svg_opts *o;
 	struct fg_annot annot;	/* colour lines */
 	struct fg_colorcfg hcc;	/* settings from a "# fg-color" header */
 	int hccset;
+	char *header;		/* the first "# fg-" header line */
+	int ncols;		/* 1: a profile, 2: a diff */
+	struct svg_flow *flow;	/* a profile, laid out as it streams */
+	struct fg_tree tree;	/* a diff or a flame chart */
+	char *rbuf;		/* --reverse's buffer */
+	size_t rcap;
 };
 
 /*
@@ -272,14 +286,14 @@ onmeta(void *arg, const char *line, size_t len)
 	in->hccset = fg_colorcfg_read_header(&in->hcc, line, len);
 }
 
-/* Reverses the frames of s[0..n) into *buf. */
+/* Reverses the frames of s[0..n) into *buf, trailing ';' dropped. */
 static const char *
-reverse(const char *s, size_t n, char **buf, size_t *cap)
+reverse(const char *s, size_t n, char **buf, size_t *cap, size_t *outlen)
 {
 	size_t i = n, j = 0, e;
 
-	if (n > *cap) {
-		*cap = n * 2;
+	if (n + 1 > *cap) {
+		*cap = n * 2 + 1;
 		*buf = fg_realloc(*buf, *cap);
 	}
 	while (n > 0 && s[n - 1] == ';')
@@ -296,7 +310,82 @@ reverse(const char *s, size_t n, char **buf, size_t *cap)
 			i--;
 		}
 	}
+	*outlen = j;
 	return *buf;
+}
+
+static const char *
+rekey(void *arg, int i, const char *key, size_t len, size_t *outlen)
+{
+	struct input *in = arg;
+
+	(void)i;
+	return reverse(key, len, &in->rbuf, &in->rcap, outlen);
+}
+
+static void
+onheader(void *arg, int i, const char *name, const char *header)
+{
+	struct input *in = arg;
+
+	(void)i;
+	(void)name;
+	if (header != NULL && in->header == NULL)
+		in->header = fg_strdup(header);
+}
+
+static void
+onstart(void *arg, enum fg_kind kind, int ncols, const fg_count *total)
+{
+	struct input *in = arg;
+
+	(void)kind;
+	in->ncols = ncols;
+	if (ncols == 2)
+		fg_tree_init(&in->tree, ncols, 0);
+	else if (ncols == 1) {
+		in->flow = svg_flow_new(in->o, SVG_BEFORE);
+		svg_flow_expect(in->flow, fg_count_dbl(total[0]));
+	}
+}
+
+/* Every unique stack, in bytewise order, on one thread (onmeta is set). */
+static void
+onstack(const char *key, size_t len, const fg_count *c, int ncols, void *arg)
+{
+	struct input *in = arg;
+	double v[2] = { 0, 0 };
+	int k;
+
+	for (k = 0; k < ncols && k < 2; k++)
+		v[k] = fg_count_dbl(c[k]);
+	if (in->flow != NULL)
+		svg_flow_add(in->flow, key, len, v);
+	else
+		fg_tree_add(&in->tree, key, len, v);
+}
+
+/*
+ * Reads the input through the one summing path (sum.h): sorted files in
+ * one pass, anything else (a pipe, unsorted lines, --reverse's reversed
+ * stacks) summed in the stack table and sorted once.
+ */
+static void
+readsum(struct input *in, char **files, int nfiles)
+{
+	struct fg_sumopt so;
+
+	memset(&so, 0, sizeof(so));
+	so.kind = FG_KIND_UNKNOWN;
+	so.needtotal = 1;	/* the root's width: over 2^63-1 is fatal */
+	so.onmeta = onmeta;
+	so.onheader = onheader;
+	so.start = onstart;
+	so.emit = onstack;
+	so.arg = in;
+	if (in->o->reverse)
+		so.rekey = rekey;
+	fg_sum(files, nfiles, &so);
 }
 
 /* The default title and subtitle, from the kind of input and its header. */
@@ -339,36 +428,41 @@ titles(struct svg_opts *o, const char *header, int isdiff)
 	free(curr);
 }
 
-/* Reads every stack of f into t; returns the number of counts a line has. */
-static int
-readtree(struct fg_fold *f, struct fg_tree *t, const struct svg_opts *o)
+/* A flame chart: input order kept, every stack of f into in->tree. */
+static void
+readchart(struct input *in, char **files, int nfiles)
 {
+	struct fg_fold f;
 	struct fg_rec r;
 	const char *stack;
-	char *rbuf = NULL;
-	size_t rcap = 0;
 	double c[2];
-	int ncols = 0;
+	size_t len;
 
-	while (fg_fold_next(f, &r)) {
-		if (ncols == 0) {
-			ncols = r.ncols;
-			fg_tree_init(t, ncols, o->flamechart);
+	fg_fold_open_list(&f, files, nfiles, FG_KIND_UNKNOWN);
+	f.onmeta = onmeta;
+	f.metaarg = in;
+	while (fg_fold_next(&f, &r)) {
+		if (in->ncols == 0) {
+			in->ncols = r.ncols;
+			fg_tree_init(&in->tree, r.ncols, 1);
 		}
-		if (r.ncols != ncols) {
-			fg_in_warn(&f->in, "%d counts, but earlier lines had %d",
-			    r.ncols, ncols);
+		if (r.ncols != in->ncols) {
+			fg_in_warn(&f.in, "%d counts, but earlier lines had %d",
+			    r.ncols, in->ncols);
 			continue;
 		}
-		fg_tree_counts(t, &f->in, r.c, c);
+		fg_tree_counts(&in->tree, &f.in, r.c, c);
 		stack = r.stack;
-		if (o->reverse)
-			stack = reverse(r.stack, r.len, &rbuf, &rcap);
-		fg_tree_add(t, stack, r.len, c);
+		len = r.len;
+		if (in->o->reverse)
+			stack = reverse(r.stack, r.len, &in->rbuf, &in->rcap,
+			    &len);
+		fg_tree_add(&in->tree, stack, len, c);
 	}
-	fg_in_warnsummary(&f->in);
-	free(rbuf);
-	return ncols;
+	fg_in_warnsummary(&f.in);
+	if (f.header != NULL)
+		in->header = fg_strdup(f.header);
+	fg_fold_close(&f);
 }
 
 static void
@@ -380,47 +474,64 @@ nodata(const struct svg_opts *o)
 	exit(FG_EXIT_ERR);
 }
 
+/* Lays out what was read; exits through nodata() when it holds nothing. */
+static void
+layout(struct svg_layout *l, struct svg_opts *o, struct input *in)
+{
+	struct fg_tree *t = &in->tree;
+
+	if (in->flow != NULL) {
+		if (!(svg_flow_total(in->flow) > 0))
+			nodata(o);
+		svg_layout_flow(l, o, in->flow, &in->annot);
+		return;
+	}
+	if (in->ncols == 0)
+		nodata(o);
+	fg_tree_finish(t);
+	if (t->n[0].tot[in->ncols - 1] + t->n[0].tot[0] <= 0)
+		nodata(o);
+	fg_color_prepare(&o->cc, t);
+	fg_annot_apply(&in->annot, t);
+	svg_layout_tree(l, o, t);
+}
+
 int
 main(int argc, char *argv[])
 {
 	struct svg_opts o;
 	struct svg_layout l;
 	struct input in;
-	struct fg_fold f;
-	struct fg_tree t;
 	struct fg_optstate st;
 	char **files;
-	int ncols, nfiles, ccset = 0;
+	int nfiles, ccset = 0;
 
 	fg_tool_init(argv[0], usage, help);
 	fg_opt_init(&st, argc, argv);
 	files = parseopts(&o, &ccset, &st, &nfiles);
 	memset(&in, 0, sizeof(in));
+	in.o = &o;
 	fg_annot_init(&in.annot);
-	fg_fold_open_list(&f, files, nfiles, FG_KIND_UNKNOWN);
-	f.onmeta = onmeta;
-	f.metaarg = &in;
-	ncols = readtree(&f, &t, &o);
+	if (o.flamechart)
+		readchart(&in, files, nfiles);
+	else
+		readsum(&in, files, nfiles);
 	if (in.hccset && !ccset)
 		o.cc = in.hcc;
-	titles(&o, f.header, ncols == 2);
-	if (ncols == 0)
-		nodata(&o);
-	fg_tree_finish(&t);
-	if (t.n[0].tot[ncols - 1] + t.n[0].tot[0] <= 0)
-		nodata(&o);
-	o.cc.header = f.header;
-	fg_color_prepare(&o.cc, &t);
-	fg_annot_apply(&in.annot, &t);
-	svg_layout_tree(&l, &o, &t);
+	titles(&o, in.header, in.ncols == 2);
+	o.cc.header = in.header;
+	layout(&l, &o, &in);
 	svg_write(&o, &l);
-	fg_fold_close(&f);
 	if (o.cc.pmfile != NULL)
 		fg_pmap_save(&o.cc);
 	svg_layout_free(&l);
+	svg_flow_free(in.flow);
 	fg_colorcfg_free(&o.cc);
 	fg_annot_free(&in.annot);
-	fg_tree_free(&t);
+	if (in.flow == NULL && in.ncols > 0)
+		fg_tree_free(&in.tree);
+	free(in.header);
+	free(in.rbuf);
 	free(st.ops);
 	fg_out_close();
 	return fg_status;

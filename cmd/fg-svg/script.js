@@ -15,6 +15,9 @@
 	var chw = num("data-fs", 12) * num("data-fw", 0.59);
 	var factor = num("data-factor", 1), tchange = num("data-tc", 0);
 	var isdiff = svg.getAttribute("data-diff") === "1";
+	// --cost: the profile's yearly cost; diff: the totals a change is a share of
+	var cost = num("data-cost", 0);
+	var cden = (svg.getAttribute("data-cden") || "0 0").split(" ").map(Number);
 	var nametype = svg.getAttribute("data-nt") || "";
 	var countname = svg.getAttribute("data-cn") || "";
 	var searchcolor = "rgb(230,0,230)";
@@ -144,6 +147,25 @@
 	function signed(v) {
 		return (v > 0 ? "+" : "") + fmt(v);
 	}
+	function commas(s) {
+		return s.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+	}
+	function money(v) {
+		var a = Math.abs(v);
+		return (v < 0 ? "-" : "") + (a >= 100 ? commas(String(Math.round(a))) :
+		    a.toFixed(2)) + "/yr";
+	}
+	function share(c, t) {
+		return t > 0 ? c / t : 0;
+	}
+	function costinfo(fr) {
+		var s = "; cost " + money(cost * share(fr.w, root().w)), d;
+		if (isdiff) {
+			d = cost * (share(fr.ta, cden[1]) - share(fr.tb, cden[0]));
+			s += ", change " + (d > 0 ? "+" : "") + money(d);
+		}
+		return s;
+	}
 	function info(fr) {
 		var z = zroot(), rel = zoomed ? " of zoomed" : "", s;
 		s = nametype + " " + fr.name + ": " + fmt(fr.w) + " " + countname +
@@ -161,6 +183,8 @@
 				s += ", " + pct(Math.abs(d), tchange) +
 				    " of total change";
 		}
+		if (cost > 0)
+			s += costinfo(fr);
 		return s;
 	}
 
@@ -201,7 +225,8 @@
 			searchbtn.firstChild.nodeValue = "Reset Search";
 			var p = all ? 100 : 100 * sum / z.w;
 			matched.nodeValue = "Matched: " +
-			    (p === 100 ? "100" : p.toFixed(1)) + "%";
+			    (p === 100 ? "100" : p.toFixed(1)) + "%" + (cost > 0 ?
+			    ", " + money(cost * share(all ? z.w : sum, root().w)) : "");
 			$("matched").classList.remove("hide");
 		} else if (term === null || term === "") {
 			searchbtn.classList.remove("show");
@@ -352,6 +377,11 @@
 	for (i = 0; i < gs.length; i++)
 		views.push(new View(gs[i], i));
 	svg.classList.add("js");
+	if (cost > 0) {
+		// "Matched: x%, cost/yr" grows leftwards from the right margin
+		$("matched").setAttribute("x", W - xpad);
+		$("matched").setAttribute("text-anchor", "end");
+	}
 	if (p.i === "1") {
 		ic = true;
 		icbtn.classList.add("show");

@@ -2,7 +2,9 @@
 /*
  * svg.h: fg-svg's stages and what passes between them.
  *
- * main.c    options; reads the input into the frame tree (flame.h)
+ * main.c    options; reads the input through fg_sum (sum.h) into the
+ *           one-pass layout (profiles) or the frame tree (flame.h)
+ * flow.c    lays a profile out in one pass over its sorted stacks
  * layout.c  decides: the views, which frames are drawn, where and in
  *           which colour, and the image's geometry (struct svg_layout)
  * writer.c  writes a layout as an SVG document, nothing else
@@ -13,6 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "cost.h"
 #include "flame.h"
 
 #define SVG_XPAD 10		/* left and right margin, pixels */
@@ -26,6 +29,7 @@ struct svg_opts {
 	double fontsize, fontwidth, minwidth, factor, total;
 	int minpct, reverse, inverted, flamechart;
 	struct fg_colorcfg cc;
+	struct fg_cost cost;	/* --cost: yearly cost in hover and search */
 };
 
 /* The count a view is drawn by. */
@@ -62,10 +66,38 @@ struct svg_layout {
 	double imageheight, ypad1, ypad2, ypad3;
 };
 
-/* layout.c: lays out a finished, annotated tree. */
+/* layout.c: lays out a finished, annotated tree (diffs, flame charts). */
 void svg_layout_tree(struct svg_layout *l, struct svg_opts *o,
     struct fg_tree *t);
+/* Or a profile laid out in one pass (flow.c), colours annotated by a. */
+struct svg_flow;
+void svg_layout_flow(struct svg_layout *l, struct svg_opts *o,
+    struct svg_flow *s, const struct fg_annot *a);
 void svg_layout_free(struct svg_layout *l);
+/* The narrowest count drawn when the full width stands for total. */
+double svg_minw(const struct svg_opts *o, double total);
+
+/*
+ * flow.c: a view laid out in one pass over stacks given in bytewise
+ * (LC_ALL=C) order, each once, as fg_sum emits them; col is the view's
+ * count (SVG_BEFORE for a profile). svg_flow_total closes the open
+ * frames and returns the view's total; svg_flow_view fills v (its total
+ * and minimum width set) with the frames drawn, named from s: free s
+ * after the layout is written.
+ */
+struct svg_flow *svg_flow_new(const struct svg_opts *o, int col);
+void svg_flow_add(struct svg_flow *s, const char *stack, size_t len,
+    const double *c);
+/*
+ * Optional, before the first stack: the view's total when known (fg_sum's
+ * start), so that frames the final minimum width drops are dropped at
+ * once rather than kept until the running total has grown.
+ */
+void svg_flow_expect(struct svg_flow *s, double total);
+double svg_flow_total(struct svg_flow *s);
+void svg_flow_view(struct svg_flow *s, struct svg_view *v,
+    struct svg_opts *o, const struct fg_annot *a);
+void svg_flow_free(struct svg_flow *s);
 
 /* writer.c */
 void svg_write(const struct svg_opts *o, const struct svg_layout *l);

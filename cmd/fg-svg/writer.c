@@ -82,6 +82,45 @@ out_pct(double v)
 	fg_out_str(buf);
 }
 
+/* A yearly cost: whole units with commas, cents below 100. */
+static void
+out_money(double v)
+{
+	char buf[64];
+
+	if (fabs(v) >= 100) {
+		out_commas(round(v));
+		return;
+	}
+	snprintf(buf, sizeof(buf), "%.2f", v);
+	fg_out_str(buf);
+}
+
+/*
+ * --cost: the frame's yearly cost, and in a diff what its change costs or
+ * saves a year, in the stream's mode as fg-top's cost column.
+ */
+static void
+out_cost(const struct svg_opts *o, const struct svg_layout *l,
+    const struct svg_frame *f, const struct svg_view *v)
+{
+	if (!o->cost.on || !(v->total > 0))
+		return;
+	fg_out_str("; cost ");
+	out_money(fg_cost_year(&o->cost, f->w / v->total));
+	fg_out_str("/yr");
+	if (l->isdiff) {
+		double d = fg_cost_year(&o->cost,
+		    fg_noise_delta(&o->cc.nz, f->tot[0], f->tot[1]));
+
+		fg_out_str(", change ");
+		if (d > 0)
+			fg_out_char('+');
+		out_money(d);
+		fg_out_str("/yr");
+	}
+}
+
 static void
 out_text(const char *s)
 {
@@ -113,7 +152,9 @@ out_title(const struct svg_opts *o, const struct svg_layout *l,
 		out_commas(scaled);
 		fg_out_char(' ');
 		out_text(o->countname);
-		fg_out_str(", 100%)</title>");
+		fg_out_str(", 100%");
+		out_cost(o, l, f, v);
+		fg_out_str(")</title>");
 		return;
 	}
 	fg_xml_text(f->name, showlen(f), SIZE_MAX);
@@ -135,6 +176,7 @@ out_title(const struct svg_opts *o, const struct svg_layout *l,
 			fg_out_char('+');
 		out_commas(d);
 	}
+	out_cost(o, l, f, v);
 	fg_out_str(")</title>");
 }
 
@@ -357,6 +399,29 @@ legend(const struct svg_opts *o, const struct svg_layout *l, double y)
 	}
 }
 
+/*
+ * --cost for the script: the whole profile's yearly cost, and in a diff
+ * the totals a change's share is taken of (before, after; stats.h).
+ */
+static void
+out_costattr(const struct svg_opts *o, const struct svg_layout *l)
+{
+	const struct fg_noise *nz = &o->cc.nz;
+
+	if (!o->cost.on)
+		return;
+	fg_out_str(" data-cost=\"");
+	out_num(fg_cost_year(&o->cost, 1));
+	fg_out_char('"');
+	if (l->isdiff) {
+		fg_out_str(" data-cden=\"");
+		out_num(nz->tot[0]);
+		fg_out_char(' ');
+		out_num(nz->tot[nz->mode == FG_MODE_PROPORTIONAL ? 1 : 0]);
+		fg_out_char('"');
+	}
+}
+
 /* The svg element and the style sheet. */
 static void
 out_head(const struct svg_opts *o, const struct svg_layout *l)
@@ -391,6 +456,7 @@ out_head(const struct svg_opts *o, const struct svg_layout *l)
 		out_num(l->tc);
 		fg_out_char('"');
 	}
+	out_costattr(o, l);
 	fg_out_str(">\n");
 	if (o->notes != NULL)
 		out_notes(o->notes);

@@ -39,8 +39,7 @@ static const char help[] =
     "      --all              also list the changes within noise\n"
     "      --tsv              tab-separated values with a header row\n"
     "      --markdown         GitHub Markdown (pull-request comments)\n"
-    "  -c, --cost VCPUS:PRICE add the yearly cost of each share:\n"
-    "                         share x VCPUS x PRICE per vCPU-hour x 8760\n"
+    "  -c, --cost VCPUS:PRICE " FG_COST_HELP_TEXT
     "  -m, --mode MODE        absolute (counts, points of the baseline's\n"
     "                         total) or proportional (shares of each side's\n"
     "                         total); default: the stream's header, else\n"
@@ -80,7 +79,7 @@ static const struct fg_opt opts[] = {
 /* Counts per function: self and total, before (0) after (1). */
 enum { SELF0, TOTAL0, SELF1, TOTAL1, NCOL };
 
-static struct topopt o = { 20, 0, 0, 0, 0, 0, FMT_TEXT, 0, 0, 0 };
+static struct topopt o = { .top = 20, .fmt = FMT_TEXT };
 static struct fg_noise nz;
 
 static double
@@ -129,8 +128,7 @@ option(int c, const char *arg)
 		setfmt(c == OPT_TSV ? FMT_TSV : FMT_MD);
 		break;
 	case 'c':
-		o.cost = 1;
-		fg_parse_pair(arg, "--cost", &o.vcpus, &o.price, 0);
+		fg_cost_parse(&o.cost, arg);
 		break;
 	case 'm':
 	case 'p':

@@ -33,13 +33,6 @@ fmtdbl(char *buf, size_t n, double v)
 	return buf;
 }
 
-static void
-fmtcost(const struct topopt *o, char *buf, size_t n, double share, int sign)
-{
-	snprintf(buf, n, sign ? "%+.2f" : "%.2f",
-	    share * o->vcpus * o->price * 8760);
-}
-
 static int
 cmpname(const struct fn *a, const struct fn *b)
 {
@@ -75,7 +68,7 @@ profile_head(const struct topopt *o, struct tbl *t)
 {
 	int i = 4;
 
-	tbl_init(t, o->cost ? 6 : 5);
+	tbl_init(t, o->cost.on ? 6 : 5);
 	t->head[0] = o->bytotal ? "TOTAL" : "SELF";
 	t->head[1] = o->bytotal ? "TOTAL%" : "SELF%";
 	t->head[2] = o->bytotal ? "SELF" : "TOTAL";
@@ -84,7 +77,7 @@ profile_head(const struct topopt *o, struct tbl *t)
 	t->tsvhead[1] = o->bytotal ? "total_pct" : "self_pct";
 	t->tsvhead[2] = o->bytotal ? "self" : "total";
 	t->tsvhead[3] = o->bytotal ? "self_pct" : "total_pct";
-	if (o->cost) {
+	if (o->cost.on) {
 		t->head[4] = "COST/YR";
 		t->tsvhead[4] = "cost_per_year";
 		i = 5;
@@ -122,8 +115,8 @@ report_profile(const struct topopt *o, struct fn *v, size_t n,
 		snprintf(b[3], sizeof(b[3]), "%.2f",
 		    fg_count_dbl(v[i].c[1]) / tot * 100);
 		cells[k++] = b[3];
-		if (o->cost) {
-			fmtcost(o, b[4], sizeof(b[4]),
+		if (o->cost.on) {
+			fg_cost_fmt(&o->cost, b[4], sizeof(b[4]),
 			    fg_count_dbl(v[i].c[0]) / tot, 0);
 			cells[k++] = b[4];
 		}
@@ -159,7 +152,7 @@ diff_head(const struct topopt *o, struct tbl *t)
 {
 	int j, k = 0;
 
-	tbl_init(t, (o->cost ? 9 : 8) + (o->fmt == FMT_TSV ? 3 : 0));
+	tbl_init(t, (o->cost.on ? 9 : 8) + (o->fmt == FMT_TSV ? 3 : 0));
 	if (o->fmt == FMT_TSV) {
 		t->head[k] = "";
 		t->tsvhead[k++] = "change";
@@ -174,7 +167,7 @@ diff_head(const struct topopt *o, struct tbl *t)
 		t->head[k] = "";
 		t->tsvhead[k++] = "significant";
 	}
-	if (o->cost) {
+	if (o->cost.on) {
 		t->head[k] = "COST/YR";
 		t->tsvhead[k++] = "cost_per_year";
 	}
@@ -213,8 +206,8 @@ diff_row(const struct topopt *o, struct tbl *t, const struct fg_chg *c,
 	cells[k++] = b[6];
 	if (o->fmt == FMT_TSV)
 		cells[k++] = c->sig ? "1" : "0";
-	if (o->cost) {
-		fmtcost(o, b[7], sizeof(b[7]), c->delta, 1);
+	if (o->cost.on) {
+		fg_cost_fmt(&o->cost, b[7], sizeof(b[7]), c->delta, 1);
 		cells[k++] = b[7];
 	}
 	cells[k] = name = tbl_name(c->name, c->len, o->fmt);

@@ -13,6 +13,7 @@
 
 #include "fg.h"
 #include "change.h"
+#include "cost.h"
 
 enum fmt { FMT_TEXT, FMT_TSV, FMT_MD };
 
@@ -44,8 +45,7 @@ struct topopt {
 	int all;		/* --all: list the changes within noise */
 	double failpct;
 	enum fmt fmt;
-	int cost;
-	double vcpus, price;
+	struct fg_cost cost;	/* --cost */
 };
 
 /* One function of a profile: the measure and the other one. */

@@ -1,0 +1,42 @@
+#!/bin/sh
+# SPDX-License-Identifier: ISC
+# mapper.sh: the map of a fleet profile as a Hadoop Streaming mapper.
+#
+# Its input is a list of captures, one path a line (give the job that list
+# with NLineInputFormat, so a capture is never cut in two): hdfs:// paths
+# are read with "hdfs dfs -cat", others as local files on the node. Each
+# capture is collapsed alone by fg-collapse (the format detected from its
+# content, gzip or not), and every folded line "stack COUNT" is written as
+# "stack<TAB>COUNT": the count after the LAST space goes behind a TAB, so
+# with Streaming's default separator (stream.map.output.field.separator, a
+# TAB, first one) the key is the whole stack, spaces in frames included
+# (C++ "std::function<int (int, int)>"), and the shuffle brings every count
+# of one stack to one reducer (reducer.sh). NLineInputFormat hands the
+# mapper "offset<TAB>path" lines: the path is what follows the last TAB.
+#
+# FG_COLLAPSE (default fg-collapse) and FG_COLLAPSE_FLAGS pick the tool and
+# its flags. Exit status: 0, or fg-collapse's worst (1 lines skipped, 2).
+set -u
+collapse=${FG_COLLAPSE:-fg-collapse}
+
+# collapses each capture named on standard input; returns the worst status
+collapse_all() {
+	status=0
+	while IFS= read -r line || [ -n "$line" ]; do
+		path=${line##*"	"}
+		case $path in
+		''|'#'*) continue ;;
+		hdfs:*) hdfs dfs -cat "$path" |
+		    $collapse ${FG_COLLAPSE_FLAGS:-} ;;
+		*) $collapse ${FG_COLLAPSE_FLAGS:-} "$path" ;;
+		esac
+		s=$?
+		[ $s -gt $status ] && status=$s
+	done
+	return $status
+}
+
+# "stack COUNT" -> "stack<TAB>COUNT"; the status passed out on fd 5
+exec 4>&1
+s=$({ { collapse_all; echo $? >&5; } | sed 's/ \([^ ]*\)$/	\1/' >&4; } 5>&1)
+exit "${s:-2}"

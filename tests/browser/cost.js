@@ -1,0 +1,90 @@
+// SPDX-License-Identifier: ISC
+// Browser test of fg-svg --cost in headless Chromium: run by the test case
+// tests/cases/svg/cost-browser (fg-svg on PATH). The hover line and the
+// search's matched share carry the yearly cost. Prints one line per check.
+"use strict";
+const fs = require("fs");
+const os = require("os");
+const path = require("path");
+const { execFileSync } = require("child_process");
+const { launch, fileurl } = require("./lib.js");
+
+const tmp = fs.mkdtempSync(path.join(process.env.TMPDIR || os.tmpdir(),
+    "fg-svg-cost-"));
+let failed = 0;
+function check(what, ok, info) {
+	console.log((ok ? "ok " : "FAIL ") + what +
+	    (ok || info === undefined ? "" : ": " + JSON.stringify(info)));
+	failed += ok ? 0 : 1;
+}
+function svgof(name, input, args) {
+	const inp = path.join(tmp, name + ".txt"), out = path.join(tmp, name + ".svg");
+	fs.writeFileSync(inp, input);
+	fs.writeFileSync(out, execFileSync("fg-svg", args.concat([inp])));
+	return out;
+}
+const plain = "main;parse;strstr 500\nmain;parse;memchr 12\n" +
+    "main;io;read 300\nmain;compute;loop 1188\n";
+const diff = "# fg-diff kind=diff mode=proportional base=a current=b\n" +
+    "main;parse;strstr 500 100\nmain;parse;regexec 0 450\n" +
+    "main;io;read 300 330\nmain;compute 1200 1300\n";
+
+(async () => {
+	const { ctx, close } = await launch();
+	const errors = [];
+	async function open(file, query) {
+		const page = await ctx.newPage();
+		page.on("pageerror", (e) => errors.push(String(e)));
+		await page.goto(fileurl(file) + (query || ""));
+		return page;
+	}
+	const text = (page, id) => page.evaluate((i) =>
+	    document.getElementById(i).textContent, id);
+	async function hover(page, name) {
+		await page.mouse.move(0, 0);
+		// the g: a label over a narrow rect takes the pointer
+		await page.locator("#v0 > g", { hasText: name + " (" }).first()
+		    .hover();
+		return text(page, "details");
+	}
+
+	// 400 vCPUs at 0.04 an hour: 140,160 a year for the whole profile
+	let page = await open(svgof("plain", plain, ["--cost", "400:0.04"]),
+	    "?s=str%7Cmem");
+	let m = await text(page, "matched");
+	check("matched share with its yearly cost", m ===
+	    "Matched: 25.6%, 35,881/yr", m);
+	let d = await hover(page, "read");
+	check("hover shows the yearly cost", d.endsWith("; cost 21,024/yr"), d);
+	await page.locator("#v0 > g", { hasText: "parse (" }).first()
+	    .locator("rect").click();
+	m = await text(page, "matched");
+	check("zoomed: the share is of the zoomed frame, the cost of the whole",
+	    m === "Matched: 100%, 35,881/yr", m);
+	d = await hover(page, "memchr");
+	check("zoomed: the hover's cost is of the whole",
+	    d.endsWith("; cost 841/yr"), d);
+
+	// no --cost: no cost anywhere
+	page = await open(svgof("nocost", plain, []), "?s=str");
+	m = await text(page, "matched");
+	check("without --cost the matched share alone", m === "Matched: 25.0%", m);
+	d = await hover(page, "read");
+	check("without --cost no cost in the hover", !d.includes("cost"), d);
+
+	// a diff: the change's cost in the stream's mode, as fg-top --cost
+	page = await open(svgof("diff", diff, ["--cost", "64:0.05"]));
+	d = await hover(page, "regexec");
+	check("diff hover: cost and change cost", d.endsWith(
+	    "; cost 5,786/yr, change +5,786/yr"), d);
+	d = await hover(page, "strstr");
+	check("diff hover: a saving is negative", d.endsWith(
+	    "; cost 1,286/yr, change -5,722/yr"), d);
+	check("no script errors", errors.length === 0, errors);
+	await close();
+	fs.rmSync(tmp, { recursive: true, force: true });
+	process.exit(failed ? 1 : 0);
+})().catch((e) => {
+	console.log("FAIL " + e);
+	process.exit(1);
+});
