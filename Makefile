@@ -129,12 +129,14 @@ clean:
 	install-data uninstall clean
 
 # libFuzzer targets (clang): tests/fuzz/fuzz-*.c against the core built
-# with ASan+UBSan. fuzz-smoke runs each for FUZZ_SECONDS on its corpus.
+# with ASan+UBSan, and a 4 KiB input buffer (refills at every size, and no
+# 1 MiB allocation per input opened). fuzz-smoke runs each for
+# FUZZ_SECONDS on its corpus.
 FUZZ_FLAGS = -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all
 FUZZ_SECONDS ?= 20
 FUZZERS := $(patsubst tests/fuzz/%.c,build-fuzz/%,$(wildcard tests/fuzz/fuzz-*.c))
 fuzz:
-	$(MAKE) CC=clang B=build-fuzz BIN=build-fuzz/bin \
+	$(MAKE) CC=clang B=build-fuzz BIN=build-fuzz/bin CPPFLAGS=-DIN_BUFSZ=4096 \
 	    CFLAGS="$(FUZZ_FLAGS) -fsanitize=fuzzer-no-link" build-fuzz/libfg.a \
 	    build-fuzz/libcollapse.a
 	$(MAKE) CC=clang B=build-fuzz BIN=build-fuzz/bin fuzzers
@@ -142,9 +144,13 @@ fuzz:
 # fg-collapse's parsers (all but its main.c) for the format targets.
 COLLAPSE_LIB_OBJ := $(patsubst %.c,build-fuzz/%.o,$(filter-out \
 	cmd/fg-collapse/main.c,$(wildcard cmd/fg-collapse/*.c)))
-build-fuzz/libcollapse.a: $(COLLAPSE_LIB_OBJ)
+build-fuzz/libcollapse.a: $(COLLAPSE_LIB_OBJ) build-fuzz/collapse-main.o
 	rm -f $@
-	$(AR) rcs $@ $(COLLAPSE_LIB_OBJ)
+	$(AR) rcs $@ $(COLLAPSE_LIB_OBJ) build-fuzz/collapse-main.o
+# main.c with its main renamed: fuzz-collapse uses its list of formats.
+build-fuzz/collapse-main.o: cmd/fg-collapse/main.c
+	$(CC) $(WARNFLAGS) -Wno-missing-prototypes $(FG_CPPFLAGS) $(CPPFLAGS) \
+	    $(CFLAGS) -Dmain=fg_collapse_main -c -o $@ cmd/fg-collapse/main.c
 
 fuzzers: $(FUZZERS)
 build-fuzz/fuzz-%: tests/fuzz/fuzz-%.c build-fuzz/libcollapse.a build-fuzz/libfg.a

@@ -10,6 +10,7 @@
 
 const char *fg_progname = "fg";
 int fg_status = FG_EXIT_OK;
+void (*fg_fatal_hook)(int);
 
 void
 fg_setprogname(const char *argv0)
@@ -63,6 +64,14 @@ fg_warn(const char *fmt, ...)
 }
 
 void
+fg_exit(int code)
+{
+	if (fg_fatal_hook != NULL)
+		fg_fatal_hook(code);	/* a fuzz target: does not return */
+	exit(code);
+}
+
+void
 fg_errx(int code, const char *fmt, ...)
 {
 	va_list ap;
@@ -70,7 +79,7 @@ fg_errx(int code, const char *fmt, ...)
 	va_start(ap, fmt);
 	vwarnc(-1, fmt, ap);
 	va_end(ap);
-	exit(code);
+	fg_exit(code);
 }
 
 void
@@ -82,7 +91,7 @@ fg_err(int code, const char *fmt, ...)
 	va_start(ap, fmt);
 	vwarnc(e, fmt, ap);
 	va_end(ap);
-	exit(code);
+	fg_exit(code);
 }
 
 static _Noreturn void

@@ -15,6 +15,13 @@ extern int fg_status;		/* becomes FG_EXIT_DATA after a data warning */
 void fg_setprogname(const char *argv0);
 void fg_warnx(const char *fmt, ...) FG_PRINTF(1, 2);
 void fg_warn(const char *fmt, ...) FG_PRINTF(1, 2);	/* appends strerror(errno) */
+/*
+ * exit(code), the end of every fatal error. Fuzzing only: when
+ * fg_fatal_hook is set it is called first and must not return (a fuzz
+ * target longjmps back to run its next input).
+ */
+extern void (*fg_fatal_hook)(int code);
+_Noreturn void fg_exit(int code);
 _Noreturn void fg_errx(int code, const char *fmt, ...) FG_PRINTF(2, 3);
 _Noreturn void fg_err(int code, const char *fmt, ...) FG_PRINTF(2, 3);
 void *fg_malloc(size_t n);

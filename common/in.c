@@ -19,7 +19,9 @@
 #include "fg.h"
 #include "inflate.h"
 
+#ifndef IN_BUFSZ		/* the fuzz build makes it small (Makefile) */
 #define IN_BUFSZ (1u << 20)
+#endif
 #define IN_MAXWARN 10
 #define IN_MAXLINE ((size_t)64 << 20)	/* default FG_MAX_LINE */
 

@@ -34,6 +34,14 @@ struct copts {
 	uint64_t max_output;	/* --max-output; 0: COLLAPSE_MAX_OUTPUT */
 	const char **skips;	/* --skip-after names, nskips of them */
 	size_t nskips;
+	const char *root;	/* --root NAME (transform.c) */
+	int noroot;		/* --no-root */
+	int recursive;		/* --collapse-recursive */
+	/* callgrind */
+	const char *cg_event;	/* --event NAME; NULL: the first (Ir) */
+	/* xctrace */
+	int xctrace_weight;	/* count <weight> instead of 1 per row */
+	int xctrace_threads;	/* process and thread as root frames */
 	struct cwin *win;	/* --since, --until, --window: window.h */
 };
 
@@ -85,6 +93,13 @@ struct cfmt {
 	unsigned flags;		/* CFMT_* */
 };
 #define CFMT_TIMED 1	/* honours --since, --until, --window (window.h) */
+/*
+ * The first frame of every stack names the process or thread (perf's
+ * comm): --root NAME replaces it and --no-root drops it. Without the flag
+ * stacks start with a function: --root NAME adds a first frame, --no-root
+ * changes nothing (transform.c; fg-collapse(1), STACK TRANSFORMS).
+ */
+#define CFMT_ROOT_FIRST 2
 
 /* Adds count to stack in tab; an overflowing sum is fatal. */
 void collapse_add(struct fg_stab *tab, const char *stack, size_t len,
@@ -108,6 +123,17 @@ uint64_t collapse_parse_size(const char *s);
 void collapse_budget(struct fg_in *in, const struct copts *o,
     const char *fmt, uint64_t *used, size_t n);
 
+/* transform.c: --root, --no-root, --collapse-recursive. */
+int transform_wanted(const struct copts *o);
+/* Exits with a message when name cannot be a frame. */
+void transform_check_root(const char *name);
+/* Adds src's stacks, transformed, to dst; name is the input's. */
+void transform_merge(struct fg_stab *dst, struct fg_stab *src, int hasroot,
+    const struct copts *o, const char *name);
+
+/* main.c's list of formats, in probe order, NULL-terminated. */
+extern const struct cfmt *const *const collapse_fmts;
+
 extern const struct cfmt fmt_perf;
 extern const struct cfmt fmt_folded;
 extern const struct cfmt fmt_cpuprofile;
@@ -115,5 +141,7 @@ extern const struct cfmt fmt_dtrace;
 extern const struct cfmt fmt_bpftrace;
 extern const struct cfmt fmt_sample;
 extern const struct cfmt fmt_pprof;
+extern const struct cfmt fmt_callgrind;
+extern const struct cfmt fmt_xctrace;
 
 #endif

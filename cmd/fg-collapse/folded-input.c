@@ -87,5 +87,6 @@ run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 }
 
 const struct cfmt fmt_folded = {
-	"folded", "already folded stacks (stack count)", probe, run, 0
+	"folded", "already folded stacks (stack count)", probe, run,
+	CFMT_ROOT_FIRST
 };

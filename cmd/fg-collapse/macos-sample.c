@@ -307,5 +307,5 @@ probe(const char *head, size_t n, struct cprobe *why)
 }
 
 const struct cfmt fmt_sample = {
-	"sample", "macOS sample(1) call graphs", probe, run, 0
+	"sample", "macOS sample(1) call graphs", probe, run, CFMT_ROOT_FIRST
 };

@@ -36,6 +36,10 @@ static const char help[] =
     "  -o, --output PATTERN   --window's files: DIR (DIR/NNNN.folded) or a\n"
     "                         name with %n (window number), %s (start\n"
     "                         time), %t (seconds from the first window)\n"
+    "      --root NAME        make NAME the root frame: replaces the\n"
+    "                         process frame, or is added (see the man page)\n"
+    "      --no-root          drop the process frame where there is one\n"
+    "      --collapse-recursive  fold direct recursion: a;a;a;b is a;b\n"
     "      --version          print the version and exit\n"
     "\n"
     "perf script options (those of stackcollapse-perf.pl):\n"
@@ -60,6 +64,13 @@ static const char help[] =
     "                         sample has no such label; repeatable)\n"
     "      --lines            add \"file:line\" to each frame\n"
     "\n"
+    "callgrind:\n"
+    "      --event NAME       the event to count (default: the first, Ir)\n"
+    "\n"
+    "xctrace:\n"
+    "      --xctrace-weight   count each sample's weight (ns), not 1\n"
+    "      --xctrace-threads  process and thread as the first two frames\n"
+    "\n"
     "Exit status: 0 success, 1 malformed lines were skipped, 2 error.\n"
     "\n"
     "Formats:\n";
@@ -69,7 +80,8 @@ enum {
 	OPT_ADDRS, OPT_EVENT, OPT_SRCLINE, OPT_CPUPROF_TIME, OPT_INCLUDEOFFSET,
 	OPT_NO_MODULES, OPT_SAMPLE_TYPE, OPT_TAG, OPT_TAG_ROOT, OPT_LINES,
 	OPT_MAX_OUTPUT, OPT_SINCE, OPT_UNTIL, OPT_WINDOW, OPT_INLINE,
-	OPT_CONTEXT, OPT_SKIP_AFTER
+	OPT_CONTEXT, OPT_ROOT, OPT_NO_ROOT, OPT_RECURSIVE, OPT_CG_EVENT,
+	OPT_XCTRACE_WEIGHT, OPT_XCTRACE_THREADS, OPT_SKIP_AFTER
 };
 static const struct fg_opt opts[] = {
 	{ "format", 'f', FG_OPT_ARG },
@@ -99,12 +111,20 @@ static const struct fg_opt opts[] = {
 	{ "until", OPT_UNTIL, FG_OPT_ARG },
 	{ "window", OPT_WINDOW, FG_OPT_ARG },
 	{ "output", 'o', FG_OPT_ARG },
+	{ "root", OPT_ROOT, FG_OPT_ARG },
+	{ "no-root", OPT_NO_ROOT, FG_OPT_NOARG },
+	{ "collapse-recursive", OPT_RECURSIVE, FG_OPT_NOARG },
+	{ "event", OPT_CG_EVENT, FG_OPT_ARG },
+	{ "xctrace-weight", OPT_XCTRACE_WEIGHT, FG_OPT_NOARG },
+	{ "xctrace-threads", OPT_XCTRACE_THREADS, FG_OPT_NOARG },
 	{ NULL, 0, 0 }
 };
 
 /* Probe order matters: the most specific formats first, folded last. */
 static const struct cfmt *const fmts[] = {
 	&fmt_pprof,
+	&fmt_callgrind,
+	&fmt_xctrace,
 	&fmt_perf,
 	&fmt_cpuprofile,
 	&fmt_sample,
@@ -113,6 +133,8 @@ static const struct cfmt *const fmts[] = {
 	&fmt_folded,
 	NULL
 };
+/* The list, for tests/fuzz/fuzz-collapse.c. */
+const struct cfmt *const *const collapse_fmts = fmts;
 
 #define PROBE_BYTES (64u << 10)
 
@@ -201,6 +223,24 @@ detect(struct fg_in *in)
 		fprintf(stderr, "; closest: %s (%s)", near->name, best.why);
 	fprintf(stderr, "; use -f to name one\n");
 	exit(FG_EXIT_ERR);
+}
+
+/* One input into tab, through the stack transforms when asked for. */
+static void
+collapse_one(const struct cfmt *f, struct fg_in *in, struct fg_stab *tab,
+    const struct copts *o)
+{
+	struct fg_stab *t1;
+
+	if (!transform_wanted(o)) {
+		f->run(in, tab, o);
+		return;
+	}
+	t1 = fg_stab_new(1);
+	f->run(in, t1, o);
+	transform_merge(tab, t1, (f->flags & CFMT_ROOT_FIRST) != 0, o,
+	    in->name);
+	fg_stab_free(t1);
 }
 
 static void
@@ -316,6 +356,25 @@ main(int argc, char *argv[])
 		case 'o':
 			window_opt(&o, 'o', st.arg);
 			break;
+		case OPT_ROOT:
+			transform_check_root(st.arg);
+			o.root = st.arg;
+			break;
+		case OPT_NO_ROOT:
+			o.noroot = 1;
+			break;
+		case OPT_RECURSIVE:
+			o.recursive = 1;
+			break;
+		case OPT_CG_EVENT:
+			o.cg_event = st.arg;
+			break;
+		case OPT_XCTRACE_WEIGHT:
+			o.xctrace_weight = 1;
+			break;
+		case OPT_XCTRACE_THREADS:
+			o.xctrace_threads = 1;
+			break;
 		default:
 			fg_usage(usage);
 		}
@@ -331,7 +390,7 @@ main(int argc, char *argv[])
 			    "--since, --until and --window do not apply",
 			    in.name, f->name);
 		if (f != NULL)
-			f->run(&in, tab, &o);
+			collapse_one(f, &in, tab, &o);
 		fg_in_close(&in);
 	}
 	tab = skip_after(tab, o.skips, o.nskips);

@@ -1109,7 +1109,9 @@ on_line(struct worker *w, const char *s, size_t n)
 		int named;
 
 		w->nknown++;
-		if (is_record(s + pad, n - pad, h)) {
+		named = event_name(s + pad, n - pad, h, &ev);
+		if (named ? fg_hasprefix(ev.ev, ev.evlen, "PERF_RECORD_") :
+		    is_record(s + pad, n - pad, h)) {
 			/* --show-mmap-events, --show-task-events: no sample */
 			flush_frame(w);
 			w->inside = 0;
@@ -1118,9 +1120,9 @@ on_line(struct worker *w, const char *s, size_t n)
 		}
 		if (w->nevents++ == 0)
 			w->firstevent = w->lineno;
-		named = event_name(s + pad, n - pad, h, &ev);
-		if (ev.frame != NULL && parse_frame(ev.frame, ev.framelen, &f))
-			w->nhex += hexpc(&f);
+		if (w->tab == NULL && ev.frame != NULL &&
+		    parse_frame(ev.frame, ev.framelen, &f))
+			w->nhex += hexpc(&f);	/* probing */
 		flush_frame(w);
 		on_event(w, s + pad, n - pad, &ev, named);
 		if (w->inside && ev.frame != NULL &&
@@ -1144,7 +1146,8 @@ on_line(struct worker *w, const char *s, size_t n)
 		if (w->inside && !(w->a2l != NULL && inline_frame(w, &f)))
 			on_frame(w, &f);
 		w->nknown++;
-		w->nhex += hexpc(&f);
+		if (w->tab == NULL)
+			w->nhex += hexpc(&f);	/* probing */
 		return;
 	}
 	flush_frame(w);
@@ -1694,5 +1697,5 @@ probe(const char *head, size_t n, struct cprobe *why)
 
 const struct cfmt fmt_perf = {
 	"perf", "Linux perf script output (stackcollapse-perf.pl)", probe, run,
-	CFMT_TIMED
+	CFMT_TIMED | CFMT_ROOT_FIRST
 };

@@ -94,7 +94,7 @@ bad(const struct prof *pr, const char *fmt, ...)
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
 	fputc('\n', stderr);
-	exit(FG_EXIT_ERR);
+	fg_exit(FG_EXIT_ERR);
 }
 
 #define PUSH(pr, arr, n, cap) do {					\
@@ -528,7 +528,7 @@ pick_type(const struct prof *pr, const struct copts *o)
 		fprintf(stderr, " %zu=%.*s", i, (int)s.len, (const char *)s.p);
 	}
 	fputc('\n', stderr);
-	exit(FG_EXIT_ERR);
+	fg_exit(FG_EXIT_ERR);
 }
 
 static struct tagf *

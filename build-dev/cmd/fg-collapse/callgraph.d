@@ -1,0 +1,19 @@
+build-dev/cmd/fg-collapse/callgraph.o: cmd/fg-collapse/callgraph.c \
+ cmd/fg-collapse/callgrind.h cmd/fg-collapse/collapse.h common/fg.h \
+ common/base.h common/err.h common/in.h common/out.h common/count.h \
+ common/stab.h common/opt.h common/folded.h common/header.h \
+ common/sorted.h common/sym.h
+cmd/fg-collapse/callgrind.h:
+cmd/fg-collapse/collapse.h:
+common/fg.h:
+common/base.h:
+common/err.h:
+common/in.h:
+common/out.h:
+common/count.h:
+common/stab.h:
+common/opt.h:
+common/folded.h:
+common/header.h:
+common/sorted.h:
+common/sym.h:

@@ -1,0 +1,16 @@
+build-dev/cmd/fg-collapse/limit.o: cmd/fg-collapse/limit.c \
+ cmd/fg-collapse/collapse.h common/fg.h common/base.h common/err.h \
+ common/in.h common/out.h common/count.h common/stab.h common/opt.h \
+ common/folded.h common/header.h common/sorted.h
+cmd/fg-collapse/collapse.h:
+common/fg.h:
+common/base.h:
+common/err.h:
+common/in.h:
+common/out.h:
+common/count.h:
+common/stab.h:
+common/opt.h:
+common/folded.h:
+common/header.h:
+common/sorted.h:

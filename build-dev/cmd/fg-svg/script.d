@@ -1,0 +1,1 @@
+build-dev/cmd/fg-svg/script.o: cmd/fg-svg/script.c

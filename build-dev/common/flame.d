@@ -1,0 +1,18 @@
+build-dev/common/flame.o: common/flame.c common/fg.h common/base.h \
+ common/err.h common/in.h common/out.h common/count.h common/stab.h \
+ common/opt.h common/folded.h common/header.h common/sorted.h \
+ common/flame.h common/color.h common/stats.h
+common/fg.h:
+common/base.h:
+common/err.h:
+common/in.h:
+common/out.h:
+common/count.h:
+common/stab.h:
+common/opt.h:
+common/folded.h:
+common/header.h:
+common/sorted.h:
+common/flame.h:
+common/color.h:
+common/stats.h:

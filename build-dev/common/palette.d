@@ -1,0 +1,19 @@
+build-dev/common/palette.o: common/palette.c common/fg.h common/base.h \
+ common/err.h common/in.h common/out.h common/count.h common/stab.h \
+ common/opt.h common/folded.h common/header.h common/sorted.h \
+ common/flame.h common/color.h common/stats.h common/sym.h
+common/fg.h:
+common/base.h:
+common/err.h:
+common/in.h:
+common/out.h:
+common/count.h:
+common/stab.h:
+common/opt.h:
+common/folded.h:
+common/header.h:
+common/sorted.h:
+common/flame.h:
+common/color.h:
+common/stats.h:
+common/sym.h:

@@ -1,0 +1,14 @@
+build-dev/common/sorted.o: common/sorted.c common/fg.h common/base.h \
+ common/err.h common/in.h common/out.h common/count.h common/stab.h \
+ common/opt.h common/folded.h common/header.h common/sorted.h
+common/fg.h:
+common/base.h:
+common/err.h:
+common/in.h:
+common/out.h:
+common/count.h:
+common/stab.h:
+common/opt.h:
+common/folded.h:
+common/header.h:
+common/sorted.h:

@@ -1,0 +1,16 @@
+build-dev/common/sum.o: common/sum.c common/sum.h common/fg.h \
+ common/base.h common/err.h common/in.h common/out.h common/count.h \
+ common/stab.h common/opt.h common/folded.h common/header.h \
+ common/sorted.h
+common/sum.h:
+common/fg.h:
+common/base.h:
+common/err.h:
+common/in.h:
+common/out.h:
+common/count.h:
+common/stab.h:
+common/opt.h:
+common/folded.h:
+common/header.h:
+common/sorted.h:

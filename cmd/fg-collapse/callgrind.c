@@ -1,0 +1,505 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * callgrind.c: profiles written by valgrind --tool=callgrind (and
+ * cachegrind's, which have no calls), read into a call graph for
+ * callgraph.c. The format (valgrind's "Callgrind Format Specification"):
+ * header lines "key: value" (events:, positions:, summary:, totals: ...),
+ * then position lines ob= fl= fi= fe= fn= (and cob= cfi= cfl= cfn= for a
+ * call's target) whose names may be compressed ("fn=(12) main" defines
+ * id 12, "fn=(12)" uses it), cost lines "SUBPOSITIONS COSTS" (self cost of
+ * the current function), and "calls=COUNT TARGET" lines followed by one
+ * cost line holding the inclusive cost of those calls. Subpositions may
+ * be relative (+3, -2, *); they are skipped, since frames are functions.
+ * A function is its object and its name: "fib'2" (callgrind's name for a
+ * second level of recursion) is shown as "fib".
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "callgrind.h"
+#include "sym.h"
+
+#define NONE UINT32_MAX
+
+struct cgp {
+	struct fg_in *in;
+	const struct copts *o;
+	struct fg_stab *ids;	/* "o12", "f12" -> string index */
+	struct fg_stab *strs;	/* names -> string index */
+	struct fg_stab *nodes;	/* (object, function) -> node index */
+	const char **sv;	/* string index -> name */
+	size_t nsv, capsv;
+	struct cg_graph g;
+	int ev;			/* chosen event's column; -1 before events: */
+	int npos;		/* subpositions before the costs */
+	uint32_t ob, cob, cfn;	/* string indices, or NONE */
+	uint32_t cur;		/* current function's node, or NONE */
+	int incall;		/* the next line is a call's cost line */
+	uint32_t callee;	/* its target node, or NONE */
+	int marker;		/* "# callgrind format" first */
+	uint64_t part;		/* self costs since the last totals: line */
+	int anycost;
+};
+
+static int
+isblank_(char c)
+{
+	return c == ' ' || c == '\t';
+}
+
+static uint32_t
+intern(struct cgp *P, const char *s, size_t n)
+{
+	struct fg_ent *e = fg_stab_get(P->strs, s, n);
+
+	if (e->aux == 0) {
+		if (P->nsv == P->capsv) {
+			P->capsv = P->capsv ? P->capsv * 2 : 256;
+			P->sv = fg_reallocarray(P->sv, P->capsv,
+			    sizeof(*P->sv));
+		}
+		P->sv[P->nsv++] = fg_ent_key(P->strs, e);
+		e->aux = (uint32_t)P->nsv;	/* index + 1 */
+	}
+	return e->aux - 1;
+}
+
+/*
+ * The string index of a position name: "(ID) name" defines ID, "(ID)"
+ * refers to it, anything else is the name itself. kind separates the
+ * object ids from the function ids.
+ */
+static uint32_t
+posname(struct cgp *P, char kind, const char *s, size_t n)
+{
+	char key[32];
+	size_t i, kl;
+	struct fg_ent *e;
+	uint32_t id;
+
+	while (n > 0 && isblank_(*s))
+		s++, n--;
+	if (n < 3 || s[0] != '(' || s[1] < '0' || s[1] > '9')
+		return intern(P, s, n);
+	for (i = 1; i < n && s[i] >= '0' && s[i] <= '9'; i++)
+		;
+	if (i >= n || s[i] != ')' || i > 20)
+		return intern(P, s, n);
+	key[0] = kind;
+	memcpy(key + 1, s + 1, i - 1);
+	kl = i;
+	e = fg_stab_get(P->ids, key, kl);
+	for (i++; i < n && isblank_(s[i]); i++)
+		;
+	if (i < n) {
+		id = intern(P, s + i, n - i);
+		e->aux = id + 1;
+		return id;
+	}
+	if (e->aux == 0) {
+		fg_in_warn(P->in, "name id %.*s used before it is defined",
+		    (int)kl + 1, s);
+		e->aux = intern(P, s, kl + 1) + 1;
+	}
+	return e->aux - 1;
+}
+
+/* Frame text for a function name: fib'2 is fib, ';' is ':'. */
+static char *
+framename(const char *s)
+{
+	struct fg_buf b = { 0 };
+	size_t n = strlen(s), i = n;
+
+	while (i > 0 && s[i - 1] >= '0' && s[i - 1] <= '9')
+		i--;
+	if (i > 1 && i < n && s[i - 1] == '\'')
+		n = i - 1;
+	if (n == 0)
+		fg_buf_put(&b, "???", 3);
+	else
+		fg_buf_putframe(&b, s, n);
+	fg_buf_put(&b, "", 0);
+	b.p[b.len] = '\0';
+	return b.p;
+}
+
+static uint32_t
+node(struct cgp *P, uint32_t ob, uint32_t fn)
+{
+	uint32_t key[2] = { ob, fn };
+	struct fg_ent *e = fg_stab_get(P->nodes, (const char *)key,
+	    sizeof(key));
+	struct cg_graph *g = &P->g;
+
+	if (e->aux == 0) {
+		if (g->n == g->cap) {
+			g->cap = g->cap ? g->cap * 2 : 256;
+			g->name = fg_reallocarray(g->name, g->cap,
+			    sizeof(*g->name));
+			g->self = fg_reallocarray(g->self, g->cap,
+			    sizeof(*g->self));
+		}
+		g->name[g->n] = framename(P->sv[fn]);
+		g->self[g->n] = 0;
+		e->aux = (uint32_t)++g->n;
+	}
+	return e->aux - 1;
+}
+
+/* A number of the format: decimal or 0x hex; -1 when it is not one. */
+static int
+number(const char *s, size_t n, uint64_t *v)
+{
+	uint64_t x = 0;
+	unsigned d, base = 10;
+	size_t i = 0;
+
+	if (n > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
+		base = 16, i = 2;
+	if (i == n)
+		return -1;
+	for (; i < n; i++) {
+		if (s[i] >= '0' && s[i] <= '9')
+			d = (unsigned)(s[i] - '0');
+		else if (base == 16 && s[i] >= 'a' && s[i] <= 'f')
+			d = (unsigned)(s[i] - 'a' + 10);
+		else if (base == 16 && s[i] >= 'A' && s[i] <= 'F')
+			d = (unsigned)(s[i] - 'A' + 10);
+		else
+			return -1;
+		if (x > (UINT64_MAX - d) / base)
+			return -1;
+		x = x * base + d;
+	}
+	*v = x;
+	return 0;
+}
+
+/* The next blank-separated word of s[*i..n), or 0 at the end. */
+static size_t
+word(const char *s, size_t n, size_t *i, const char **w)
+{
+	size_t a;
+
+	while (*i < n && isblank_(s[*i]))
+		(*i)++;
+	a = *i;
+	while (*i < n && !isblank_(s[*i]))
+		(*i)++;
+	*w = s + a;
+	return *i - a;
+}
+
+/*
+ * The chosen event's cost on a line of npos subpositions and costs (0 when
+ * the line has fewer); -1 (warned) when malformed.
+ */
+static int
+linecost(struct cgp *P, const char *s, size_t n, int npos, uint64_t *c)
+{
+	const char *w;
+	size_t i = 0, wl;
+	uint64_t v;
+	int k;
+
+	for (k = 0; k < npos; k++) {
+		wl = word(s, n, &i, &w);
+		if (wl == 0)
+			break;	/* a position alone: no cost */
+		if (!(*w == '*' || *w == '+' || *w == '-' ||
+		    (*w >= '0' && *w <= '9'))) {
+			fg_in_warn(P->in, "bad position: %.*s", (int)wl, w);
+			return -1;
+		}
+	}
+	*c = 0;
+	for (k = 0; (wl = word(s, n, &i, &w)) > 0; k++) {
+		if (number(w, wl, &v) < 0) {
+			fg_in_warn(P->in, "bad cost: %.*s", (int)wl, w);
+			return -1;
+		}
+		if (k == P->ev)
+			*c = v;
+	}
+	return 0;
+}
+
+static void
+addedge(struct cgp *P, uint32_t from, uint32_t to, uint64_t c)
+{
+	struct cg_graph *g = &P->g;
+
+	if (g->ne == g->ecap) {
+		g->ecap = g->ecap ? g->ecap * 2 : 256;
+		g->e = fg_reallocarray(g->e, g->ecap, sizeof(*g->e));
+	}
+	g->e[g->ne].from = from;
+	g->e[g->ne].to = to;
+	g->e[g->ne++].cost = c;
+}
+
+static void
+costline(struct cgp *P, const char *s, size_t n)
+{
+	uint64_t c;
+	int call = P->incall;
+
+	P->incall = 0;
+	if (P->ev < 0) {
+		fg_in_warn(P->in, "cost line before the events: line");
+		return;
+	}
+	if (linecost(P, s, n, P->npos, &c) < 0)
+		return;
+	if (P->cur == NONE) {
+		if (c > 0)
+			fg_in_warn(P->in, "cost outside a function (no fn=)");
+		return;
+	}
+	P->anycost = 1;
+	if (call) {
+		if (P->callee != NONE && P->callee != P->cur && c > 0)
+			addedge(P, P->cur, P->callee, c);
+		return;
+	}
+	if (c > UINT64_MAX - P->g.self[P->cur] || c > UINT64_MAX - P->part)
+		fg_errx(FG_EXIT_ERR, "%s:%llu: callgrind: costs overflow "
+		    "2^64", P->in->name, (unsigned long long)P->in->lineno);
+	P->g.self[P->cur] += c;
+	P->part += c;
+}
+
+/* "calls=COUNT TARGET": the next line holds the calls' inclusive cost. */
+static void
+callline(struct cgp *P)
+{
+	P->incall = 1;
+	P->callee = NONE;
+	if (P->cfn == NONE)
+		fg_in_warn(P->in, "calls= without a cfn= before it; skipped");
+	else if (P->ob == NONE && P->cob == NONE)
+		P->callee = node(P, intern(P, "???", 3), P->cfn);
+	else
+		P->callee = node(P, P->cob != NONE ? P->cob : P->ob, P->cfn);
+	P->cob = NONE;
+}
+
+static void
+events(struct cgp *P, const char *s, size_t n)
+{
+	const char *w, *want = P->o->cg_event;
+	struct fg_buf all = { 0 };
+	size_t i = 0, wl;
+	int k;
+
+	P->ev = -1;
+	for (k = 0; (wl = word(s, n, &i, &w)) > 0; k++) {
+		if (P->ev < 0 && (want == NULL ? k == 0 :
+		    strlen(want) == wl && memcmp(want, w, wl) == 0))
+			P->ev = k;
+		fg_buf_put(&all, " ", 1);
+		fg_buf_put(&all, w, wl);
+	}
+	if (P->ev < 0)
+		fg_errx(FG_EXIT_ERR, "%s:%llu: callgrind: no event %s (the "
+		    "profile has:%.*s)", P->in->name,
+		    (unsigned long long)P->in->lineno,
+		    want != NULL ? want : "at all", (int)all.len,
+		    all.len ? all.p : "");
+	free(all.p);
+}
+
+/* "totals: COSTS": what the cost lines since the last one add up to. */
+static void
+totals(struct cgp *P, const char *s, size_t n)
+{
+	uint64_t c;
+
+	if (P->ev < 0 || linecost(P, s, n, 0, &c) < 0)
+		return;
+	if (c != P->part)
+		fg_in_warn(P->in, "the costs add up to %llu, totals: says "
+		    "%llu (an edited or damaged file?)",
+		    (unsigned long long)P->part, (unsigned long long)c);
+	P->part = 0;
+	P->anycost = 0;
+}
+
+/* "key: value" lines: returns 0 when s is not one. */
+static int
+header(struct cgp *P, const char *s, size_t n)
+{
+	size_t k = 0;
+	const char *w;
+	size_t i;
+
+	while (k < n && ((s[k] >= 'a' && s[k] <= 'z') ||
+	    (s[k] >= 'A' && s[k] <= 'Z')))
+		k++;
+	if (k == 0 || k >= n || s[k] != ':')
+		return 0;
+	if (k == 6 && memcmp(s, "events", 6) == 0)
+		events(P, s + 7, n - 7);
+	else if (k == 9 && memcmp(s, "positions", 9) == 0) {
+		P->npos = 0;
+		for (i = 10; word(s, n, &i, &w) > 0;)
+			P->npos++;
+		if (P->npos == 0)
+			P->npos = 1;
+	} else if (k == 6 && memcmp(s, "totals", 6) == 0)
+		totals(P, s + 7, n - 7);
+	return 1;
+}
+
+/* "ob=", "fn=", "cfn=" and the like: returns 0 when s is not one. */
+static int
+position(struct cgp *P, const char *s, size_t n)
+{
+	const char *eq = memchr(s, '=', n < 6 ? n : 6);
+	size_t k, vl;
+	const char *v;
+
+	if (eq == NULL)
+		return 0;
+	k = (size_t)(eq - s);
+	v = eq + 1;
+	vl = n - k - 1;
+	if (k == 2 && memcmp(s, "ob", 2) == 0) {
+		P->ob = posname(P, 'o', v, vl);
+		P->cob = NONE;
+	} else if (k == 3 && memcmp(s, "cob", 3) == 0)
+		P->cob = posname(P, 'o', v, vl);
+	else if (k == 2 && memcmp(s, "fn", 2) == 0) {
+		if (P->ob == NONE)
+			P->ob = intern(P, "???", 3);
+		P->cur = node(P, P->ob, posname(P, 'f', v, vl));
+		P->cob = P->cfn = NONE;
+	} else if (k == 3 && memcmp(s, "cfn", 3) == 0)
+		P->cfn = posname(P, 'f', v, vl);
+	else if (k == 5 && memcmp(s, "calls", 5) == 0)
+		callline(P);
+	else if ((k == 4 && (memcmp(s, "jump", 4) == 0 ||
+	    memcmp(s, "jcnd", 4) == 0)) || (k == 2 && (memcmp(s, "fl", 2) ==
+	    0 || memcmp(s, "fi", 2) == 0 || memcmp(s, "fe", 2) == 0)) ||
+	    (k == 3 && (memcmp(s, "cfi", 3) == 0 || memcmp(s, "cfl", 3) == 0 ||
+	    memcmp(s, "jfi", 3) == 0 || memcmp(s, "jfn", 3) == 0)))
+		;	/* files and jumps: not needed for stacks */
+	else
+		return 0;
+	return 1;
+}
+
+static void
+line(struct cgp *P, const char *s, size_t n)
+{
+	if (P->incall && !(n > 0 && ((*s >= '0' && *s <= '9') ||
+	    *s == '+' || *s == '-' || *s == '*'))) {
+		fg_in_warn(P->in, "calls= line not followed by its cost");
+		P->incall = 0;
+	}
+	if (n == 0 || *s == '#')
+		return;
+	if ((*s >= '0' && *s <= '9') || *s == '+' || *s == '-' || *s == '*')
+		costline(P, s, n);
+	else if (!position(P, s, n) && !header(P, s, n))
+		fg_in_warn(P->in, "not a callgrind line; skipped");
+}
+
+static void
+run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
+{
+	struct cgp P;
+	char *s;
+	size_t n, i;
+
+	memset(&P, 0, sizeof(P));
+	P.in = in;
+	P.o = o;
+	P.ids = fg_stab_new(1);
+	P.strs = fg_stab_new(1);
+	P.nodes = fg_stab_new(1);
+	P.ev = -1;
+	P.npos = 1;
+	P.ob = P.cob = P.cfn = P.cur = NONE;
+	while ((s = fg_in_line(in, &n)) != NULL) {
+		if (in->lineno == 1 && n == 18 &&
+		    memcmp(s, "# callgrind format", 18) == 0)
+			P.marker = 1;
+		line(&P, s, n);
+	}
+	if (P.incall)
+		fg_in_warn(in, "calls= line at the end of the input");
+	if (P.marker && P.anycost)
+		fg_in_warn(in, "no totals: line after the last costs "
+		    "(a truncated file?)");
+	cg_emit(&P.g, tab, in, o);
+	for (i = 0; i < P.g.n; i++)
+		free(P.g.name[i]);
+	free(P.g.name);
+	free(P.g.self);
+	free(P.g.e);
+	free(P.g.first);
+	free(P.sv);
+	fg_stab_free(P.ids);
+	fg_stab_free(P.strs);
+	fg_stab_free(P.nodes);
+}
+
+static int
+headkey(const char *s, size_t n)
+{
+	static const char *const keys[] = {
+		"version:", "creator:", "pid:", "cmd:", "part:", "desc:",
+		"positions:", "events:", "event:", "summary:", "thread:",
+		"totals:", NULL
+	};
+	int i;
+
+	for (i = 0; keys[i] != NULL; i++)
+		if (fg_hasprefix(s, n, keys[i]))
+			return i;
+	return -1;
+}
+
+/*
+ * "# callgrind format" first, or header lines (one of them events:) up to
+ * the first ob=, fl= or fn= line.
+ */
+static int
+probe(const char *head, size_t n, struct cprobe *why)
+{
+	const char *p = head, *e = head + n, *nl;
+	size_t len;
+	int ev = 0, k, hdr = 0;
+
+	if (fg_hasprefix(head, n, "# callgrind format\n"))
+		return PROBE_YES;
+	while (p < e && (nl = memchr(p, '\n', (size_t)(e - p))) != NULL) {
+		len = (size_t)(nl - p);
+		if (len > 0 && p[len - 1] == '\r')
+			len--;
+		if ((k = headkey(p, len)) == 7)
+			ev = 1;
+		if (k >= 0)
+			hdr++;
+		else if (len > 0 && *p != '#') {
+			if (!fg_hasprefix(p, len, "ob=") &&
+			    !fg_hasprefix(p, len, "fl=") &&
+			    !fg_hasprefix(p, len, "fn="))
+				return hdr == 0 ? 0 : probe_why(why, 20,
+				    "header lines, then no fl= or fn= line");
+			if (ev)
+				return PROBE_YES;
+			return probe_why(why, 50, "no events: line before "
+			    "the first %.3s line", p);
+		}
+		p = nl + 1;
+	}
+	return hdr == 0 ? 0 : probe_why(why, 30, "only header lines");
+}
+
+const struct cfmt fmt_callgrind = {
+	"callgrind", "valgrind --tool=callgrind (and cachegrind) profiles",
+	probe, run, 0
+};

@@ -1,0 +1,96 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * transform.c: the stack transforms every format gets, in one place:
+ * --root NAME / --no-root (set or drop the root frame, so that profiles of
+ * version-suffixed processes match) and --collapse-recursive (a;a;a;b
+ * becomes a;b). main.c collapses an input into a table of its own when a
+ * transform is asked for, and transform_merge() then adds each of its
+ * unique stacks, transformed, into the output table: the formats need not
+ * know, and the cost is one pass over the unique stacks, not the samples.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "collapse.h"
+#include "sym.h"
+
+/* What a stack that was only its root frame becomes under --no-root. */
+#define NOROOT_EMPTY "[unknown]"
+
+int
+transform_wanted(const struct copts *o)
+{
+	return o->root != NULL || o->noroot || o->recursive;
+}
+
+void
+transform_check_root(const char *name)
+{
+	const char *p;
+
+	if (*name == '\0')
+		fg_errx(FG_EXIT_ERR, "--root: empty frame name");
+	for (p = name; *p != '\0'; p++)
+		if (*p == ';' || *p == '\n' || *p == '\r')
+			fg_errx(FG_EXIT_ERR, "--root: a frame name may not "
+			    "hold ';' or a line break: %s", name);
+}
+
+/* Appends frame s (n bytes) to b unless it repeats the last one (*last). */
+static void
+putframe(struct fg_buf *b, const char *s, size_t n, size_t *last,
+    int fold)
+{
+	size_t at = b->len + (b->len > 0);
+
+	if (fold && *last != (size_t)-1 && b->len - *last == n &&
+	    memcmp(b->p + *last, s, n) == 0)
+		return;
+	if (b->len > 0)
+		fg_buf_put(b, ";", 1);
+	fg_buf_put(b, s, n);
+	*last = at;
+}
+
+/* The transformed stack of key (len bytes) into b. */
+static void
+transform_one(struct fg_buf *b, const char *key, size_t len, int hasroot,
+    const struct copts *o)
+{
+	const char *p = key, *e = key + len, *sc;
+	size_t last = (size_t)-1;
+
+	b->len = 0;
+	if (hasroot && (o->root != NULL || o->noroot)) {
+		/* skip the format's root frame */
+		sc = memchr(p, ';', len);
+		p = sc != NULL ? sc + 1 : e;
+	}
+	if (o->root != NULL)	/* a process, not a call: never folded */
+		fg_buf_put(b, o->root, strlen(o->root));
+	while (p < e || (p == e && p > key && p[-1] == ';')) {
+		sc = memchr(p, ';', (size_t)(e - p));
+		if (sc == NULL)
+			sc = e;
+		putframe(b, p, (size_t)(sc - p), &last, o->recursive);
+		p = sc + 1;
+	}
+	if (b->len == 0)
+		fg_buf_put(b, NOROOT_EMPTY, sizeof(NOROOT_EMPTY) - 1);
+}
+
+void
+transform_merge(struct fg_stab *dst, struct fg_stab *src, int hasroot,
+    const struct copts *o, const char *name)
+{
+	struct fg_buf b = { 0 };
+	struct fg_ent *e, *d;
+
+	for (e = fg_stab_first(src); e != NULL; e = e->next) {
+		transform_one(&b, fg_ent_key(src, e), e->len, hasroot, o);
+		d = fg_stab_get(dst, b.p, b.len);
+		if (fg_count_add(&d->c[0], e->c[0]) < 0)
+			fg_sum_overflow(name, 0);
+	}
+	free(b.p);
+}
