@@ -46,6 +46,12 @@ static char path[64];
 static FILE *devnull, *realerr;
 
 static void
+cleanup(void)
+{
+	unlink(path);
+}
+
+static void
 onfatal(int code)
 {
 	longjmp(fatal, code == 0 ? 256 : code);
@@ -57,6 +63,7 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 	(void)argc;
 	(void)argv;
 	snprintf(path, sizeof(path), "/tmp/fuzz-collapse.%ld", (long)getpid());
+	atexit(cleanup);
 	devnull = fopen("/dev/null", "w");
 	realerr = stderr;
 	fg_fatal_hook = onfatal;
