@@ -7,7 +7,10 @@
 #ifndef COLLAPSE_H
 #define COLLAPSE_H
 
+#include <stdarg.h>
+
 #include "fg.h"
+#include "sym.h"
 #include "window.h"
 
 struct copts {
@@ -19,6 +22,10 @@ struct copts {
 	int nothreads;		/* -j1: no worker thread */
 	/* .cpuprofile */
 	int cpuprof_time;	/* weight by timeDeltas instead of samples */
+	int no_url;		/* --no-url: frames without " url:line" */
+	/* chrome, gecko: --process, --thread selectors (names or ids) */
+	const char **procs, **threads;
+	int nprocs, nthreads;
 	/* dtrace, bpftrace */
 	int includeoffset;	/* keep +0x.. offsets (not on the leaf) */
 	/* sample */
@@ -113,6 +120,28 @@ void collapse_add_u64(struct fg_stab *tab, const char *stack, size_t len,
  */
 struct fg_stab *skip_after(struct fg_stab *tab, const char *const *names,
     size_t n);
+/*
+ * Appends n bytes of a name to b as folded frame text: ';' becomes ':',
+ * newline, carriage return and NUL become blanks.
+ */
+void collapse_frame(struct fg_buf *b, const char *s, size_t n);
+/*
+ * Appends a root frame for a process or thread to the stack in b: its
+ * name, with "-id" when withid; "what id" when it has no name.
+ */
+void collapse_rootframe(struct fg_buf *b, const char *name,
+    const char *what, const char *id, int withid);
+/*
+ * A data warning about input in, without a line number (JSON has no
+ * useful one), after label when not NULL; the first ten are printed.
+ */
+void collapse_vwarn(struct fg_in *in, const char *label, const char *fmt,
+    va_list ap) FG_PRINTF(3, 0);
+/* Offset of the first byte of a JSON text's head past a BOM and blanks. */
+size_t collapse_json_start(const char *head, size_t n);
+/* Whether name or id is one of the n selectors (--process, --thread). */
+int collapse_selected(const char *const *sel, int n, const char *name,
+    const char *id);
 
 /* "256M" and the like; fatal when not a positive size. */
 uint64_t collapse_parse_size(const char *s);
@@ -137,6 +166,9 @@ extern const struct cfmt *const *const collapse_fmts;
 extern const struct cfmt fmt_perf;
 extern const struct cfmt fmt_folded;
 extern const struct cfmt fmt_cpuprofile;
+extern const struct cfmt fmt_chrome;
+extern const struct cfmt fmt_speedscope;
+extern const struct cfmt fmt_gecko;
 extern const struct cfmt fmt_dtrace;
 extern const struct cfmt fmt_bpftrace;
 extern const struct cfmt fmt_sample;

@@ -20,6 +20,8 @@ enum {
 	ST_ERR
 };
 
+static void skipws(struct json *);
+
 void
 json_init(struct json *j, const char *text, size_t len)
 {
@@ -38,6 +40,20 @@ json_free(struct json *j)
 	free(j->stk);
 	free(j->sbuf);
 	j->stk = j->sbuf = NULL;
+}
+
+void
+json_sub(struct json *sub, const struct json *j)
+{
+	memset(sub, 0, sizeof(*sub));
+	sub->s = j->s;
+	sub->p = j->p;
+	sub->e = j->e;
+	sub->state = ST_VALUE;
+	/* the next element of an array: past the ',' before it */
+	skipws(sub);
+	if (j->state == ST_AFTER && sub->p < sub->e && *sub->p == ',')
+		sub->p++;
 }
 
 size_t

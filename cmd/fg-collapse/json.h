@@ -54,6 +54,13 @@ enum json_tok json_next(struct json *j);
 int json_skip(struct json *j, enum json_tok t);
 /* Text of a JSON_NUM as an integer: 0, or -1 when not one or too large. */
 int json_int64(const char *s, size_t len, int64_t *v);
+/*
+ * Starts sub on the value that follows in j (after a JSON_KEY, or the
+ * next element of an array), for reading it again later: j is not moved,
+ * and sub stops after that one value. Offsets in sub count from the start
+ * of j's text.
+ */
+void json_sub(struct json *sub, const struct json *j);
 /* Number of depth currently open (0 at top level). */
 size_t json_depth(const struct json *j);
 

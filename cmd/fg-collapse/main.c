@@ -17,7 +17,15 @@ static const char help[] =
     "  -j, --jobs N           threads for one large file (1 or 2; default:\n"
     "                         2 when there are 2 cores); also -n, --nthreads\n"
     "  -h, --help             print this help and exit\n"
-    "      --cpuprofile-time  cpuprofile: weigh samples by time (us)\n"
+    "      --cpuprofile-time  cpuprofile, chrome, speedscope, gecko: weigh\n"
+    "                         samples by time (us)\n"
+    "      --no-url           cpuprofile, chrome: leave \" url:line\" out\n"
+    "                         of frames\n"
+    "      --process NAME|PID chrome, gecko: keep only this process\n"
+    "                         (repeatable)\n"
+    "      --thread NAME|TID  chrome, gecko: keep only this thread;\n"
+    "                         speedscope: this profile (name or index;\n"
+    "                         repeatable)\n"
     "      --includeoffset    dtrace, bpftrace: keep +offsets (not on\n"
     "                         the leaf frame)\n"
     "      --no-modules       sample: leave out module names\n"
@@ -62,7 +70,8 @@ static const char help[] =
     "                         values of one key are ORed, keys ANDed)\n"
     "      --tag-root KEY     add a root frame KEY=VALUE (KEY=- when the\n"
     "                         sample has no such label; repeatable)\n"
-    "      --lines            add \"file:line\" to each frame\n"
+    "      --lines            add \"file:line\" to each frame (also\n"
+    "                         speedscope, gecko)\n"
     "\n"
     "callgrind:\n"
     "      --event NAME       the event to count (default: the first, Ir)\n"
@@ -81,7 +90,8 @@ enum {
 	OPT_NO_MODULES, OPT_SAMPLE_TYPE, OPT_TAG, OPT_TAG_ROOT, OPT_LINES,
 	OPT_MAX_OUTPUT, OPT_SINCE, OPT_UNTIL, OPT_WINDOW, OPT_INLINE,
 	OPT_CONTEXT, OPT_ROOT, OPT_NO_ROOT, OPT_RECURSIVE, OPT_CG_EVENT,
-	OPT_XCTRACE_WEIGHT, OPT_XCTRACE_THREADS, OPT_SKIP_AFTER
+	OPT_XCTRACE_WEIGHT, OPT_XCTRACE_THREADS, OPT_NO_URL, OPT_PROCESS,
+	OPT_THREAD, OPT_SKIP_AFTER
 };
 static const struct fg_opt opts[] = {
 	{ "format", 'f', FG_OPT_ARG },
@@ -99,6 +109,9 @@ static const struct fg_opt opts[] = {
 	{ "context", OPT_CONTEXT, FG_OPT_NOARG },
 	{ "help", 'h', FG_OPT_NOARG },
 	{ "cpuprofile-time", OPT_CPUPROF_TIME, FG_OPT_NOARG },
+	{ "no-url", OPT_NO_URL, FG_OPT_NOARG },
+	{ "process", OPT_PROCESS, FG_OPT_ARG },
+	{ "thread", OPT_THREAD, FG_OPT_ARG },
 	{ "includeoffset", OPT_INCLUDEOFFSET, FG_OPT_NOARG },
 	{ "no-modules", OPT_NO_MODULES, FG_OPT_NOARG },
 	{ "sample-type", OPT_SAMPLE_TYPE, FG_OPT_ARG },
@@ -126,6 +139,9 @@ static const struct cfmt *const fmts[] = {
 	&fmt_callgrind,
 	&fmt_xctrace,
 	&fmt_perf,
+	&fmt_chrome,
+	&fmt_speedscope,
+	&fmt_gecko,
 	&fmt_cpuprofile,
 	&fmt_sample,
 	&fmt_bpftrace,
@@ -273,6 +289,8 @@ main(int argc, char *argv[])
 	o.tags = fg_calloc((size_t)argc, sizeof(*o.tags));
 	o.tag_roots = fg_calloc((size_t)argc, sizeof(*o.tag_roots));
 	o.skips = fg_calloc((size_t)argc, sizeof(*o.skips));
+	o.procs = fg_calloc((size_t)argc, sizeof(*o.procs));
+	o.threads = fg_calloc((size_t)argc, sizeof(*o.threads));
 	fg_opt_init(&st, argc, argv);
 	while ((c = fg_getopt(&st, opts)) != -1) {
 		switch (c) {
@@ -319,6 +337,15 @@ main(int argc, char *argv[])
 			break;
 		case OPT_CPUPROF_TIME:
 			o.cpuprof_time = 1;
+			break;
+		case OPT_NO_URL:
+			o.no_url = 1;
+			break;
+		case OPT_PROCESS:
+			o.procs[o.nprocs++] = st.arg;
+			break;
+		case OPT_THREAD:
+			o.threads[o.nthreads++] = st.arg;
 			break;
 		case OPT_INCLUDEOFFSET:
 			o.includeoffset = 1;
@@ -413,6 +440,8 @@ done:
 	free(o.tags);
 	free(o.tag_roots);
 	free(o.skips);
+	free(o.procs);
+	free(o.threads);
 	fg_out_close();
 	return fg_status;
 }
