@@ -99,14 +99,17 @@ fg_annot_apply(const struct fg_annot *a, struct fg_tree *t)
 void
 fg_colorcfg_write_header(const struct fg_colorcfg *cfg, int ncols)
 {
-	char zbuf[32], mbuf[32];
+	char zbuf[32], mbuf[32], dbuf[32];
+	int mode = cfg->nz.mode == FG_MODE_STREAM ? FG_MODE_ABSOLUTE :
+	    cfg->nz.mode;
 
 	snprintf(zbuf, sizeof(zbuf), "%g", cfg->zcrit);
 	snprintf(mbuf, sizeof(mbuf), "%g", cfg->minchg);
+	snprintf(dbuf, sizeof(dbuf), "%.4g", cfg->nz.drift);
 	if (ncols == 2)
 		fg_out_header("fg-color", "kind", "diff", "mode",
-		    fg_mode_name(cfg->nz.mode == FG_MODE_STREAM ?
-		    FG_MODE_ABSOLUTE : cfg->nz.mode), "delta",
+		    fg_mode_name(mode), "drift", mode == FG_MODE_ABSOLUTE &&
+		    cfg->nz.drift != 1 ? dbuf : NULL, "delta",
 		    cfg->selfdelta ? "self" : "total", "zcrit", zbuf,
 		    "min-change", mbuf, "negate", cfg->negate ? "1" : NULL,
 		    "colorblind", cfg->cb ? "1" : NULL, "diffusion",
@@ -159,6 +162,9 @@ fg_colorcfg_read_header(struct fg_colorcfg *cfg, const char *line,
 	if ((v = fg_header_get(h, "mode")) != NULL && fg_mode_parse(v) > 0)
 		cfg->nz.mode = fg_mode_parse(v);
 	free(v);
+	cfg->nz.drift = hnum(h, "drift", 1);
+	if (!(cfg->nz.drift > 0))
+		cfg->nz.drift = 1;
 	if ((v = fg_header_get(h, "delta")) != NULL)
 		cfg->selfdelta = strcmp(v, "self") == 0;
 	free(v);

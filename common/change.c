@@ -98,7 +98,7 @@ lists(struct fg_changes *cs)
 }
 
 void
-fg_changes_classify(struct fg_changes *cs, const struct fg_noise *nz,
+fg_changes_classify(struct fg_changes *cs, struct fg_noise *nz,
     int dispersion)
 {
 	double *z, *a, *b;
@@ -113,6 +113,14 @@ fg_changes_classify(struct fg_changes *cs, const struct fg_noise *nz,
 	a = fg_reallocarray(NULL, n + 1, sizeof(*a));
 	b = fg_reallocarray(NULL, n + 1, sizeof(*b));
 	sig = fg_malloc(n + 1);
+	for (i = 0; i < n; i++) {
+		a[i] = cs->v[i].c[0];
+		b[i] = cs->v[i].c[1];
+	}
+	/* measured always (fg-top warns), applied with --drift auto */
+	cs->driftm = fg_drift(nz, a, b, n, &cs->driftn);
+	fg_noise_drift(nz, a, b, n);
+	cs->drift = nz->mode == FG_MODE_ABSOLUTE ? nz->drift : 1;
 	for (i = 0; i < n; i++) {
 		c = &cs->v[i];
 		c->share[0] = fg_noise_share(nz, c->c[0], 0);

@@ -51,6 +51,9 @@ struct fg_changes {
 	int mode;		/* FG_MODE_ABSOLUTE or FG_MODE_PROPORTIONAL */
 	double tot[2];		/* totals before and after (nz->tot) */
 	double phi;		/* fg_dispersion of the table, when asked */
+	double drift;		/* the drift taken out (1: none) */
+	double driftm;		/* the drift measured (fg_drift), 1 if not */
+	size_t driftn;		/* functions it was measured on; 0: not */
 	char test[128];		/* "Holm, alpha 0.001 over 38" */
 };
 
@@ -59,10 +62,12 @@ void fg_changes_add(struct fg_changes *cs, const char *name, size_t len,
     double before, double after);
 /*
  * Shares, deltas, z and verdicts in nz's mode (fg_noise_setup ran), the
- * kinds and the ranked lists. dispersion: also measure fg_dispersion over
- * the table (meaningful when the functions partition each side: self).
+ * kinds and the ranked lists. The drift between the runs is measured over
+ * the functions (fg_drift), and with --drift auto set in nz and taken out.
+ * dispersion: also measure fg_dispersion over the table (meaningful when
+ * the functions partition each side: self).
  */
-void fg_changes_classify(struct fg_changes *cs, const struct fg_noise *nz,
+void fg_changes_classify(struct fg_changes *cs, struct fg_noise *nz,
     int dispersion);
 /* Relative change of the total, after / before - 1 (0 if before is 0). */
 double fg_changes_totchange(const struct fg_changes *cs);

@@ -174,12 +174,37 @@ nodedelta(const struct fg_colorcfg *cfg, const struct fg_tree *t,
 }
 
 /*
+ * The drift between the runs, with --drift auto (stats.h): measured over
+ * the frames' self counts, which partition each side as fg-top's functions
+ * do.
+ */
+static void
+framedrift(struct fg_colorcfg *cfg, const struct fg_tree *t)
+{
+	double *a, *b;
+	size_t i, n = t->nn;
+	int k = cfg->negate ? 1 : 0;
+
+	if (!cfg->nz.driftauto)
+		return;
+	a = fg_reallocarray(NULL, n + 1, sizeof(*a));
+	b = fg_reallocarray(NULL, n + 1, sizeof(*b));
+	for (i = 1; i < n; i++) {
+		a[i - 1] = t->n[i].self[k];
+		b[i - 1] = t->n[i].self[1 - k];
+	}
+	fg_noise_drift(&cfg->nz, a, b, n > 0 ? n - 1 : 0);
+	free(a);
+	free(b);
+}
+
+/*
  * The noise test, fg-top's (stats.h): the mode and the samples behind
  * the counts from the options, the stream's header or the period detected
  * in the counts; each frame's change tested, Holm's procedure over all the
  * frames keeping the chance of any false colour at the level --zcrit names
  * for one test (0.001 for 3.29). Run-to-run variation beyond sampling
- * noise is left to the --min-change floor (see nodedelta).
+ * noise is left to the --min-change floor (see nodedelta) and --drift.
  */
 static void
 noisetest(struct fg_colorcfg *cfg, const struct fg_tree *t)
@@ -196,9 +221,10 @@ noisetest(struct fg_colorcfg *cfg, const struct fg_tree *t)
 		for (k = 0; k < 2; k++)
 			if (t->n[i].self[k] > 0 &&
 			    fg_count_from_dbl(t->n[i].self[k], &c) == 0)
-				fg_period_add(&p, c);
+				fg_period_add(&p, k, c);
 	sides(cfg, &t->n[0], &tb, &ta);
 	fg_noise_setup(&cfg->nz, cfg->header, "input", tb, ta, &p);
+	framedrift(cfg, t);
 	cfg->nz.zcrit = 0;
 	cfg->nz.alpha = fg_pvalue(cfg->zcrit);
 	z = fg_reallocarray(NULL, n, sizeof(*z));
@@ -228,6 +254,7 @@ fg_color_prepare(struct fg_colorcfg *cfg, const struct fg_tree *t)
 	else {
 		sides(cfg, &t->n[0], &tb, &ta);
 		fg_noise_setup(&cfg->nz, cfg->header, "input", tb, ta, NULL);
+		framedrift(cfg, t);
 	}
 	for (i = 1; i < t->nn; i++) {
 		nodedelta(cfg, t, &t->n[i], &v);

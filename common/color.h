@@ -108,7 +108,10 @@ enum {
     "      --mode MODE        diff: absolute or proportional (default: the\n" \
     "                         stream's header, else absolute)\n" \
     "      --period P         diff: P count units per sample\n" \
-    "      --samples N[:M]    diff: samples behind the counts\n"
+    "      --samples N[:M]    diff: samples behind the counts\n" \
+    "      --drift auto|K     diff, absolute mode: divide the after counts\n" \
+    "                         by K, or by the median frame's after/before\n" \
+    "                         (auto): a run's speed taken out (default 1)\n"
 int fg_colorcfg_opt(struct fg_colorcfg *cfg, int c, const char *arg);
 
 /* ---- palette.c: pure ---- */

@@ -116,34 +116,52 @@ fg_dispersion(const double *a, const double *b, size_t n, double ta,
 	return x2 / (double)(cells - 1);
 }
 
-void
-fg_period_add(struct fg_period *p, fg_count c)
+static uint64_t
+gcd(uint64_t a, uint64_t b)
 {
-	uint64_t a, b, t;
+	uint64_t t;
 
-	if (c.f != 0) {
-		p->frac = 1;
-		return;
-	}
-	if (c.i == 0)
-		return;
-	p->n++;
-	a = p->gcd;
-	b = (uint64_t)c.i;
 	while (b != 0) {
 		t = a % b;
 		a = b;
 		b = t;
 	}
-	p->gcd = a;
+	return a;
+}
+
+void
+fg_period_add(struct fg_period *p, int side, fg_count c)
+{
+	side = side != 0;
+	if (c.f != 0) {
+		p->frac[side] = 1;
+		return;
+	}
+	if (c.i == 0)
+		return;
+	p->n[side]++;
+	p->gcd[side] = gcd(p->gcd[side], (uint64_t)c.i);
+}
+
+double
+fg_period_side(const struct fg_period *p, int side)
+{
+	side = side != 0;
+	if (p->frac[side] || p->n[side] < FG_PERIOD_MINCOUNTS ||
+	    p->gcd[side] < FG_PERIOD_MIN)
+		return 1;
+	return (double)p->gcd[side];
 }
 
 double
 fg_period_get(const struct fg_period *p)
 {
-	if (p->frac || p->n < FG_PERIOD_MINCOUNTS || p->gcd < FG_PERIOD_MIN)
+	uint64_t g = gcd(p->gcd[0], p->gcd[1]);
+
+	if (p->frac[0] || p->frac[1] || p->n[0] + p->n[1] <
+	    FG_PERIOD_MINCOUNTS || g < FG_PERIOD_MIN)
 		return 1;
-	return (double)p->gcd;
+	return (double)g;
 }
 
 static const char *const modenames[] = { "stream", "absolute",
@@ -197,6 +215,7 @@ fg_noise_init(struct fg_noise *nz)
 	memset(nz, 0, sizeof(*nz));
 	nz->alpha = FG_ALPHA_DEFAULT;
 	nz->phi = 1;
+	nz->drift = 1;
 }
 
 static double
@@ -247,14 +266,17 @@ fg_noise_opt(struct fg_noise *nz, int c, const char *arg)
 		    &nz->samples[1], 1);
 		nz->period = 0;
 		return 1;
+	case FG_OPT_DRIFT:
+		nz->driftauto = strcmp(arg, "auto") == 0;
+		nz->drift = nz->driftauto ? 1 : posnum(arg, "--drift");
+		return 1;
 	}
 	return 0;
 }
 
 /* period= or samples= from the header, when no option gave either. */
 static const char *
-header_samples(struct fg_noise *nz, const char *header, const char *name,
-    double *per, double smp[2])
+header_samples(const char *header, double *per, double smp[2])
 {
 	char *v;
 
@@ -272,17 +294,48 @@ header_samples(struct fg_noise *nz, const char *header, const char *name,
 		free(v);
 		return "header";
 	}
-	if (nz->mode == FG_MODE_PROPORTIONAL &&
-	    (v = fg_header_get(header, "normalized")) != NULL) {
-		/* fg-diff -n scaled the base: its sample count is lost. */
-		if (strcmp(v, "yes") == 0)
-			fg_warnx("%s: base counts were scaled (fg-diff -n); "
-			    "the noise test assumes both sides had the "
-			    "current's samples: give --samples, or diff "
-			    "without -n", name);
-		free(v);
-	}
 	return "";
+}
+
+static int
+scaledbase(const char *header)
+{
+	char *v;
+	int yes;
+
+	if (header == NULL || (v = fg_header_get(header, "normalized")) ==
+	    NULL)
+		return 0;
+	yes = strcmp(v, "yes") == 0;
+	free(v);
+	return yes;
+}
+
+/*
+ * fg-diff -n scaled the base to the current's total: the period is the
+ * after side's, and the base's samples come from its total before
+ * scaling (base-total=), else are taken to be the current's (a warning).
+ */
+static const char *
+scaled_samples(struct fg_noise *nz, const char *header, const char *name,
+    const struct fg_period *det, double *per, double smp[2])
+{
+	char *v;
+
+	if (*per == 0 && det != NULL && fg_period_side(det, 1) > 1)
+		*per = fg_period_side(det, 1);
+	if ((v = fg_header_get(header, "base-total")) != NULL) {
+		smp[0] = posnum(v, "header base-total=") / (*per > 0 ? *per :
+		    1);
+		smp[1] = nz->tot[1] / (*per > 0 ? *per : 1);
+		free(v);
+		return "base-total in the header";
+	}
+	if (nz->mode == FG_MODE_PROPORTIONAL)
+		fg_warnx("%s: base counts were scaled (fg-diff -n); the noise "
+		    "test assumes both sides had the current's samples: give "
+		    "--samples, or diff without -n", name);
+	return *per > 0 ? "detected" : "";
 }
 
 void
@@ -296,8 +349,10 @@ fg_noise_setup(struct fg_noise *nz, const char *header, const char *name,
 		nz->mode = fg_mode_of(header);
 	nz->tot[0] = tot0;
 	nz->tot[1] = tot1;
-	src = header_samples(nz, header, name, &per, smp);
-	if (per == 0 && smp[0] == 0 && det != NULL &&
+	src = header_samples(header, &per, smp);
+	if (*src == '\0' && scaledbase(header))
+		src = scaled_samples(nz, header, name, det, &per, smp);
+	else if (per == 0 && smp[0] == 0 && det != NULL &&
 	    fg_period_get(det) > 1) {
 		src = "detected";
 		per = fg_period_get(det);
@@ -317,11 +372,65 @@ fg_noise_setup(struct fg_noise *nz, const char *header, const char *name,
 	}
 }
 
+static int
+dblcmp(const void *x, const void *y)
+{
+	double a = *(const double *)x, b = *(const double *)y;
+
+	return (a > b) - (a < b);
+}
+
+double
+fg_drift(const struct fg_noise *nz, const double *a, const double *b,
+    size_t n, size_t *used)
+{
+	double *r, k = 1;
+	size_t i, m = 0;
+
+	r = fg_reallocarray(NULL, n + 1, sizeof(*r));
+	for (i = 0; i < n; i++)
+		if (a[i] * nz->scale[0] >= FG_DRIFT_MIN &&
+		    b[i] * nz->scale[1] >= FG_DRIFT_MIN)
+			r[m++] = b[i] / a[i];
+	if (m >= FG_DRIFT_MINN) {
+		qsort(r, m, sizeof(*r), dblcmp);
+		k = m % 2 ? r[m / 2] : (r[m / 2 - 1] + r[m / 2]) / 2;
+	} else
+		m = 0;
+	free(r);
+	*used = m;
+	return k;
+}
+
+void
+fg_noise_drift(struct fg_noise *nz, const double *a, const double *b,
+    size_t n)
+{
+	double k;
+	size_t m;
+
+	if (!nz->driftauto || nz->mode == FG_MODE_PROPORTIONAL)
+		return;
+	k = fg_drift(nz, a, b, n, &m);
+	nz->drift = k > 0 ? k : 1;
+	nz->driftn = m;
+}
+
+/* The drift in force: absolute mode only. */
+static double
+drift(const struct fg_noise *nz)
+{
+	return nz->mode == FG_MODE_PROPORTIONAL || !(nz->drift > 0) ? 1 :
+	    nz->drift;
+}
+
 double
 fg_noise_share(const struct fg_noise *nz, double c, int side)
 {
 	double t = nz->tot[nz->mode == FG_MODE_PROPORTIONAL ? side : 0];
 
+	if (side == 1)
+		c /= drift(nz);
 	return t > 0 ? c / t : 0;
 }
 
@@ -355,8 +464,9 @@ fg_noise_z(const struct fg_noise *nz, double a, double b)
 	if (nz->mode == FG_MODE_PROPORTIONAL)
 		z = fg_ztest(a * nz->scale[0], nz->tot[0] * nz->scale[0],
 		    b * nz->scale[1], nz->tot[1] * nz->scale[1]);
-	else
-		z = counttest(a, nz->scale[0], b, nz->scale[1]);
+	else	/* b / k has variance b / (k^2 sb) = (b / k) / (k sb) */
+		z = counttest(a, nz->scale[0], b / drift(nz),
+		    nz->scale[1] * drift(nz));
 	return z / sqrt(nz->phi);
 }
 

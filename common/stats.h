@@ -59,19 +59,23 @@ double fg_dispersion(const double *a, const double *b, size_t n, double ta,
  * Detecting a fixed sampling period. Folders that weight each sample by its
  * period (stackcollapse-perf.pl does, in ns for cpu-clock) make every count
  * a multiple of it, which inflates z by its square root. Feed every count
- * to fg_period_add(); fg_period_get() returns their greatest common divisor
- * when all are whole, at least FG_PERIOD_MINCOUNTS are non-zero and it is
- * at least FG_PERIOD_MIN; else 1 (counts are samples). Divide counts by it.
+ * to fg_period_add() with its side (0 before, 1 after); fg_period_get()
+ * returns their greatest common divisor when all are whole, at least
+ * FG_PERIOD_MINCOUNTS are non-zero and it is at least FG_PERIOD_MIN; else 1
+ * (counts are samples). Divide counts by it. fg_period_side() does the
+ * same for one side's counts (the after side of fg-diff -n, whose before
+ * counts were scaled).
  */
 #define FG_PERIOD_MIN 100
 #define FG_PERIOD_MINCOUNTS 8
 struct fg_period {
-	uint64_t gcd;		/* of the non-zero counts so far */
-	uint64_t n;		/* non-zero counts seen */
-	int frac;		/* a count had a fractional part */
+	uint64_t gcd[2];	/* of each side's non-zero counts so far */
+	uint64_t n[2];		/* non-zero counts seen */
+	int frac[2];		/* a count had a fractional part */
 };
-void fg_period_add(struct fg_period *p, fg_count c);
+void fg_period_add(struct fg_period *p, int side, fg_count c);
 double fg_period_get(const struct fg_period *p);
+double fg_period_side(const struct fg_period *p, int side);
 
 /* ---- comparison modes ---- */
 enum fg_mode {
@@ -97,6 +101,9 @@ struct fg_noise {
 	double alpha;		/* family-wise error rate (Holm) */
 	double zcrit;		/* > 0: a fixed |z| per test instead */
 	double phi;		/* variance inflation (--dispersion), >= 1 */
+	double drift;		/* absolute: after counts divided by it (1) */
+	int driftauto;		/* --drift auto: fg_noise_drift measures it */
+	size_t driftn;		/* functions or frames it was measured on */
 	/* set by fg_noise_setup */
 	double tot[2];		/* totals, count units */
 	double scale[2];	/* samples per count unit, each side */
@@ -107,11 +114,12 @@ void fg_noise_init(struct fg_noise *nz);
  * Options every noise-testing tool takes (FG_NOISE_OPTS, FG_NOISE_HELP):
  * --mode, --period, --samples. Returns 1 when c was one of them.
  */
-enum { FG_OPT_MODE = 1100, FG_OPT_PERIOD, FG_OPT_SAMPLES };
+enum { FG_OPT_MODE = 1100, FG_OPT_PERIOD, FG_OPT_SAMPLES, FG_OPT_DRIFT };
 #define FG_NOISE_OPTS \
 	{ "mode", FG_OPT_MODE, FG_OPT_ARG }, \
 	{ "period", FG_OPT_PERIOD, FG_OPT_ARG }, \
-	{ "samples", FG_OPT_SAMPLES, FG_OPT_ARG }
+	{ "samples", FG_OPT_SAMPLES, FG_OPT_ARG }, \
+	{ "drift", FG_OPT_DRIFT, FG_OPT_ARG }
 int fg_noise_opt(struct fg_noise *nz, int c, const char *arg);
 /* "A:B" (or "A" for both when same) into two numbers above 0. */
 void fg_parse_pair(const char *s, const char *what, double *a, double *b,
@@ -119,20 +127,46 @@ void fg_parse_pair(const char *s, const char *what, double *a, double *b,
 /*
  * Settles the mode (option, else header) and the samples behind the
  * counts: --samples, --period, the header's period= or samples=, else the
- * period detected in the counts (det, may be NULL). name is the input's,
+ * period detected in the counts (det, may be NULL). A stream whose base
+ * was scaled (fg-diff -n: normalized=yes) has its period detected in the
+ * after counts, and its base's samples from base-total= (the base's total
+ * before scaling, which fg-diff -n writes). name is the input's,
  * for messages. tot0 and tot1 are the two sides' totals.
  */
 void fg_noise_setup(struct fg_noise *nz, const char *header,
     const char *name, double tot0, double tot1, const struct fg_period *det);
 /*
+ * The drift between two runs: the median after/before ratio of the
+ * functions or frames (a[i], b[i] in count units) with at least
+ * FG_DRIFT_MIN samples on each side, when there are FG_DRIFT_MINN of them;
+ * else 1 (unknown). Code that did not change moves by this factor when the
+ * second run ran slower or faster (machine load, frequency, a sampler
+ * that ticks on wall time); the median ignores the minority that changed.
+ * *used gets the number of ratios (0: not measured).
+ */
+#define FG_DRIFT_MIN 10
+#define FG_DRIFT_MINN 3
+double fg_drift(const struct fg_noise *nz, const double *a, const double *b,
+    size_t n, size_t *used);
+/*
+ * With --drift auto, sets nz->drift to fg_drift's measure (absolute mode
+ * only: proportional shares take any uniform factor out already).
+ */
+void fg_noise_drift(struct fg_noise *nz, const double *a, const double *b,
+    size_t n);
+/* The drift beyond which a tool warns that the runs differ in speed. */
+#define FG_DRIFT_WARN 0.05
+
+/*
  * The change of a function or frame holding a before and b after, as a
- * fraction (x100 for points): absolute b/T0 - a/T0, proportional
+ * fraction (x100 for points): absolute b/(drift T0) - a/T0 (drift 1
+ * unless --drift), proportional
  * b/T1 - a/T0. fg_noise_share gives side k's part in the same terms.
  */
 double fg_noise_share(const struct fg_noise *nz, double c, int side);
 double fg_noise_delta(const struct fg_noise *nz, double a, double b);
 /*
- * Its z statistic, positive when it grew: absolute, (b - a) over the
+ * Its z statistic, positive when it grew: absolute, (b/drift - a) over the
  * standard error of the difference of two counts of samples (Poisson);
  * proportional, the two-proportion z-test. Divided by sqrt(phi).
  */

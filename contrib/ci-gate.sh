@@ -33,7 +33,8 @@
 #   COLLAPSE   folds `perf script` output (default: fg-collapse)
 #   HZ         sampling frequency (default: 999)
 #   FG_TOP_ARGS  more fg-top options for the gate (e.g. --by total,
-#              --dispersion 2)
+#              --dispersion 2, or --drift auto on a runner whose speed
+#              varies between the base and head runs: fg-top(1), STATISTICS)
 #
 # Choosing PCT: run with -a on an unchanged revision a few times; take the
 # largest significant move between two runs of the same code, and set PCT

@@ -176,20 +176,26 @@ join(void *arg, void *child)
 	free(c);
 }
 
-/* The totals are known: the header, and whether -n changes anything. */
+/*
+ * The totals are known: the header, and whether -n changes anything. With
+ * -n, base-total= keeps the base's total before scaling, for the noise
+ * test of the tools that read the stream (its samples).
+ */
 static void
 start(void *arg, enum fg_kind kind, int ncols, const fg_count *total)
 {
 	struct emitarg *a = arg;
+	char bt[64];
 
 	(void)kind;
 	(void)ncols;
+	fg_count_fmt(bt, total[0]);
 	if (a->header)
 		fg_out_header("fg-diff", "kind", "diff", "mode", a->norm ?
 		    "proportional" : "absolute", "base",
 		    a->st->ops[0], "current", a->st->ops[1], "normalized",
-		    a->norm ? "yes" : NULL, "strip-hex", a->strip ? "yes" :
-		    NULL, (char *)NULL);
+		    a->norm ? "yes" : NULL, "base-total", a->norm ? bt : NULL,
+		    "strip-hex", a->strip ? "yes" : NULL, (char *)NULL);
 	a->t1 = a->tot[0] = total[0];
 	a->t2 = a->tot[1] = total[1];
 	a->norm = a->norm && fg_count_cmp(a->t1, a->t2) != 0 &&

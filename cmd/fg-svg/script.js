@@ -15,6 +15,9 @@
 	var chw = num("data-fs", 12) * num("data-fw", 0.59);
 	var factor = num("data-factor", 1), tchange = num("data-tc", 0);
 	var isdiff = svg.getAttribute("data-diff") === "1";
+	// comparison mode (fg-top(1), STATISTICS) and drift taken out
+	var mode = svg.getAttribute("data-mode") || "absolute";
+	var drift = num("data-drift", 1);
 	// --cost: the profile's yearly cost; diff: the totals a change is a share of
 	var cost = num("data-cost", 0);
 	var cden = (svg.getAttribute("data-cden") || "0 0").split(" ").map(Number);
@@ -147,6 +150,18 @@
 	function signed(v) {
 		return (v > 0 ? "+" : "") + fmt(v);
 	}
+	// a frame's change in points of the total, in the mode in force
+	function points(fr) {
+		var r = root(), p;
+		if (!(r.tb > 0))
+			return "";
+		p = mode === "proportional" ?
+		    (r.ta > 0 ? fr.ta / r.ta : 0) - fr.tb / r.tb :
+		    (fr.ta / drift - fr.tb) / r.tb;
+		p = Math.abs(p) < 0.00005 ? 0 : p;
+		return ", " + (p > 0 ? "+" : "") + (100 * p).toFixed(2) +
+		    " points " + mode;
+	}
 	function commas(s) {
 		return s.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 	}
@@ -178,7 +193,7 @@
 			s += "; before " + fmt(fr.tb) + ", after " + fmt(fr.ta) +
 			    ", delta " + signed(d) + " (" +
 			    (fr.tb > 0 ? (d > 0 ? "+" : "") + pct(d, fr.tb) :
-			    "new") + ")";
+			    "new") + ")" + points(fr);
 			if (tchange > 0)
 				s += ", " + pct(Math.abs(d), tchange) +
 				    " of total change";

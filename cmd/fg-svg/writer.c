@@ -140,6 +140,18 @@ showlen(const struct svg_frame *f)
 	return l;
 }
 
+/* A frame's change in points, in the comparison mode in force. */
+static void
+out_points(const struct svg_opts *o, const struct svg_frame *f)
+{
+	double p = 100 * fg_noise_delta(&o->cc.nz, f->tot[0], f->tot[1]);
+	char buf[64];
+
+	snprintf(buf, sizeof(buf), "; %+.2f points %s", fabs(p) < 0.005 ?
+	    0.0 : p, fg_mode_name(o->cc.nz.mode));
+	fg_out_str(buf);
+}
+
 static void
 out_title(const struct svg_opts *o, const struct svg_layout *l,
     const struct svg_frame *f, const struct svg_view *v)
@@ -175,6 +187,7 @@ out_title(const struct svg_opts *o, const struct svg_layout *l,
 		if (d > 0)
 			fg_out_char('+');
 		out_commas(d);
+		out_points(o, f);
 	}
 	out_cost(o, l, f, v);
 	fg_out_str(")</title>");
@@ -351,12 +364,20 @@ out_notes(const char *notes)
 	fg_out_str(" -->\n");
 }
 
+/*
+ * The legend names the comparison mode in force (stats.h): in absolute
+ * mode red is cost that grew, in proportional mode a share that grew,
+ * which a speedup elsewhere also gives.
+ */
 static void
 legend(const struct svg_opts *o, const struct svg_layout *l, double y)
 {
-	static const char *const lab[4] = {
-		"grew (slower)", "shrank (faster)", "new", "unchanged"
+	static const char *const labs[2][4] = {
+		{ "grew (slower)", "shrank (faster)", "new", "unchanged" },
+		{ "share grew", "share shrank", "new", "unchanged" }
 	};
+	int prop = o->cc.nz.mode == FG_MODE_PROPORTIONAL;
+	const char *const *lab = labs[prop];
 	uint32_t c[4];
 	double x = o->width - SVG_XPAD - 4 * 130, fs = o->fontsize;
 	char hex[8];
@@ -367,6 +388,8 @@ legend(const struct svg_opts *o, const struct svg_layout *l, double y)
 	c[2] = fg_color_new(&o->cc);
 	c[3] = fg_color_neutral(&o->cc);
 	fg_out_str("<g id=\"legend\">\n");
+	out_textel(NULL, NULL, x - 130, y, prop ? "proportional mode:" :
+	    "absolute mode:");
 	for (i = 0; i < 4; i++, x += 130) {
 		fg_color_fmt(hex, c[i]);
 		fg_out_str("<rect x=\"");
@@ -455,6 +478,12 @@ out_head(const struct svg_opts *o, const struct svg_layout *l)
 		fg_out_str(" data-diff=\"1\" data-tc=\"");
 		out_num(l->tc);
 		fg_out_char('"');
+		out_attr("data-mode", fg_mode_name(o->cc.nz.mode));
+		if (o->cc.nz.mode == FG_MODE_ABSOLUTE && o->cc.nz.drift != 1) {
+			fg_out_str(" data-drift=\"");
+			out_num(o->cc.nz.drift);
+			fg_out_char('"');
+		}
 	}
 	out_costattr(o, l);
 	fg_out_str(">\n");

@@ -18,7 +18,8 @@ static const char usage[] =
     "fg-top [-n N] [--by self|total] [--fail-above PCT [--fail-both]]\n"
     "              [--all] [--tsv | --markdown] [--cost VCPUS:PRICE]\n"
     "              [--mode absolute|proportional] [--period P | --samples N[:M]]\n"
-    "              [--alpha A | --zcrit Z] [--dispersion PHI] [file ...]";
+    "              [--alpha A | --zcrit Z] [--dispersion PHI]\n"
+    "              [--drift auto|K] [file ...]";
 
 static const char help[] =
     "usage: fg-top [options] [file ...]\n"
@@ -50,6 +51,9 @@ static const char help[] =
     "  -z, --zcrit Z          fixed |z| threshold per function instead\n"
     "  -d, --dispersion PHI   variance inflation of run-to-run noise\n"
     "                         (default 1: sampling noise only)\n"
+    "      --drift auto|K     absolute mode: divide the after counts by K,\n"
+    "                         or by the median function's after/before\n"
+    "                         (auto), taking out a run's speed (default 1)\n"
     "  -h, --help             print this help and exit\n"
     "      --version          print the version and exit\n"
     "\n"
@@ -57,7 +61,7 @@ static const char help[] =
     "--fail-above) the gate failed, 2 error, 3 (with --fail-above) the gate\n"
     "passed but malformed lines were skipped.\n";
 
-enum { OPT_TSV = 256, OPT_MD, OPT_ALL, OPT_BOTH };
+enum { OPT_TSV = 256, OPT_MD, OPT_ALL, OPT_BOTH, OPT_DRIFT };
 static const struct fg_opt opts[] = {
 	{ "top", 'n', FG_OPT_ARG },
 	{ "by", 'b', FG_OPT_ARG },
@@ -73,6 +77,7 @@ static const struct fg_opt opts[] = {
 	{ "alpha", 'a', FG_OPT_ARG },
 	{ "zcrit", 'z', FG_OPT_ARG },
 	{ "dispersion", 'd', FG_OPT_ARG },
+	{ "drift", OPT_DRIFT, FG_OPT_ARG },
 	{ NULL, 0, 0 }
 };
 
@@ -149,6 +154,9 @@ option(int c, const char *arg)
 	case 'd':
 		nz.phi = parse_num(arg, "--dispersion", 0);
 		break;
+	case OPT_DRIFT:
+		fg_noise_opt(&nz, FG_OPT_DRIFT, arg);
+		break;
 	default:
 		fg_usage(usage);
 	}
@@ -183,7 +191,7 @@ add_record(const struct fg_fold *f, const struct fg_rec *r)
 	fg_stab_get(stacks, r->stack, r->len);
 	for (k = 0; k < r->ncols; k++) {
 		addc(&grand[k], r->c[k], f);
-		fg_period_add(&period, r->c[k]);
+		fg_period_add(&period, k, r->c[k]);
 	}
 	for (;;) {
 		semi = memchr(p, ';', (size_t)(end - p));

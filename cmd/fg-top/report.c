@@ -266,8 +266,17 @@ diff_summary(const struct topopt *o, const struct fg_changes *cs,
 	    "points of each side's total", o->bytotal ? "total" : "self",
 	    nz->how, cs->nreg + cs->nimp, cs->test);
 	if (!o->bytotal && w > 0 && (size_t)w < sizeof(line))
-		snprintf(line + w, sizeof(line) - (size_t)w,
+		w += snprintf(line + w, sizeof(line) - (size_t)w,
 		    "; dispersion %.2f", cs->phi);
+	if (cs->mode == FG_MODE_ABSOLUTE && nz->driftauto && cs->driftn == 0 &&
+	    w > 0 && (size_t)w < sizeof(line))
+		snprintf(line + w, sizeof(line) - (size_t)w, "; drift not "
+		    "measured (under %d functions with %d samples a side)",
+		    FG_DRIFT_MINN, FG_DRIFT_MIN);
+	else if (cs->drift != 1 && w > 0 && (size_t)w < sizeof(line))
+		snprintf(line + w, sizeof(line) - (size_t)w, "; drift x%.4g "
+		    "taken out (%s)", cs->drift, nz->driftauto ? "median "
+		    "after/before of the functions" : "--drift");
 	summary_line(o, line);
 }
 
@@ -290,6 +299,23 @@ noise_line(const struct topopt *o, const struct fg_changes *cs, int any)
 	if (o->fmt == FMT_TEXT && any)
 		fg_out_char('\n');
 	summary_line(o, line);
+}
+
+/*
+ * Absolute mode compares counts: when the median function moved too, the
+ * runs may have run at different speeds, and every function carries that
+ * drift. A failed gate says so, unless --drift dealt with it.
+ */
+static void
+driftnote(const struct fg_changes *cs)
+{
+	if (cs->mode != FG_MODE_ABSOLUTE || cs->drift != 1 ||
+	    cs->driftn == 0 || !(fabs(cs->driftm - 1) > FG_DRIFT_WARN))
+		return;
+	fg_warnx("note: the median function moved by %+.1f%% (%zu functions "
+	    "with %d samples a side): if the runs ran at different speeds, "
+	    "--drift auto takes that out (fg-top(1), STATISTICS)",
+	    (cs->driftm - 1) * 100, cs->driftn, FG_DRIFT_MIN);
 }
 
 /*
@@ -320,6 +346,8 @@ gate(const struct topopt *o, const struct fg_changes *cs)
 		fg_warnx("gate failed: %zu significant %s above %g points",
 		    bad, o->gateboth ? (bad == 1 ? "change" : "changes") :
 		    (bad == 1 ? "regression" : "regressions"), o->failpct);
+	if (bad > 0)
+		driftnote(cs);
 	if (o->fmt != FMT_MD)
 		return bad;
 	if (bad == 0)
@@ -328,7 +356,8 @@ gate(const struct topopt *o, const struct fg_changes *cs)
 		    o->failpct);
 	else
 		fg_out_printf("**Gate failed**: %zu significant %s above %g "
-		    "points.\n", bad, o->gateboth ? "changes" : "regressions",
+		    "points.\n", bad, o->gateboth ? (bad == 1 ? "change" :
+		    "changes") : (bad == 1 ? "regression" : "regressions"),
 		    o->failpct);
 	return bad;
 }

@@ -1,1 +1,0 @@
-build-dev/cmd/fg-svg/script.o: cmd/fg-svg/script.c
