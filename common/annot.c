@@ -112,11 +112,12 @@ fg_colorcfg_write_header(const struct fg_colorcfg *cfg, int ncols)
 		    cfg->nz.drift != 1 ? dbuf : NULL, "delta",
 		    cfg->selfdelta ? "self" : "total", "zcrit", zbuf,
 		    "min-change", mbuf, "negate", cfg->negate ? "1" : NULL,
-		    "colorblind", cfg->cb ? "1" : NULL, (const char *)NULL);
+		    "colorblind", cfg->cb ? "1" : NULL, "diffusion",
+		    cfg->diffusion ? "1" : NULL, (const char *)NULL);
 	else
 		fg_out_header("fg-color", "kind", "profile", "palette",
 		    fg_pal_name(cfg->pal), "hash", cfg->hash ? "1" : NULL,
-		    (const char *)NULL);
+		    "diffusion", cfg->diffusion ? "1" : NULL, (const char *)NULL);
 }
 
 /* A number from the header, or def when absent or not a number >= 0. */
@@ -170,6 +171,7 @@ fg_colorcfg_read_header(struct fg_colorcfg *cfg, const char *line,
 	cfg->hash = hflag(h, "hash");
 	cfg->negate = hflag(h, "negate");
 	cfg->cb = hflag(h, "colorblind");
+	cfg->diffusion = hflag(h, "diffusion");
 	cfg->zcrit = hnum(h, "zcrit", cfg->zcrit);
 	cfg->minchg = hnum(h, "min-change", cfg->minchg);
 	free(h);

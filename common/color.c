@@ -44,6 +44,12 @@ fg_colorcfg_opt(struct fg_colorcfg *cfg, int c, const char *arg)
 	case FG_OPT_HASH:
 		cfg->hash = 1;
 		return 1;
+	case FG_OPT_DIFFUSION:
+		cfg->diffusion = 1;
+		return 1;
+	case FG_OPT_BASE:
+		fg_fold_base(arg);
+		return 1;
 	case FG_OPT_CP:
 		if (cfg->pmfile == NULL)
 			cfg->pmfile = "palette.map";
@@ -294,7 +300,11 @@ fg_color_node(struct fg_colorcfg *cfg, const struct fg_tree *t,
     const struct fg_node *n)
 {
 	struct dv v;
+	double all = t->n[0].tot[t->ncols - 1];
 
+	/* inferno's --colordiffusion: red growing with the square root */
+	if (cfg->diffusion && all > 0)
+		return fg_color_scale(cfg, n->tot[t->ncols - 1] / all, 1);
 	if (t->ncols == 1 && cfg->gone && t->n[0].tot[0] > 0)
 		return fg_color_scale(cfg, n->tot[0] / t->n[0].tot[0], -1);
 	if (t->ncols == 1)

@@ -41,6 +41,7 @@ struct fg_colorcfg {
 				 * set by the tool before fg_color_prepare */
 	int pal;		/* enum fg_pal */
 	int hash;		/* --hash: flamegraph.pl's name hash */
+	int diffusion;		/* --colordiffusion: by width, as inferno */
 	int negate;		/* diff: the baseline's point of view */
 	int selfdelta;		/* diff: colour by self instead of total */
 	int cb;			/* diff: colour-blind-safe colours */
@@ -70,7 +71,7 @@ void fg_colorcfg_init(struct fg_colorcfg *cfg);
 enum {
 	FG_OPT_COLORS = 'c', FG_OPT_HASH = 1000, FG_OPT_CP, FG_OPT_PALFILE,
 	FG_OPT_NEGATE, FG_OPT_SELF, FG_OPT_TOTALDELTA, FG_OPT_CB,
-	FG_OPT_ZCRIT, FG_OPT_ALL, FG_OPT_MINCHG
+	FG_OPT_ZCRIT, FG_OPT_ALL, FG_OPT_MINCHG, FG_OPT_BASE, FG_OPT_DIFFUSION
 };
 #define FG_COLOR_OPTS \
 	FG_NOISE_OPTS, \
@@ -84,12 +85,18 @@ enum {
 	{ "colorblind", FG_OPT_CB, FG_OPT_NOARG }, \
 	{ "zcrit", FG_OPT_ZCRIT, FG_OPT_ARG }, \
 	{ "all-changes", FG_OPT_ALL, FG_OPT_NOARG }, \
-	{ "min-change", FG_OPT_MINCHG, FG_OPT_ARG }
+	{ "min-change", FG_OPT_MINCHG, FG_OPT_ARG }, \
+	{ "base", FG_OPT_BASE, FG_OPT_ARG }, \
+	{ "colordiffusion", FG_OPT_DIFFUSION, FG_OPT_NOARG }
 #define FG_COLOR_HELP \
     "  -c, --colors PALETTE   palette for profiles: hot (default), mem, io,\n" \
     "                         wakeup, chain, java, js, perl, python, rust,\n" \
     "                         red, green, blue, aqua, yellow, purple, orange\n" \
     "      --hash             colour by flamegraph.pl's name hash\n" \
+    "      --colordiffusion   colour by width: the wider, the redder (as\n" \
+    "                         inferno; diffs too)\n" \
+    "      --base NAME        only stacks through a frame NAME, from the\n" \
+    "                         deepest one on (repeatable; as inferno)\n" \
     "      --cp               keep colours stable in palette.map\n" \
     "      --palfile FILE     palette map file for --cp (implies --cp)\n" \
     "      --negate           diff: the baseline's point of view\n" \

@@ -31,8 +31,8 @@ bigalloc(size_t n)
 		return fg_malloc(n);
 	p = mmap(NULL, n, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
 	    -1, 0);
-	if (p == MAP_FAILED)
-		fg_err(FG_EXIT_ERR, "mmap");
+	if (p == MAP_FAILED)	/* ENOMEM: the same message as fg_malloc's */
+		fg_errx(FG_EXIT_ERR, "out of memory");
 #ifdef MADV_HUGEPAGE
 	madvise(p, n, MADV_HUGEPAGE);
 #endif
@@ -295,6 +295,19 @@ fg_tree_add(struct fg_tree *t, const char *stack, size_t len,
 	t->prevlen = len;
 	for (k = 0; k < (size_t)t->ncols; k++)
 		t->n[cur].self[k] += c[k];
+}
+
+void
+fg_tree_counts(struct fg_tree *t, const struct fg_in *in, const fg_count *rc,
+    double *c)
+{
+	int k;
+
+	for (k = 0; k < t->ncols; k++) {
+		if (fg_count_add(&t->total[k], rc[k]) < 0)
+			fg_sum_overflow(in->name, in->lineno);
+		c[k] = fg_count_dbl(rc[k]);
+	}
 }
 
 static int

@@ -14,6 +14,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "fg.h"
+
 #define FG_NONE UINT32_MAX
 
 #include "color.h"
@@ -52,6 +54,7 @@ struct fg_tree {
 	char *apos;
 	size_t aleft;
 	uint32_t maxdepth;
+	fg_count total[2];	/* exact sums of the counts (fg_tree_counts) */
 };
 
 void fg_tree_init(struct fg_tree *t, int ncols, int chart);
@@ -62,6 +65,14 @@ void fg_tree_free(struct fg_tree *t);
  */
 void fg_tree_add(struct fg_tree *t, const char *stack, size_t len,
     const double *c);
+/*
+ * Converts a record's counts for fg_tree_add, summing them exactly into
+ * t->total first: a total over 2^63-1 (the root's, so also any frame's)
+ * is fatal with the message every tool gives (fg_sum_overflow, naming in's
+ * file and line), instead of widths and labels computed from doubles.
+ */
+void fg_tree_counts(struct fg_tree *t, const struct fg_in *in,
+    const fg_count *rc, double *c);
 /*
  * How many frames, the root included (so at least 1), stack[0..len)
  * shares with the stack before it, prev[0..prevlen), whose frame d >= 1

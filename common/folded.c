@@ -91,6 +91,15 @@ fg_fold_open(struct fg_fold *f, const char *path, enum fg_kind kind)
 	f->kind = kind;
 }
 
+void
+fg_fold_open_list(struct fg_fold *f, char *const *paths, int n,
+    enum fg_kind kind)
+{
+	fg_fold_open(f, paths[0], kind);
+	f->paths = paths;
+	f->npaths = n;
+}
+
 int
 fg_fold_open_map(struct fg_fold *f, const char *path, enum fg_kind kind)
 {
@@ -271,6 +280,86 @@ onecount(struct fg_fold *f)
 		fg_status = FG_EXIT_DATA;
 }
 
+/* --base: the names stacks are cut at (fg_fold_base) */
+static const char **bases;
+static size_t nbases;
+
+void
+fg_fold_base(const char *name)
+{
+	bases = fg_reallocarray(bases, nbases + 1, sizeof(*bases));
+	bases[nbases++] = name;
+}
+
+/* Whether frame f (n bytes) is name, bare or with a _[k]-style suffix. */
+static int
+framenamed(const char *f, size_t n, const char *name)
+{
+	size_t k = strlen(name);
+
+	if (n == k + 4 && f[k] == '_' && f[k + 1] == '[' && f[k + 3] == ']')
+		n = k;
+	return n == k && memcmp(f, name, k) == 0;
+}
+
+long
+fg_frame_deepest(const char *s, size_t len, const char *const *names,
+    size_t n)
+{
+	const char *e = s + len, *b;
+	size_t i;
+
+	while (e > s) {
+		for (b = e; b > s && b[-1] != ';'; b--)
+			;
+		for (i = 0; i < n; i++)
+			if (framenamed(b, (size_t)(e - b), names[i]))
+				return (long)(b - s);
+		e = b > s ? b - 1 : s;
+	}
+	return -1;
+}
+
+/*
+ * With --base names: cuts r's stack to start at the deepest frame named
+ * one of them and returns 1, or returns 0 when no frame is (inferno's
+ * --base; it keeps a stack whose root is the name too, as inferno does
+ * not).
+ */
+static int
+cutbase(struct fg_rec *r)
+{
+	long off;
+
+	if (nbases == 0)
+		return 1;
+	if ((off = fg_frame_deepest(r->stack, r->len, bases, nbases)) < 0)
+		return 0;
+	r->stack += off;
+	r->len -= (size_t)off;
+	return 1;
+}
+
+/*
+ * At the end of an input: its summaries, then the next input of a list
+ * opened (returns 1), as flamegraph.pl reads several files as one.
+ */
+static int
+nextinput(struct fg_fold *f)
+{
+	fg_in_warnsummary(&f->in);
+	if (f->nonecount > 1 && !f->in.quiet && !fg_quiet)
+		fg_warnx("%s: %llu lines with one count skipped", f->in.name,
+		    (unsigned long long)f->nonecount);
+	f->nonecount = 0;
+	if (f->ipath + 1 >= f->npaths)
+		return 0;
+	fg_in_close(&f->in);
+	fg_in_open(&f->in, f->paths[++f->ipath]);
+	f->anyrec = 0;
+	return 1;
+}
+
 int
 fg_fold_next(struct fg_fold *f, struct fg_rec *r)
 {
@@ -278,7 +367,12 @@ fg_fold_next(struct fg_fold *f, struct fg_rec *r)
 	size_t len;
 	const char *msg;
 
-	while ((line = fg_in_line(&f->in, &len)) != NULL) {
+	for (;;) {
+		if ((line = fg_in_line(&f->in, &len)) == NULL) {
+			if (nextinput(f))
+				continue;
+			return 0;
+		}
 		if (fg_is_meta(line, len)) {
 			if (f->onmeta != NULL)
 				f->onmeta(f->metaarg, line, len);
@@ -316,6 +410,8 @@ fg_fold_next(struct fg_fold *f, struct fg_rec *r)
 			continue;
 		}
 		f->anyrec = 1;
+		if (!cutbase(r))
+			continue;
 		if (f->kind == FG_KIND_UNKNOWN)
 			f->kind = r->ncols == 2 ? FG_KIND_DIFF :
 			    FG_KIND_PROFILE;
@@ -326,9 +422,4 @@ fg_fold_next(struct fg_fold *f, struct fg_rec *r)
 		}
 		return 1;
 	}
-	if (f->nonecount > 1 && !f->in.quiet)
-		fg_warnx("%s: %llu lines with one count skipped", f->in.name,
-		    (unsigned long long)f->nonecount);
-	f->nonecount = 0;
-	return 0;
 }

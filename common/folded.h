@@ -51,8 +51,17 @@ struct fg_fold {
 	/* If set (after fg_fold_open), called with every metadata line. */
 	void (*onmeta)(void *arg, const char *line, size_t len);
 	void *metaarg;
+	/* fg_fold_open_list: the inputs read one after the other */
+	char *const *paths;
+	int npaths, ipath;
 };
 void fg_fold_open(struct fg_fold *f, const char *path, enum fg_kind kind);
+/*
+ * One stream over n inputs read in turn, as flamegraph.pl reads its files:
+ * the first header and kind stand for all (fg-svg, fg-color).
+ */
+void fg_fold_open_list(struct fg_fold *f, char *const *paths, int n,
+    enum fg_kind kind);
 /*
  * fg_fold_open, mapping the file when it is a regular one: records then
  * stay valid until fg_fold_close. Returns 1 when mapped.
@@ -73,6 +82,18 @@ struct fg_ent *fg_fold_intern(struct fg_fold *f, struct fg_stab *t,
  */
 int fg_fold_settle(struct fg_fold *f, struct fg_stab *t,
     const struct fg_ent *mark);
+/*
+ * Adds a --base name (inferno-flamegraph's --base, repeatable): from then
+ * on fg_fold_next keeps only stacks with a frame of one of these names,
+ * cut to start at the deepest such frame.
+ */
+void fg_fold_base(const char *name);
+/*
+ * The offset in stack s (len bytes) of its deepest frame named one of
+ * names[0..n) (also when annotated: f_[k] is named f), or -1 if none is.
+ */
+long fg_frame_deepest(const char *s, size_t len, const char *const *names,
+    size_t n);
 /* Next valid record; malformed lines are warned about and skipped. */
 int fg_fold_next(struct fg_fold *f, struct fg_rec *r);
 void fg_fold_close(struct fg_fold *f);

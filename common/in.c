@@ -374,7 +374,7 @@ fg_in_warn(struct fg_in *in, const char *fmt, ...)
 	}
 	fg_status = fg_status > FG_EXIT_DATA ? fg_status : FG_EXIT_DATA;
 	in->nbad++;
-	if (++in->nwarn > IN_MAXWARN)
+	if (fg_quiet || ++in->nwarn > IN_MAXWARN)
 		return;
 	fprintf(stderr, "%s: %s:%llu: ", fg_progname, in->name,
 	    (unsigned long long)in->lineno);

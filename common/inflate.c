@@ -935,6 +935,10 @@ fg_gz_start(struct fg_gz **gzp, int fd, int ownfd, const void *pre,
 	gz->sink.src = &gz->src;
 	gz->sink.ratio = fg_gz_ratio();
 	if ((e = pthread_create(&gz->th, NULL, gzthread, gz)) != 0) {
+		/* no room for its stack under ulimit -v: fg_malloc's words */
+		if (e == EAGAIN || e == ENOMEM)
+			fg_errx(FG_EXIT_ERR, "out of memory (for the gzip "
+			    "decompression thread)");
 		errno = e;
 		fg_err(FG_EXIT_ERR, "pthread_create");
 	}

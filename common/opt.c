@@ -4,7 +4,9 @@
  * short arguments (-w800, -w 800), long options (--width=800, --width 800,
  * unique prefixes accepted), "--" to end options, "-" as an operand.
  * Operands may come before, between or after options; they are collected in
- * order into st->ops.
+ * order into st->ops. As Perl's Getopt::Long (flamegraph.pl), "-title x"
+ * is "--title x". Options of FlameGraph and inferno that a tool's table
+ * lacks are looked up in habit.c.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -46,28 +48,64 @@ fg_opt_init(struct fg_optstate *st, int argc, char **argv)
 	st->ops = fg_calloc((size_t)argc + 1, sizeof(char *));
 }
 
+/* The entry of opts whose long name is name[0..n), or NULL. */
 static const struct fg_opt *
-findlong(const struct fg_opt *opts, const char *name, size_t n)
+exact(const struct fg_opt *opts, const char *name, size_t n)
+{
+	const struct fg_opt *o;
+
+	for (o = opts; o->lng != NULL || o->shrt != 0; o++)
+		if (o->lng != NULL && strncmp(o->lng, name, n) == 0 &&
+		    o->lng[n] == '\0')
+			return o;
+	return NULL;
+}
+
+/*
+ * The tool's option named name[0..n) or uniquely abbreviated so, else a
+ * habit (habit.c) of exactly that name; NULL after a message.
+ */
+static const struct fg_opt *
+findlong(const struct fg_opt *opts, const struct fg_opt *habits,
+    const char *name, size_t n)
 {
 	const struct fg_opt *o, *hit = NULL;
 	int nhit = 0;
 
+	if ((o = exact(opts, name, n)) != NULL)
+		return o;
 	for (o = opts; o->lng != NULL || o->shrt != 0; o++) {
 		if (o->lng == NULL || strncmp(o->lng, name, n) != 0)
 			continue;
-		if (o->lng[n] == '\0')
-			return o;
 		hit = o;
 		nhit++;
 	}
 	if (nhit == 1)
 		return hit;
+	if (nhit == 0 && (o = exact(habits, name, n)) != NULL)
+		return o;
 	fg_warnx("%s option: --%.*s", nhit > 1 ? "ambiguous" : "unknown",
 	    (int)n, name);
 	return NULL;
 }
 
-static int getopt1(struct fg_optstate *, const struct fg_opt *);
+/* The entry of opts for short letter c, or NULL. */
+static const struct fg_opt *
+findshort(const struct fg_opt *opts, const struct fg_opt *habits, int c)
+{
+	const struct fg_opt *o;
+
+	for (o = opts; o->lng != NULL || o->shrt != 0; o++)
+		if (o->shrt == c && o->shrt < 256)
+			return o;
+	for (o = habits; o->lng != NULL || o->shrt != 0; o++)
+		if ((o->shrt & 255) == c)
+			return o;
+	return NULL;
+}
+
+static int getopt1(struct fg_optstate *, const struct fg_opt *,
+    const struct fg_opt *);
 
 static int
 intable(const struct fg_opt *opts, const char *lng, int shrt)
@@ -89,12 +127,13 @@ fg_getopt(struct fg_optstate *st, const struct fg_opt *opts)
 		{ "version", 0x7fff, FG_OPT_NOARG },
 		{ NULL, 0, 0 }
 	};
-	struct fg_opt *all;
+	static const struct fg_opt none[] = { { NULL, 0, 0 } };
+	struct fg_opt *all, *habits;
 	size_t n;
 	int c;
 
 	if (usage_text == NULL)
-		return getopt1(st, opts);
+		return getopt1(st, opts, none);
 	/* the tool's table plus --help and --version where it lacks them */
 	for (n = 0; opts[n].lng != NULL || opts[n].shrt != 0; n++)
 		;
@@ -104,7 +143,10 @@ fg_getopt(struct fg_optstate *st, const struct fg_opt *opts)
 		all[n++] = common[0];
 	if (!intable(opts, "version", 0x7fff))
 		all[n++] = common[1];
-	c = getopt1(st, all);
+	habits = fg_habits(all);
+	while ((c = getopt1(st, all, habits)) >= FG_HABIT)
+		fg_habit(c, st->arg);
+	free(habits);
 	free(all);
 	if (c == 'h' && !intable(opts, "help", 'h'))
 		fg_help(help_text);
@@ -115,8 +157,54 @@ fg_getopt(struct fg_optstate *st, const struct fg_opt *opts)
 	return c;
 }
 
+/* A long option (after "--", or "-" as Getopt::Long takes it too). */
 static int
-getopt1(struct fg_optstate *st, const struct fg_opt *opts)
+longopt(struct fg_optstate *st, const struct fg_opt *opts,
+    const struct fg_opt *habits, const char *name)
+{
+	const struct fg_opt *o;
+	const char *eq = strchr(name, '=');
+	size_t n = eq ? (size_t)(eq - name) : strlen(name);
+
+	st->i++;
+	if ((o = findlong(opts, habits, name, n)) == NULL)
+		return '?';
+	if (o->hasarg) {
+		if (eq != NULL)
+			st->arg = eq + 1;
+		else if (st->i < st->argc)
+			st->arg = st->argv[st->i++];
+		else {
+			fg_warnx("option --%s needs an argument", o->lng);
+			return '?';
+		}
+	} else if (eq != NULL) {
+		fg_warnx("option --%s takes no argument", o->lng);
+		return '?';
+	}
+	return o->shrt;
+}
+
+/*
+ * Whether "-word" is flamegraph.pl's single-dash spelling of a long
+ * option: word (up to an '=') names one exactly and has two letters or
+ * more. No cluster of short options loses a meaning by this: each of the
+ * tools' long names read as a cluster is an error.
+ */
+static int
+dashlong(const struct fg_opt *opts, const struct fg_opt *habits,
+    const char *word)
+{
+	const char *eq = strchr(word, '=');
+	size_t n = eq ? (size_t)(eq - word) : strlen(word);
+
+	return n >= 2 && (exact(opts, word, n) != NULL ||
+	    exact(habits, word, n) != NULL);
+}
+
+static int
+getopt1(struct fg_optstate *st, const struct fg_opt *opts,
+    const struct fg_opt *habits)
 {
 	const struct fg_opt *o;
 	char *a;
@@ -140,38 +228,15 @@ getopt1(struct fg_optstate *st, const struct fg_opt *opts)
 			st->i++;
 			continue;
 		}
-		if (a[1] == '-') {
-			const char *name = a + 2, *eq = strchr(name, '=');
-			size_t n = eq ? (size_t)(eq - name) : strlen(name);
-
-			st->i++;
-			if ((o = findlong(opts, name, n)) == NULL)
-				return '?';
-			if (o->hasarg) {
-				if (eq != NULL)
-					st->arg = eq + 1;
-				else if (st->i < st->argc)
-					st->arg = st->argv[st->i++];
-				else {
-					fg_warnx("option --%s needs an argument",
-					    o->lng);
-					return '?';
-				}
-			} else if (eq != NULL) {
-				fg_warnx("option --%s takes no argument",
-				    o->lng);
-				return '?';
-			}
-			return o->shrt;
-		}
+		if (a[1] == '-')
+			return longopt(st, opts, habits, a + 2);
+		if (dashlong(opts, habits, a + 1))
+			return longopt(st, opts, habits, a + 1);
 		st->sub = 1;
 		break;
 	}
 	/* inside a cluster of short options */
-	for (o = opts; o->lng != NULL || o->shrt != 0; o++)
-		if (o->shrt == (unsigned char)a[st->sub] && o->shrt < 256)
-			break;
-	if (o->lng == NULL && o->shrt == 0) {
+	if ((o = findshort(opts, habits, (unsigned char)a[st->sub])) == NULL) {
 		fg_warnx("unknown option: -%c", a[st->sub]);
 		st->sub = 0;
 		st->i++;
@@ -184,7 +249,8 @@ getopt1(struct fg_optstate *st, const struct fg_opt *opts)
 		else if (st->i + 1 < st->argc)
 			st->arg = st->argv[++st->i];
 		else {
-			fg_warnx("option -%c needs an argument", o->shrt);
+			fg_warnx("option -%c needs an argument",
+			    a[st->sub - 1]);
 			st->sub = 0;
 			st->i++;
 			return '?';

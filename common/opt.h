@@ -49,6 +49,19 @@ char **fg_opt_files(struct fg_optstate *st, int *n);
  * print a message and return '?'.
  */
 int fg_getopt(struct fg_optstate *st, const struct fg_opt *opts);
+/* ---- habit.c ---- */
+/*
+ * Options of flamegraph.pl, the stackcollapse scripts and inferno that the
+ * running tool's table opts lacks, as a malloc'd table for fg_getopt: each
+ * is accepted (its meaning is fg's behaviour already) or refused with what
+ * to use instead, by fg_habit(shrt, arg). Their shrt values are FG_HABIT
+ * and above.
+ */
+#define FG_HABIT 0x100000
+struct fg_opt *fg_habits(const struct fg_opt *opts);
+void fg_habit(int code, const char *arg);
+/* -q, --quiet: no warnings about malformed lines (the status still says). */
+extern int fg_quiet;
 /* Prints "usage: ..." to stderr and exits FG_EXIT_ERR. */
 _Noreturn void fg_usage(const char *usage);
 /* Prints help text to stdout (checked) and exits 0. */

@@ -39,6 +39,8 @@ struct copts {
 	int lines;		/* add file:line to frames */
 	/* all formats */
 	uint64_t max_output;	/* --max-output; 0: COLLAPSE_MAX_OUTPUT */
+	const char **skips;	/* --skip-after names, nskips of them */
+	size_t nskips;
 	const char *root;	/* --root NAME (transform.c) */
 	int noroot;		/* --no-root */
 	int recursive;		/* --collapse-recursive */
@@ -112,6 +114,12 @@ void collapse_add(struct fg_stab *tab, const char *stack, size_t len,
 void collapse_add_u64(struct fg_stab *tab, const char *stack, size_t len,
     uint64_t n, struct fg_in *in);
 
+/*
+ * --skip-after names: a table of tab's stacks, each cut to start at its
+ * deepest frame of one of the names (unchanged without one); frees tab.
+ */
+struct fg_stab *skip_after(struct fg_stab *tab, const char *const *names,
+    size_t n);
 /*
  * Appends n bytes of a name to b as folded frame text: ';' becomes ':',
  * newline, carriage return and NUL become blanks.

@@ -31,6 +31,8 @@ static const char help[] =
     "      --no-modules       sample: leave out module names\n"
     "      --max-output SIZE  bound on the folded text one input may\n"
     "                         expand to (default 256M; K, M, G suffixes)\n"
+    "      --skip-after NAME  cut each stack at its deepest frame NAME,\n"
+    "                         dropping its callers (repeatable; inferno)\n"
     "      --since T          keep samples at or after time T: seconds as\n"
     "                         the capture prints them, +DUR after its\n"
     "                         first sample, -DUR before its last (DUR:\n"
@@ -89,7 +91,7 @@ enum {
 	OPT_MAX_OUTPUT, OPT_SINCE, OPT_UNTIL, OPT_WINDOW, OPT_INLINE,
 	OPT_CONTEXT, OPT_ROOT, OPT_NO_ROOT, OPT_RECURSIVE, OPT_CG_EVENT,
 	OPT_XCTRACE_WEIGHT, OPT_XCTRACE_THREADS, OPT_NO_URL, OPT_PROCESS,
-	OPT_THREAD
+	OPT_THREAD, OPT_SKIP_AFTER
 };
 static const struct fg_opt opts[] = {
 	{ "format", 'f', FG_OPT_ARG },
@@ -117,6 +119,7 @@ static const struct fg_opt opts[] = {
 	{ "tag-root", OPT_TAG_ROOT, FG_OPT_ARG },
 	{ "lines", OPT_LINES, FG_OPT_NOARG },
 	{ "max-output", OPT_MAX_OUTPUT, FG_OPT_ARG },
+	{ "skip-after", OPT_SKIP_AFTER, FG_OPT_ARG },
 	{ "since", OPT_SINCE, FG_OPT_ARG },
 	{ "until", OPT_UNTIL, FG_OPT_ARG },
 	{ "window", OPT_WINDOW, FG_OPT_ARG },
@@ -285,6 +288,7 @@ main(int argc, char *argv[])
 	memset(&o, 0, sizeof(o));
 	o.tags = fg_calloc((size_t)argc, sizeof(*o.tags));
 	o.tag_roots = fg_calloc((size_t)argc, sizeof(*o.tag_roots));
+	o.skips = fg_calloc((size_t)argc, sizeof(*o.skips));
 	o.procs = fg_calloc((size_t)argc, sizeof(*o.procs));
 	o.threads = fg_calloc((size_t)argc, sizeof(*o.threads));
 	fg_opt_init(&st, argc, argv);
@@ -364,6 +368,9 @@ main(int argc, char *argv[])
 		case OPT_MAX_OUTPUT:
 			o.max_output = collapse_parse_size(st.arg);
 			break;
+		case OPT_SKIP_AFTER:
+			o.skips[o.nskips++] = st.arg;
+			break;
 		case OPT_SINCE:
 			window_opt(&o, 's', st.arg);
 			break;
@@ -413,6 +420,7 @@ main(int argc, char *argv[])
 			collapse_one(f, &in, tab, &o);
 		fg_in_close(&in);
 	}
+	tab = skip_after(tab, o.skips, o.nskips);
 	if (o.win != NULL && o.win->every > 0) {
 		window_write(&o, tab);
 		goto done;
@@ -431,6 +439,7 @@ done:
 	free(st.ops);
 	free(o.tags);
 	free(o.tag_roots);
+	free(o.skips);
 	free(o.procs);
 	free(o.threads);
 	fg_out_close();

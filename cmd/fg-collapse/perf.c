@@ -1080,9 +1080,12 @@ on_event(struct worker *w, const char *s, size_t n, const struct event *ev,
 			fg_buf_put(&w->pname, tid, tl);
 		}
 	}
+	/* spaces as stackcollapse-perf.pl; ';' as in every frame (fg-folded(5)) */
 	for (i = 0; i < w->pname.len; i++)
 		if (w->pname.p[i] == ' ')
 			w->pname.p[i] = '_';
+		else if (w->pname.p[i] == ';')
+			w->pname.p[i] = ':';
 	w->lastframe = 0;
 }
 

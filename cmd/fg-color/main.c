@@ -8,11 +8,12 @@
 
 static const char usage[] =
     "fg-color [-c palette] [--hash] [--cp] [--negate] [--self-delta] "
-    "[--colorblind] [--zcrit z] [--min-change pct] [file]";
+    "[--colorblind] [--zcrit z] [--min-change pct] [file ...]";
 
 static const char help[] =
-    "usage: fg-color [options] [file]\n"
-    "Read a folded profile or differential stream and write it back with\n"
+    "usage: fg-color [options] [file ...]\n"
+    "Read a folded profile or differential stream (several files are read\n"
+    "as one, as flamegraph.pl reads them) and write it back with\n"
     "colour annotation lines (fg-color(1)) that fg-svg draws with:\n"
     "  # color-name NAME #rrggbb    profiles: one line per function name\n"
     "  # color-default #rrggbb      diffs: unchanged frames\n"
@@ -108,7 +109,7 @@ main(int argc, char *argv[])
 	struct fg_tree t;
 	struct fg_stab *tab = NULL;
 	struct fg_ent *e;
-	const char *file;
+	char **files;
 	double c[2];
 	int nfiles, ch, k, ncols = 1;
 
@@ -119,11 +120,8 @@ main(int argc, char *argv[])
 		if (!fg_colorcfg_opt(&cfg, ch, st.arg))
 			fg_usage(usage);
 	}
-	file = fg_opt_files(&st, &nfiles)[0];
-	if (nfiles > 1)
-		fg_usage(usage);
-
-	fg_fold_open(&f, file, FG_KIND_UNKNOWN);
+	files = fg_opt_files(&st, &nfiles);
+	fg_fold_open_list(&f, files, nfiles, FG_KIND_UNKNOWN);
 	while (fg_fold_next(&f, &r)) {
 		if (tab == NULL) {
 			ncols = r.ncols;
@@ -135,12 +133,10 @@ main(int argc, char *argv[])
 			    r.ncols, ncols);
 			continue;
 		}
+		fg_tree_counts(&t, &f.in, r.c, c);
 		e = fg_stab_get(tab, r.stack, r.len);
-		for (k = 0; k < ncols; k++) {
-			if (fg_count_add(&e->c[k], r.c[k]) < 0)
-				fg_sum_overflow(f.in.name, f.in.lineno);
-			c[k] = fg_count_dbl(r.c[k]);
-		}
+		for (k = 0; k < ncols; k++)
+			(void)fg_count_add(&e->c[k], r.c[k]);	/* <= total */
 		fg_tree_add(&t, r.stack, r.len, c);
 	}
 	fg_in_warnsummary(&f.in);
@@ -155,7 +151,7 @@ main(int argc, char *argv[])
 	}
 	fg_colorcfg_write_header(&cfg, ncols);
 	if (tab != NULL) {
-		if (ncols == 2)
+		if (ncols == 2 || cfg.diffusion)	/* a colour per frame */
 			paths_out(&t, fg_color_neutral(&cfg));
 		else
 			names_out(&t);

@@ -10,14 +10,15 @@
 
 #include "fg.h"
 
-static const char usage[] = "fg-elide [--no-header] [file]";
+static const char usage[] = "fg-elide [--no-header] [file ...]";
 
 static const char help[] =
-    "usage: fg-elide [--no-header] [file]\n"
+    "usage: fg-elide [--no-header] [file ...]\n"
     "Read a differential stream (stack before after, as fg-diff prints it)\n"
     "and print the elided stacks: the baseline's paths that vanished from\n"
     "the current profile, as a plain folded profile of baseline counts,\n"
-    "sorted bytewise. With no file, or when file is -, read standard input.\n"
+    "sorted bytewise. Several files are read as one stream; with no file,\n"
+    "or when file is -, read standard input.\n"
     "\n"
     "      --no-header        do not print the `# fg-elide` header line\n"
     FG_HELP_TAIL;
@@ -97,11 +98,13 @@ main(int argc, char *argv[])
 			fg_usage(usage);
 		}
 	}
-	if (st.nops > 1)
-		fg_usage(usage);
-
 	tab = fg_stab_new(2);
-	fg_fold_open_map(&f, st.nops == 1 ? st.ops[0] : "-", FG_KIND_DIFF);
+	/* one file is mapped (keys borrowed from it); several are read */
+	if (st.nops > 1)
+		fg_fold_open_list(&f, st.ops, st.nops, FG_KIND_DIFF);
+	else
+		fg_fold_open_map(&f, st.nops == 1 ? st.ops[0] : "-",
+		    FG_KIND_DIFF);
 	while (fg_fold_next(&f, &r)) {
 		e = fg_fold_intern(&f, tab, r.stack, r.len);
 		if (fg_count_add(&e->c[0], r.c[0]) < 0 ||

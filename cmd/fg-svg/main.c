@@ -18,12 +18,13 @@
 
 static const char usage[] =
     "fg-svg [--title text] [--width n] [--minwidth n[%]] [--colors pal] "
-    "[--inverted] [--flamechart] [options] [file]";
+    "[--inverted] [--flamechart] [options] [file ...]";
 
 static const char help[] =
-    "usage: fg-svg [options] [file]\n"
+    "usage: fg-svg [options] [file ...]\n"
     "Render a folded profile or differential stream (fg-diff), coloured or\n"
     "not (fg-color), as an interactive SVG flame graph on standard output.\n"
+    "Several files are read as one, as flamegraph.pl reads them.\n"
     "\n"
     "      --title TEXT       title (default \"Flame Graph\")\n"
     "      --subtitle TEXT    second title line\n"
@@ -150,12 +151,51 @@ sizeopt(struct svg_opts *o, int ch, const char *arg)
 	return 1;
 }
 
+/*
+ * Whether s is a safe CSS font-family list for the stylesheet: names of
+ * letters (UTF-8 too), digits, blanks, '-', '_' and '.', none starting
+ * with a digit, or in single quotes, separated by commas. Nothing else
+ * (no quote, comment, ';', '{' or '<') gets into the <style> element.
+ */
+static int
+fontlist(const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	int quoted = 0, start = 1, any = 0;
+
+	for (; *p != '\0'; p++) {
+		if (*p == '\'') {
+			if (!quoted && !start)
+				return 0;
+			quoted = !quoted;
+			any |= quoted;
+			continue;
+		}
+		if (*p == ',' && !quoted) {
+			if (!any)
+				return 0;
+			start = 1;
+			any = 0;
+			continue;
+		}
+		if (*p == ' ' || *p >= 0x80 || *p == '-' || *p == '_' ||
+		    *p == '.' || (*p >= 'a' && *p <= 'z') ||
+		    (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9')) {
+			if (start && !quoted && *p >= '0' && *p <= '9')
+				return 0;
+			if (*p != ' ')
+				start = 0, any = 1;
+			continue;
+		}
+		return 0;
+	}
+	return !quoted && any;
+}
+
 /* The options about text and shape; 0 if ch is none of them. */
 static int
 textopt(struct svg_opts *o, int ch, const char *arg)
 {
-	size_t i;
-
 	switch (ch) {
 	case OPT_TITLE:
 		o->title = arg;
@@ -164,10 +204,11 @@ textopt(struct svg_opts *o, int ch, const char *arg)
 		o->subtitle = arg;
 		break;
 	case OPT_FONTTYPE:
-		for (i = 0; arg[i] != '\0'; i++)
-			if (strchr("{};:<>&\\", arg[i]) != NULL)
-				fg_errx(FG_EXIT_ERR, "--fonttype: "
-				    "unexpected '%c'", arg[i]);
+		if (!fontlist(arg))
+			fg_errx(FG_EXIT_ERR, "--fonttype: not a list of font "
+			    "families (names of letters, digits, blanks, '-', "
+			    "'_' and '.', or in single quotes, separated by "
+			    "commas): %s", arg);
 		o->fonttype = arg;
 		break;
 	case OPT_COUNTNAME:
@@ -200,27 +241,21 @@ textopt(struct svg_opts *o, int ch, const char *arg)
 	return 1;
 }
 
-/* Parses the options into o; returns the input file (NULL: stdin). */
-static const char *
-parseopts(struct svg_opts *o, int *ccset, int argc, char *argv[])
+/* Parses the options into o; returns the input files (st->ops, or "-"). */
+static char **
+parseopts(struct svg_opts *o, int *ccset, struct fg_optstate *st,
+    int *nfiles)
 {
-	struct fg_optstate st;
-	const char *file;
-	int nfiles, ch;
+	int ch;
 
 	setdefaults(o);
-	fg_opt_init(&st, argc, argv);
-	while ((ch = fg_getopt(&st, opts)) != -1) {
-		if (fg_colorcfg_opt(&o->cc, ch, st.arg))
+	while ((ch = fg_getopt(st, opts)) != -1) {
+		if (fg_colorcfg_opt(&o->cc, ch, st->arg))
 			*ccset = 1;
-		else if (!sizeopt(o, ch, st.arg) && !textopt(o, ch, st.arg))
+		else if (!sizeopt(o, ch, st->arg) && !textopt(o, ch, st->arg))
 			fg_usage(usage);
 	}
-	file = fg_opt_files(&st, &nfiles)[0];
-	if (nfiles > 1)
-		fg_usage(usage);
-	free(st.ops);
-	return file;
+	return fg_opt_files(st, nfiles);
 }
 
 /* What reading the input collects besides the stacks. */
@@ -337,13 +372,13 @@ onstack(const char *key, size_t len, const fg_count *c, int ncols, void *arg)
  * stacks) summed in the stack table and sorted once.
  */
 static void
-readsum(struct input *in, const char *file)
+readsum(struct input *in, char **files, int nfiles)
 {
 	struct fg_sumopt so;
-	char *files[1];
 
 	memset(&so, 0, sizeof(so));
 	so.kind = FG_KIND_UNKNOWN;
+	so.needtotal = 1;	/* the root's width: over 2^63-1 is fatal */
 	so.onmeta = onmeta;
 	so.onheader = onheader;
 	so.start = onstart;
@@ -351,8 +386,7 @@ readsum(struct input *in, const char *file)
 	so.arg = in;
 	if (in->o->reverse)
 		so.rekey = rekey;
-	files[0] = (char *)(uintptr_t)(file != NULL ? file : "-");
-	fg_sum(files, 1, &so);
+	fg_sum(files, nfiles, &so);
 }
 
 /* The default title and subtitle, from the kind of input and its header. */
@@ -398,16 +432,15 @@ titles(struct svg_opts *o, const char *header, int isdiff)
 
 /* A flame chart: input order kept, every stack of f into in->tree. */
 static void
-readchart(struct input *in, const char *file)
+readchart(struct input *in, char **files, int nfiles)
 {
 	struct fg_fold f;
 	struct fg_rec r;
 	const char *stack;
 	double c[2];
 	size_t len;
-	int k;
 
-	fg_fold_open(&f, file, FG_KIND_UNKNOWN);
+	fg_fold_open_list(&f, files, nfiles, FG_KIND_UNKNOWN);
 	f.onmeta = onmeta;
 	f.metaarg = in;
 	while (fg_fold_next(&f, &r)) {
@@ -420,8 +453,7 @@ readchart(struct input *in, const char *file)
 			    r.ncols, in->ncols);
 			continue;
 		}
-		for (k = 0; k < in->ncols; k++)
-			c[k] = fg_count_dbl(r.c[k]);
+		fg_tree_counts(&in->tree, &f.in, r.c, c);
 		stack = r.stack;
 		len = r.len;
 		if (in->o->reverse)
@@ -473,18 +505,20 @@ main(int argc, char *argv[])
 	struct svg_layout l;
 	struct svg_changes sc;
 	struct input in;
-	const char *file;
-	int ccset = 0;
+	struct fg_optstate st;
+	char **files;
+	int nfiles, ccset = 0;
 
 	fg_tool_init(argv[0], usage, help);
-	file = parseopts(&o, &ccset, argc, argv);
+	fg_opt_init(&st, argc, argv);
+	files = parseopts(&o, &ccset, &st, &nfiles);
 	memset(&in, 0, sizeof(in));
 	in.o = &o;
 	fg_annot_init(&in.annot);
 	if (o.flamechart)
-		readchart(&in, file);
+		readchart(&in, files, nfiles);
 	else
-		readsum(&in, file);
+		readsum(&in, files, nfiles);
 	if (in.hccset && !ccset)
 		o.cc = in.hcc;
 	titles(&o, in.header, in.ncols == 2);
@@ -503,6 +537,7 @@ main(int argc, char *argv[])
 		fg_tree_free(&in.tree);
 	free(in.header);
 	free(in.rbuf);
+	free(st.ops);
 	fg_out_close();
 	return fg_status;
 }

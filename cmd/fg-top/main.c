@@ -19,17 +19,18 @@ static const char usage[] =
     "              [--all] [--tsv | --markdown] [--cost VCPUS:PRICE]\n"
     "              [--mode absolute|proportional] [--period P | --samples N[:M]]\n"
     "              [--alpha A | --zcrit Z] [--dispersion PHI]\n"
-    "              [--drift auto|K] [file]";
+    "              [--drift auto|K] [file ...]";
 
 static const char help[] =
-    "usage: fg-top [options] [file]\n"
+    "usage: fg-top [options] [file ...]\n"
     "Report the top functions of a folded profile (self and total counts\n"
     "and shares, functions merged by name across stacks), or for a\n"
     "differential stream (stack before after) the total before and after,\n"
     "the significant regressions (grown or new), then the significant\n"
     "improvements (shrunk or removed), each ranked by the size of its\n"
-    "change, and the number of changes within sampling noise. With no file,\n"
-    "or when file is -, read standard input.\n"
+    "change, and the number of changes within sampling noise. Several\n"
+    "files are read as one stream; with no file, or when file is -, read\n"
+    "standard input.\n"
     "\n"
     "  -n, --top N            rows per list (default 20; 0 for all)\n"
     "  -b, --by self|total    measure to sort, report and gate (default self)\n"
@@ -277,22 +278,19 @@ main(int argc, char *argv[])
 	struct fg_optstate st;
 	struct fg_fold f;
 	struct fg_rec r;
-	const char *path = "-";
-	int c, bad = 0;
+	char **files;
+	int c, nfiles, bad = 0;
 
 	fg_tool_init(argv[0], usage, help);
 	fg_noise_init(&nz);
 	fg_opt_init(&st, argc, argv);
 	while ((c = fg_getopt(&st, opts)) != -1)
 		option(c, st.arg);
-	if (st.nops > 1)
-		fg_usage(usage);
-	if (st.nops == 1)
-		path = st.ops[0];
+	files = fg_opt_files(&st, &nfiles);
 
 	tab = fg_stab_new(NCOL);
 	stacks = fg_stab_new(0);
-	fg_fold_open(&f, path, FG_KIND_UNKNOWN);
+	fg_fold_open_list(&f, files, nfiles, FG_KIND_UNKNOWN);
 	while (fg_fold_next(&f, &r))
 		add_record(&f, &r);
 	fg_in_warnsummary(&f.in);
