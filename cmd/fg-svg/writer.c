@@ -790,7 +790,7 @@ out_head(const struct svg_opts *o, const struct svg_layout *l,
 	    "#help rect{fill:#fff;stroke:#555}\n"
 	    "#frames g:focus{outline:none}\n"
 	    "#frames g:focus>rect{stroke:#000;stroke-width:2}\n"
-	    "@media print{.ui,#details,#matched{display:none}}\n"
+	    "@media print{.js .ui,#details,#matched,#helpbtn{display:none}}\n"
 	    "#tip rect{fill:#fffff0;stroke:#555;stroke-width:.5}\n"
 	    "</style>\n");
 }

@@ -281,6 +281,10 @@ const diff = "# fg-diff kind=diff base=a.txt current=b.txt\n" + [
 	    780 * 2120 / 2200) < 1, mw);
 	check("the search control moves with the right edge", await page.evaluate(() =>
 	    document.getElementById("search").getBoundingClientRect().right < 800));
+	await page.emulateMedia({ media: "print" });
+	check("printed without the controls", await page.evaluate(() =>
+	    getComputedStyle(document.getElementById("search")).display) === "none");
+	await page.emulateMedia({ media: "screen" });
 	page = await open(svgof("fixed", plain, ["--width", "900"]));
 	check("--width keeps a fixed width", await page.evaluate(() =>
 	    document.documentElement.getAttribute("width")) === "900");
