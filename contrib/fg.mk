@@ -74,7 +74,8 @@ define fg_collapse_rule
 endef
 $(foreach r,perf.txt:perf pb.gz:pprof pb:pprof pprof:pprof \
 	cpuprofile:cpuprofile sample.txt:sample bpftrace.txt:bpftrace \
-	dtrace.txt:dtrace,$(eval $(call fg_collapse_rule,$(word 1,$(subst \
+	dtrace.txt:dtrace trace.json:chrome speedscope.json:speedscope \
+	gecko.json:gecko callgrind:callgrind xctrace.xml:xctrace,$(eval $(call fg_collapse_rule,$(word 1,$(subst \
 	:, ,$(r))),$(word 2,$(subst :, ,$(r))))))
 
 # Gzipped text: decompressed to a temporary file, then collapsed.
@@ -87,6 +88,10 @@ define fg_gunzip_rule
 endef
 $(eval $(call fg_gunzip_rule,perf.txt,perf))
 $(eval $(call fg_gunzip_rule,folded,folded))
+$(foreach r,cpuprofile:cpuprofile trace.json:chrome \
+	speedscope.json:speedscope gecko.json:gecko callgrind:callgrind,$(eval \
+	$(call fg_gunzip_rule,$(word 1,$(subst :, ,$(r))),$(word 2,$(subst \
+	:, ,$(r))))))
 
 # Differences of a pair, written like a git range.
 %.diff.folded: $$(call fg_pair,$$*)
