@@ -375,8 +375,7 @@ out_attr(const char *name, const char *val)
 }
 
 static void
-out_textel(const char *id, const char *cls, double x, double y,
-    const char *s)
+out_textstart(const char *id, const char *cls, double x, double y)
 {
 	fg_out_str("<text");
 	if (id != NULL)
@@ -388,6 +387,13 @@ out_textel(const char *id, const char *cls, double x, double y,
 	fg_out_str("\" y=\"");
 	out_fix1(y);
 	fg_out_str("\">");
+}
+
+static void
+out_textel(const char *id, const char *cls, double x, double y,
+    const char *s)
+{
+	out_textstart(id, cls, x, y);
 	out_text(s);
 	fg_out_str("</text>\n");
 }
@@ -540,21 +546,6 @@ headh(const struct svg_opts *o, const struct svg_layout *l,
 		return 0;
 	n = nrows(sc);
 	return 2 * LINEH(o) + (n > 0 ? (double)(n + 1) * LINEH(o) + 8 : 0);
-}
-
-static void
-out_textstart(const char *id, const char *cls, double x, double y)
-{
-	fg_out_str("<text");
-	if (id != NULL)
-		out_attr("id", id);
-	if (cls != NULL)
-		out_attr("class", cls);
-	fg_out_str(" x=\"");
-	out_fix1(x);
-	fg_out_str("\" y=\"");
-	out_fix1(y);
-	fg_out_str("\">");
 }
 
 static size_t
