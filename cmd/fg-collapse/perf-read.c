@@ -20,8 +20,8 @@
 #define SPLIT_MIN (8u << 20)	/* smallest file worth two threads */
 
 /* Parses the bytes of in that are left, as fg_in buffers them. */
-static void
-run_stream(struct worker *w, struct fg_in *in)
+void
+perf_run_stream(struct worker *w, struct fg_in *in)
 {
 	const char *b, *q;
 	size_t have, want = BLOCK, n;
@@ -100,45 +100,26 @@ run_region(void *arg)
 static int
 first_event(struct worker *w, int fd, off_t start, off_t lim)
 {
-	struct worker t;
-	char *b = fg_malloc(BLOCK + 1);
+	char *b = fg_malloc(BLOCK);
 	off_t off = start;
 	ssize_t r;
-	size_t i, s, n;
+	size_t i;
+	int found = 0;
 
-	perf_worker_init(&t, w->o, NULL, w->in);
-	while (off < lim && !t.has_filter) {
-		r = pread(fd, b, BLOCK, off);
-		if (r <= 0)
+	while (off < lim && !found) {
+		if ((r = pread(fd, b, BLOCK, off)) <= 0)
 			break;
-		n = (size_t)r;
-		for (i = n; i > 0 && b[i - 1] != '\n'; i--)
+		for (i = (size_t)r; i > 0 && b[i - 1] != '\n'; i--)
 			;
 		if (i == 0)
 			break;	/* an enormous line: give up on threads */
-		for (s = 0; s < i && !t.has_filter;) {
-			char *nl = memchr(b + s, '\n', i - s);
-			struct event ev;
-			size_t h, pad, len = (size_t)(nl - b - s);
-
-			if ((h = perf_event_line(b + s, len, &ev, &pad)) &&
-			    perf_event_name(b + s + pad, len - pad, h, &ev)) {
-				fg_buf_put(&t.filter, ev.ev, ev.evlen);
-				t.has_filter = 1;
-			}
-			s = (size_t)(nl - b) + 1;
-		}
+		found = perf_first_event(b, i, &w->filter);
 		off += (off_t)i;
 	}
 	free(b);
-	if (t.has_filter) {
-		w->filter.len = 0;
-		fg_buf_put(&w->filter, t.filter.p, t.filter.len);
-		w->has_filter = 1;
-		w->defaulted = 1;
-	}
-	perf_worker_free(&t);
-	return w->has_filter;
+	if (found)
+		w->has_filter = w->defaulted = 1;
+	return found;
 }
 
 /* Offset just after the first blank line at or after off, or -1. */
@@ -175,18 +156,19 @@ ncpus(void)
 	return n < 1 ? 1 : n > 2 ? 2 : (int)n;
 }
 
-static void
-report(struct worker *w, struct fg_in *in, uint64_t base)
+void
+perf_report(const struct warnrec *warns, uint64_t nwarn, struct fg_in *in,
+    uint64_t base)
 {
 	uint64_t i;
 
-	for (i = 0; i < w->nwarn && i < MAXKEEP; i++) {
-		in->lineno = base + w->warns[i].line;
-		fg_in_warn(in, "%s", w->warns[i].msg);
+	for (i = 0; i < nwarn && i < MAXKEEP; i++) {
+		in->lineno = base + warns[i].line;
+		fg_in_warn(in, "%s", warns[i].msg);
 	}
-	if (w->nwarn > MAXKEEP) {
-		in->nbad += w->nwarn - MAXKEEP;
-		in->nwarn += (unsigned)(w->nwarn - MAXKEEP);
+	if (nwarn > MAXKEEP) {
+		in->nbad += nwarn - MAXKEEP;
+		in->nwarn += (unsigned)(nwarn - MAXKEEP);
 		fg_status = fg_status > FG_EXIT_DATA ? fg_status :
 		    FG_EXIT_DATA;
 	}
@@ -217,7 +199,7 @@ run_fd(struct worker *w1, struct fg_in *in, const struct copts *o,
 	    (!w1->has_filter && !first_event(w1, fd, start, mid))) {
 		/* one thread */
 		run_region(w1);
-		report(w1, in, 0);
+		perf_report(w1->warns, w1->nwarn, in, 0);
 		in->lineno = w1->lineno;
 		return;
 	}
@@ -235,7 +217,7 @@ run_fd(struct worker *w1, struct fg_in *in, const struct copts *o,
 		perf_worker_free(&w2);
 		w1->to = size;
 		run_region(w1);
-		report(w1, in, 0);
+		perf_report(w1->warns, w1->nwarn, in, 0);
 		in->lineno = w1->lineno;
 		return;
 	}
@@ -247,12 +229,27 @@ run_fd(struct worker *w1, struct fg_in *in, const struct copts *o,
 		    e->len)->c[0], e->c[0]) < 0)
 			fg_errx(FG_EXIT_ERR, "%s: sum of counts overflows "
 			    "2^63-1", in->name);
-	report(w1, in, 0);
-	report(&w2, in, w1->lineno);
+	perf_report(w1->warns, w1->nwarn, in, 0);
+	perf_report(w2.warns, w2.nwarn, in, w1->lineno);
 	in->lineno = w1->lineno + w2.lineno;
 	w1->otherevents |= w2.otherevents;
 	fg_stab_free(w2.tab);
 	perf_worker_free(&w2);
+}
+
+/*
+ * A pipe (or any input not a regular file) of more than a block, read and
+ * parsed on two threads (perf-pipe.c); 0 when it is left to one pass.
+ */
+static int
+threaded_pipe(struct worker *w, struct fg_in *in, const struct copts *o)
+{
+	size_t have;
+
+	if (o->nothreads || o->inline_ || ncpus() < 2)
+		return 0;
+	(void)fg_in_peek(in, BLOCK, &have);
+	return have >= BLOCK && perf_run_pipe(w, in);
 }
 
 /* The start of what is left of in when it is a regular file, or -1. */
@@ -439,9 +436,9 @@ perf_run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 	}
 	if (start >= 0)
 		run_fd(&w, in, o, tab, fd, start, size);
-	else {
-		run_stream(&w, in);
-		report(&w, in, 0);
+	else if (!threaded_pipe(&w, in, o)) {
+		perf_run_stream(&w, in);
+		perf_report(w.warns, w.nwarn, in, 0);
 		in->lineno = w.lineno;
 	}
 	if (tmp >= 0)

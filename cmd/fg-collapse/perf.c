@@ -513,6 +513,35 @@ on_line(struct worker *w, const char *s, size_t n)
 	wwarn(w, "unrecognised line", s, n);
 }
 
+/*
+ * The event that the first sample in b[0..n) (whole lines) is of: the
+ * first line that on_line() would take the default --event-filter from.
+ */
+int
+perf_first_event(const char *b, size_t n, struct fg_buf *name)
+{
+	const char *p = b, *e = b + n, *nl;
+	struct event ev;
+	size_t h, pad, len;
+
+	for (; p < e; p = nl + 1) {
+		if ((nl = memchr(p, '\n', (size_t)(e - p))) == NULL)
+			nl = e;
+		len = (size_t)(nl - p);
+		if (len > 0 && p[len - 1] == '\r')
+			len--;
+		if (len == 0 || p[0] == '#' ||
+		    (h = perf_event_line(p, len, &ev, &pad)) == 0 ||
+		    !perf_event_name(p + pad, len - pad, h, &ev) ||
+		    fg_hasprefix(ev.ev, ev.evlen, "PERF_RECORD_"))
+			continue;
+		name->len = 0;
+		fg_buf_put(name, ev.ev, ev.evlen);
+		return 1;
+	}
+	return 0;
+}
+
 /* Parses buf[0..n): whole lines, the last one possibly unterminated. */
 void
 perf_parse_block(struct worker *w, const char *b, size_t n)

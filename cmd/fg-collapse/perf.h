@@ -110,10 +110,26 @@ void perf_worker_init(struct worker *w, const struct copts *o,
 void perf_worker_free(struct worker *w);
 /* Parses b[0..n): whole lines, the last one possibly unterminated. */
 void perf_parse_block(struct worker *w, const char *b, size_t n);
+/*
+ * The event the first sample in b[0..n) is of, as a worker takes it for
+ * the default --event-filter, into name; 0 when no line names one.
+ */
+int perf_first_event(const char *b, size_t n, struct fg_buf *name);
 /* Ends the sample being read (a blank line, or the end of input). */
 void perf_end_sample(struct worker *w);
 
 /* perf-read.c: the format's run */
 void perf_run(struct fg_in *in, struct fg_stab *tab, const struct copts *o);
+/* What is left of in, in one pass (its warnings not yet reported). */
+void perf_run_stream(struct worker *w, struct fg_in *in);
+/* A worker's warnings, its line numbers after base lines of the input. */
+void perf_report(const struct warnrec *warns, uint64_t nwarn,
+    struct fg_in *in, uint64_t base);
+
+/*
+ * perf-pipe.c: what is left of in on two threads, w's table the input's;
+ * 0 (nothing read) when a thread cannot be started.
+ */
+int perf_run_pipe(struct worker *w, struct fg_in *in);
 
 #endif
