@@ -32,6 +32,8 @@ struct svg_opts {
 	double fontsize, fontwidth, minwidth, factor, total;
 	int minpct, reverse, inverted, flamechart;
 	int fixedw;		/* --width given: no fluid width */
+	/* inferno's --search-color, --stroke-color, --uicolor; FG_NOCOLOR */
+	uint32_t searchcol, strokecol, uicol;
 	struct fg_colorcfg cc;
 	struct fg_cost cost;	/* --cost: yearly cost in hover and search */
 };

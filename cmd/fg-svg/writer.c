@@ -692,6 +692,42 @@ out_costattr(const struct svg_opts *o, const struct svg_layout *l)
 	}
 }
 
+/* One style rule "sel{prop:#rrggbb TAIL}" when c is set. */
+static void
+out_colorrule(const char *sel, const char *prop, uint32_t c, const char *tail)
+{
+	char hex[8];
+
+	if (c == FG_NOCOLOR)
+		return;
+	fg_color_fmt(hex, c);
+	fg_out_str(sel);
+	fg_out_char('{');
+	fg_out_str(prop);
+	fg_out_char(':');
+	fg_out_str(hex);
+	fg_out_str(tail);
+	fg_out_str("}\n");
+}
+
+/*
+ * inferno's --search-color (matches filled with it, labels in the ink
+ * that contrasts), --stroke-color (every frame outlined) and --uicolor
+ * (the controls and the lines the script writes), after the rules they
+ * override.
+ */
+static void
+out_colorrules(const struct svg_opts *o)
+{
+	out_colorrule("#frames .m>rect", "fill", o->searchcol, "");
+	if (o->searchcol != FG_NOCOLOR)
+		out_colorrule("#frames .m>text", "fill",
+		    fg_color_ink(o->searchcol), "!important");
+	out_colorrule("#frames rect", "stroke", o->strokecol, "");
+	out_colorrule("#details,#matched,#unzoom,#search,#ignorecase,"
+	    "#helpbtn", "fill", o->uicol, "");
+}
+
 /* The svg element and the style sheet. */
 static void
 out_head(const struct svg_opts *o, const struct svg_layout *l,
@@ -782,8 +818,9 @@ out_head(const struct svg_opts *o, const struct svg_layout *l,
 	    "#frames g:focus{outline:none}\n"
 	    "#frames g:focus>rect{stroke:#000;stroke-width:2}\n"
 	    "@media print{.js .ui,#details,#matched,#helpbtn{display:none}}\n"
-	    "#tip rect{fill:#fffff0;stroke:#555;stroke-width:.5}\n"
-	    "</style>\n");
+	    "#tip rect{fill:#fffff0;stroke:#555;stroke-width:.5}\n");
+	out_colorrules(o);
+	fg_out_str("</style>\n");
 }
 
 /* Background, titles, the lines the script fills in, the legend. */

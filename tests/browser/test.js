@@ -392,6 +392,24 @@ const diff = "# fg-diff kind=diff base=a.txt current=b.txt\n" + [
 	check("an ancestor of the zoomed frame hovers as its share of all",
 	    anc.startsWith("2,120 samples (96.36% of all; holds the zoomed frame)"),
 	    anc);
+
+	// 10. inferno's colour options: search fill, frame outlines, controls
+	page = await open(svgof("colours", plain, ["--search-color", "#00ff00",
+	    "--stroke-color", "#123456", "--uicolor", "#ff0000"]), "?s=parse");
+	const cs = await page.evaluate(() => {
+		const st = (e, p) => getComputedStyle(e)[p];
+		const m = document.querySelector("#v0 > g.m");
+		const o = document.querySelector("#v0 > g:not(.m) > rect");
+		return [st(m.children[1], "fill"), st(m.children[2], "fill"),
+		    st(o, "fill") !== "rgb(0, 255, 0)", st(o, "stroke"),
+		    st(document.getElementById("search"), "fill"),
+		    st(document.getElementById("details"), "fill")];
+	});
+	check("--search-color fills the matches, labels readable on it",
+	    cs[0] === "rgb(0, 255, 0)" && cs[1] === "rgb(0, 0, 0)" && cs[2], cs);
+	check("--stroke-color outlines every frame", cs[3] === "rgb(18, 52, 86)", cs);
+	check("--uicolor colours the controls and the details line",
+	    cs[4] === "rgb(255, 0, 0)" && cs[5] === "rgb(255, 0, 0)", cs);
 	check("no script errors at all", errors.length === 0, errors);
 	await close();
 	fs.rmSync(tmp, { recursive: true, force: true });
