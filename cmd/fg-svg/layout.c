@@ -75,11 +75,34 @@ scale(struct svg_view *v, const struct svg_opts *o, double tot)
 	v->wpt = ((double)o->width - 2 * SVG_XPAD) / v->total;
 }
 
+/*
+ * A diff's frame counted by what its colour says, for the view switches:
+ * the same test as the colour (the mode, the noise test, the floor); a
+ * frame the current profile lacks counts as gone.
+ */
+static void
+countkind(struct svg_view *v, const struct svg_opts *o,
+    const struct fg_tree *t, const struct fg_node *n)
+{
+	double u;
+	int k;
+
+	if (t->ncols != 2 || n->depth == 0)
+		return;
+	k = fg_color_kind(&o->cc, t, n, &u);
+	if (n->tot[1] == 0 && n->tot[0] > 0)
+		v->ngone[k != FG_DK_SAME]++;
+	else
+		v->nk[k]++;
+}
+
 static void
 addframe(struct svg_view *v, struct svg_opts *o, const struct fg_tree *t,
     const struct fg_node *n, double x, double w)
 {
 	struct svg_frame *f;
+
+	countkind(v, o, t, n);
 
 	if (v->nf == v->cap) {
 		v->cap = v->cap ? v->cap * 2 : 256;

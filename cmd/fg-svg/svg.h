@@ -62,6 +62,10 @@ struct svg_view {
 	uint32_t maxdepth;
 	struct svg_frame *f;	/* in pre-order, root first */
 	size_t nf, cap;
+	/* diff: the frames drawn, by what their colour says */
+	size_t nk[4];		/* FG_DK_SAME, _GREW, _SHRANK, _NEW */
+	size_t ngone[2];	/* absent from the current profile: within
+				 * noise, beyond it */
 };
 
 struct svg_layout {

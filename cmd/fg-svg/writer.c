@@ -453,7 +453,7 @@ swatch(const struct svg_opts *o, double x, double y, double w, uint32_t c)
  * force (the noise test and the floor in points).
  */
 static void
-legend(const struct svg_opts *o, const struct svg_layout *l, double y)
+legend(const struct svg_opts *o, double y)
 {
 	const struct fg_colorcfg *cc = &o->cc;
 	double fs = o->fontsize, cw = fs * o->fontwidth, x, sw = fs * 0.8;
@@ -504,20 +504,68 @@ legend(const struct svg_opts *o, const struct svg_layout *l, double y)
 		x += 4 + (double)strlen(lab[i]) * cw + 12;
 	}
 	fg_out_str("</g>\n");
-	if (l->nviews > 1) {
-		x = SVG_XPAD;
-		out_textel(NULL, "ui", x, y, "View:");
-		x += 5 * o->fontsize * o->fontwidth + 8;
-		for (i = 0; i < l->nviews; i++) {
-			char id[16];
+}
 
-			snprintf(id, sizeof(id), "vb%d", i);
-			out_textel(id, i == 0 ? "ui vb on" : "ui vb", x, y,
-			    l->v[i].name);
-			x += (strlen(l->v[i].name) + 2) * o->fontsize *
-			    o->fontwidth + 8;
-		}
+/* Appends ", N what" to buf when n > 0. */
+static void
+addcount(char *buf, size_t len, size_t n, const char *what)
+{
+	size_t k = strlen(buf);
+
+	if (n > 0 && k < len)
+		snprintf(buf + k, len - k, "%s%zu %s", strchr(buf, ':') ?
+		    ", " : ": ", n, what);
+}
+
+/*
+ * A view's switch: its name and what its frames' colours say, counted in
+ * C (layout.c), so that the line reads the same without the script, in
+ * an <img> and printed: "Differential: 41 grew, 12 shrank, 5 new",
+ * "Elided: 9 vanished".
+ */
+static void
+viewlabel(const struct svg_opts *o, const struct svg_view *v, char *buf,
+    size_t len)
+{
+	const size_t *k = v->nk;
+
+	snprintf(buf, len, "%s%s", v->name, v->col == SVG_AFTER &&
+	    o->cc.nz.mode == FG_MODE_PROPORTIONAL ? " (shares)" : "");
+	if (v->col == SVG_AFTER) {
+		addcount(buf, len, k[FG_DK_GREW], "grew");
+		addcount(buf, len, k[FG_DK_SHRANK], "shrank");
+		addcount(buf, len, k[FG_DK_NEW], "new");
+		if (k[FG_DK_GREW] + k[FG_DK_SHRANK] + k[FG_DK_NEW] == 0)
+			snprintf(buf + strlen(buf), len - strlen(buf),
+			    ": no change beyond noise");
+	} else if (v->col == SVG_ELIDED) {
+		addcount(buf, len, v->ngone[1], "vanished");
+		addcount(buf, len, v->ngone[0], v->ngone[1] > 0 ?
+		    "within noise" : "vanished within noise");
 	}
+}
+
+/* The view switches with their counts, left-aligned at y. */
+static void
+switches(const struct svg_opts *o, const struct svg_layout *l, double y)
+{
+	double cw = o->fontsize * o->fontwidth, x = SVG_XPAD;
+	char id[16], lab[160];
+	int i;
+
+	fg_out_str("<g id=\"views\"><title>Views: the current profile coloured "
+	    "by change (frames counted by colour, with the noise test in "
+	    "force), the baseline, and the paths the current profile lacks"
+	    "</title>\n");
+	out_textel(NULL, NULL, x, y, "View:");
+	x += 5 * cw + 8;
+	for (i = 0; i < l->nviews; i++) {
+		snprintf(id, sizeof(id), "vb%d", i);
+		viewlabel(o, &l->v[i], lab, sizeof(lab));
+		out_textel(id, i == 0 ? "vb on" : "vb", x, y, lab);
+		x += (double)(strlen(lab) + 2) * cw + 8;
+	}
+	fg_out_str("</g>\n");
 }
 
 /* ---- a diff's headline and table of its largest changes ---- */
@@ -540,12 +588,14 @@ static double
 headh(const struct svg_opts *o, const struct svg_layout *l,
     const struct svg_changes *sc)
 {
+	double sw = l->nviews > 1 ? LINEH(o) : 0;	/* the switches */
 	size_t n;
 
 	if (!l->isdiff || !sc->ok)
-		return 0;
+		return sw;
 	n = nrows(sc);
-	return 2 * LINEH(o) + (n > 0 ? (double)(n + 1) * LINEH(o) + 8 : 0);
+	return sw + 2 * LINEH(o) + (n > 0 ? (double)(n + 1) * LINEH(o) + 8 :
+	    0);
 }
 
 static size_t
@@ -805,7 +855,7 @@ out_head(const struct svg_opts *o, const struct svg_layout *l,
 	    ".chg:hover text{text-decoration:underline}\n"
 	    "#search,#ignorecase,#helpbtn{cursor:pointer;fill:#226}\n"
 	    "#ignorecase{opacity:.5}\n#ignorecase.show{opacity:1}\n"
-	    "#unzoom,.vb{cursor:pointer}\n"
+	    "#unzoom,.js .vb{cursor:pointer}\n"
 	    ".ui{display:none}\n.js .ui{display:inline}\n"
 	    ".vb.on{font-weight:bold;text-decoration:underline}\n"
 	    "#frames>g>g:hover{stroke:#000;stroke-width:.5;cursor:pointer}\n"
@@ -850,10 +900,12 @@ out_chrome(const struct svg_opts *o, const struct svg_layout *l,
 			headline(o, sc, legy);
 			legy += 2 * LINEH(o);
 		}
-		legend(o, l, legy);
+		legend(o, legy);
 		if (sc->ok)
 			table(o, sc, legy + LINEH(o) + 4);
 	}
+	if (l->nviews > 1)
+		switches(o, l, pg->top - 6);
 }
 
 /* The page: each view as tall as it needs (the first sizes the image). */

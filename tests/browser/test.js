@@ -205,8 +205,9 @@ const diff = "# fg-diff kind=diff base=a.txt current=b.txt\n" + [
 	    document.getElementById("legend").textContent.includes("grew")));
 	const vb = await page.evaluate(() =>
 	    Array.from(document.querySelectorAll(".vb")).map((e) => e.textContent));
-	check("view switch offers Differential, Baseline, Elided",
-	    vb.join(",") === "Differential,Baseline,Elided", vb);
+	check("view switch offers Differential, Baseline, Elided, with counts",
+	    vb.join(",") === "Differential: 1 shrank, 1 new,Baseline," +
+	    "Elided: 2 vanished within noise", vb);
 	await page.click("#vb2");
 	const el = await page.evaluate(() => ({
 		shown: document.getElementById("v2").getAttribute("display"),
@@ -412,6 +413,18 @@ const diff = "# fg-diff kind=diff base=a.txt current=b.txt\n" + [
 	    cs[4] === "rgb(255, 0, 0)" && cs[5] === "rgb(255, 0, 0)", cs);
 	check("no script errors at all", errors.length === 0, errors);
 	await close();
+
+	// 11. without JavaScript the switches' counts are still shown
+	const nojs = await launch({ javaScriptEnabled: false });
+	page = await nojs.ctx.newPage();
+	await page.goto(fileurl(svgof("diff", diff)));
+	const sw = await page.evaluate(() => Array.from(
+	    document.querySelectorAll(".vb")).filter((e) =>
+	    getComputedStyle(e).display !== "none" &&
+	    e.getBoundingClientRect().width > 0).map((e) => e.textContent));
+	check("without JavaScript the view switches show their counts",
+	    sw.length === 3 && sw[2] === "Elided: 2 vanished within noise", sw);
+	await nojs.close();
 	fs.rmSync(tmp, { recursive: true, force: true });
 	process.exit(failed ? 1 : 0);
 })().catch((e) => {
