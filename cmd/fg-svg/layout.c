@@ -96,6 +96,25 @@ countkind(struct svg_view *v, const struct svg_opts *o,
 		v->nk[k]++;
 }
 
+/*
+ * A diff frame's colour in the other palette (--colorblind flipped), for
+ * the page's palette toggle; a colour the diff did not give (an
+ * annotation's) stays.
+ */
+static uint32_t
+altcolor(struct svg_opts *o, const struct fg_tree *t, const struct fg_node *n,
+    uint32_t c)
+{
+	uint32_t alt;
+
+	if (t->ncols != 2 || (n->color != FG_NOCOLOR && n->color != fg_color_node(&o->cc, t, n)))
+		return c;
+	o->cc.cb = !o->cc.cb;
+	alt = fg_color_node(&o->cc, t, n);
+	o->cc.cb = !o->cc.cb;
+	return alt;
+}
+
 static void
 addframe(struct svg_view *v, struct svg_opts *o, const struct fg_tree *t,
     const struct fg_node *n, double x, double w)
@@ -114,6 +133,7 @@ addframe(struct svg_view *v, struct svg_opts *o, const struct fg_tree *t,
 	f->depth = n->depth;
 	f->color = n->color != FG_NOCOLOR ? n->color :
 	    fg_color_node(&o->cc, t, n);
+	f->alt = altcolor(o, t, n, f->color);
 	f->x = x;
 	f->w = w;
 	f->self = vself(n, v->col);

@@ -47,6 +47,8 @@ struct svg_frame {
 	uint32_t nlen;
 	uint32_t depth;		/* root 0 */
 	uint32_t color;		/* 0xRRGGBB */
+	uint32_t alt;		/* its colour in the other palette (a diff's
+				 * --colorblind or not), else color */
 	double x, w;		/* start and width */
 	double self;		/* the view's self count */
 	double tot[2];		/* diff: before and after, inclusive */

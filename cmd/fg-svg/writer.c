@@ -774,8 +774,88 @@ out_colorrules(const struct svg_opts *o)
 		out_colorrule("#frames .m>text", "fill",
 		    fg_color_ink(o->searchcol), "!important");
 	out_colorrule("#frames rect", "stroke", o->strokecol, "");
-	out_colorrule("#details,#matched,#unzoom,#search,#ignorecase,"
+	out_colorrule("#details,#matched,#unzoom,#search,#ignorecase,#palbtn,"
 	    "#helpbtn", "fill", o->uicol, "");
+}
+
+/* ---- the other palette, for the page's toggle ---- */
+
+struct altset {
+	uint64_t *v;		/* colour << 32 | its other-palette colour */
+	size_t n, cap;
+};
+
+static void
+altadd(struct altset *a, uint32_t c, uint32_t alt)
+{
+	if (c == alt)
+		return;
+	if (a->n == a->cap) {
+		a->cap = a->cap ? a->cap * 2 : 64;
+		a->v = fg_reallocarray(a->v, a->cap, sizeof(*a->v));
+	}
+	a->v[a->n++] = (uint64_t)c << 32 | alt;
+}
+
+static int
+u64cmp(const void *x, const void *y)
+{
+	uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
+
+	return (a > b) - (a < b);
+}
+
+/* The legend's and the table's swatches in the other palette. */
+static void
+altswatches(struct altset *a, const struct svg_opts *o)
+{
+	struct fg_colorcfg cc = o->cc, ac = o->cc;
+	int k, sign;
+
+	ac.cb = !cc.cb;
+	for (sign = -1; sign <= 1; sign += 2)
+		for (k = 1; k <= 3; k++)
+			altadd(a, fg_color_scale(&cc, k / 3.0, sign),
+			    fg_color_scale(&ac, k / 3.0, sign));
+	altadd(a, fg_color_new(&cc), fg_color_new(&ac));
+}
+
+/*
+ * data-alt: each fill of a diff and its colour in the other palette
+ * (--colorblind flipped) with the label ink for it, "rrggbb:RRGGBB:w"
+ * (w white, b black); the script turns them into style rules when the
+ * reader switches palettes, whatever draws the frames.
+ */
+static void
+out_altattr(const struct svg_opts *o, const struct svg_layout *l)
+{
+	struct altset a = { NULL, 0, 0 };
+	char hex[8];
+	size_t i, j;
+	int k;
+
+	if (!l->isdiff)
+		return;
+	for (k = 0; k < l->nviews; k++)
+		for (j = 0; j < l->v[k].nf; j++)
+			altadd(&a, l->v[k].f[j].color, l->v[k].f[j].alt);
+	altswatches(&a, o);
+	qsort(a.v, a.n, sizeof(*a.v), u64cmp);
+	fg_out_str(" data-alt=\"");
+	for (i = 0; i < a.n; i++) {
+		if (i > 0 && a.v[i] >> 32 == a.v[i - 1] >> 32)
+			continue;
+		if (i > 0)
+			fg_out_char(' ');
+		fg_color_fmt(hex, (uint32_t)(a.v[i] >> 32));
+		fg_out_str(hex + 1);
+		fg_out_char(':');
+		fg_color_fmt(hex, (uint32_t)a.v[i]);
+		fg_out_str(hex + 1);
+		fg_out_str(fg_color_ink((uint32_t)a.v[i]) != 0 ? ":w" : ":b");
+	}
+	fg_out_str(o->cc.cb ? "\" data-cb=\"1\"" : "\"");
+	free(a.v);
 }
 
 /* The svg element and the style sheet. */
@@ -831,6 +911,7 @@ out_head(const struct svg_opts *o, const struct svg_layout *l,
 		}
 	}
 	out_costattr(o, l);
+	out_altattr(o, l);
 	fg_out_str(">\n");
 	if (o->notes != NULL)
 		out_notes(o->notes);
@@ -853,7 +934,7 @@ out_head(const struct svg_opts *o, const struct svg_layout *l,
 	    ".th{font-weight:bold}\n.num{text-anchor:end}\n"
 	    ".chg{cursor:pointer}\n"
 	    ".chg:hover text{text-decoration:underline}\n"
-	    "#search,#ignorecase,#helpbtn{cursor:pointer;fill:#226}\n"
+	    "#search,#ignorecase,#helpbtn,#palbtn{cursor:pointer;fill:#226}\n"
 	    "#ignorecase{opacity:.5}\n#ignorecase.show{opacity:1}\n"
 	    "#unzoom,.js .vb{cursor:pointer}\n"
 	    ".ui{display:none}\n.js .ui{display:inline}\n"
