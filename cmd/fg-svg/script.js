@@ -37,32 +37,98 @@
 		this.f = null;
 		this.btn = $("vb" + i);
 	}
+	// the first view's frames are in the markup: read them once
 	function load(v) {
-		var ch = v.g.children, f = [], i, e, d, t, k, up = [];
+		var ch = v.g.children, f = [], i, e, d, t, k, up = [], fr;
 		for (i = 0; i < ch.length; i++) {
 			e = ch[i];
 			d = e.getAttribute("d").split(" ");
-			t = e.children[0].textContent;
+			t = e.firstChild.textContent;
 			k = t.lastIndexOf(" (");
-			var fr = {
-				e: e, r: e.children[1], t: e.children[2],
-				depth: +d[0], s: +d[1], w: +d[2], self: +d[3],
-				tb: +d[4], fb: +d[5], ta: +d[6], fa: +d[7],
-				name: k >= 0 ? t.slice(0, k) : t,
-				lab: e.children[2].textContent,
-				hid: false, par: false, hl: false,
-				fill: e.children[1].getAttribute("fill"),
-				x0: e.children[1].getAttribute("x"),
-				y0: e.children[1].getAttribute("y")
-			};
-			if (fr.depth === 0)
-				fr.name = "all";
+			fr = frame(e, e.children[1], d, 0, k >= 0 ? t.slice(0, k) : t);
+			fr.t = e.children[2] || null;
+			fr.lab = fr.t ? fr.t.textContent : "";
+			fr.x0 = fr.r.getAttribute("x");
+			fr.y0 = fr.r.getAttribute("y");
 			up[fr.depth] = fr;
 			fr.up = fr.depth > 0 ? up[fr.depth - 1] : null;
 			e.fgi = f.length;
 			f.push(fr);
 		}
 		v.f = f;
+	}
+	// d: "depth start width self [tb fb ta fa]" from index j on
+	function frame(e, r, d, j, name) {
+		var fr = {
+			e: e, r: r, t: null, lab: "",
+			depth: +d[j], s: +d[j + 1], w: +d[j + 2], self: +d[j + 3],
+			tb: +d[j + 4], fb: +d[j + 5], ta: +d[j + 6], fa: +d[j + 7],
+			name: name, hid: false, par: false, hl: false,
+			fill: r.getAttribute("fill")
+		};
+		if (fr.depth === 0)
+			fr.name = "all";
+		return fr;
+	}
+	// x as fg-svg writes it: one decimal, no trailing ".0"
+	function fix1(x) {
+		return String(Math.round(x * 10) / 10);
+	}
+	// the other views are data (fg-svg's out_viewdata): drawn on first use
+	function build(v) {
+		var a = $("fd" + v.i).textContent.split("\n"), n = +a[0];
+		var names = a.slice(1, n + 1), f = [], up = [], i, d, e, r, fr, ti;
+		var y0 = +v.g.getAttribute("data-y0"), dy = +v.g.getAttribute("data-dy");
+		var rh = v.g.getAttribute("data-rh"), nd = isdiff ? 10 : 6;
+		var frag = document.createDocumentFragment(), wpt = 0, x0;
+		for (i = n + 1; i < a.length; i++) {
+			d = a[i].split(" ");
+			if (d.length < nd)
+				continue;
+			e = document.createElementNS(NS, "g");
+			ti = mk("title", e);
+			r = mk("rect", e);
+			r.setAttribute("fill", "#" + d[nd - 1]);
+			fr = frame(e, r, d, 1, names[+d[0]]);
+			if (f.length === 0)
+				wpt = fr.w > 0 ? (W0 - 2 * xpad) / fr.w : 0;
+			x0 = fix1(xpad + fr.s * wpt);
+			fr.y0 = fix1(y0 + dy * fr.depth);
+			fr.x0 = x0;
+			r.setAttribute("y", fr.y0);
+			r.setAttribute("height", rh);
+			ti.textContent = fr.name + " (" + fmt(fr.w) + " " +
+			    countname + ")";
+			up[fr.depth] = fr;
+			fr.up = fr.depth > 0 ? up[fr.depth - 1] : null;
+			e.fgi = f.length;
+			f.push(fr);
+			frag.appendChild(e);
+		}
+		v.g.appendChild(frag);
+		v.f = f;
+	}
+	// white or black text, whichever contrasts more (fg_color_ink)
+	function lin(c) {
+		c /= 255;
+		return c <= 0.04045 ? c / 12.92 : Math.pow((c + 0.055) / 1.055, 2.4);
+	}
+	function ink(fill) {
+		var c = parseInt(fill.slice(1), 16), l;
+		l = 0.2126 * lin(c >> 16 & 255) + 0.7152 * lin(c >> 8 & 255) +
+		    0.0722 * lin(c & 255);
+		return (l + 0.05) / 0.05 < 1.05 / (l + 0.05);
+	}
+	// a label for a frame drawn without one: made when it first fits
+	function mktext(fr, x) {
+		var t = document.createElementNS(NS, "text");
+		t.setAttribute("x", (x + 3).toFixed(1));
+		t.setAttribute("y", (+fr.r.getAttribute("y") +
+		    +fr.r.getAttribute("height") / 2 + 3).toFixed(1));
+		if (/^#[0-9a-fA-F]{6}$/.test(fr.fill) && ink(fr.fill))
+			t.setAttribute("style", "fill:#fff");
+		fr.e.appendChild(t);
+		fr.t = t;
 	}
 	function label(name, w) {
 		var n = Math.floor(w / chw), a;
@@ -82,7 +148,8 @@
 		}
 		if (fr.xs !== xs) {
 			fr.r.setAttribute("x", xs);
-			fr.t.setAttribute("x", (x + 3).toFixed(1));
+			if (fr.t)
+				fr.t.setAttribute("x", (x + 3).toFixed(1));
 			fr.xs = xs;
 		}
 		if (fr.ws !== ws) {
@@ -90,6 +157,8 @@
 			fr.ws = ws;
 			l = label(fr.name, w);
 			if (l !== fr.lab) {
+				if (!fr.t)
+					mktext(fr, x);
 				fr.t.textContent = l;
 				fr.lab = l;
 			}
@@ -514,7 +583,9 @@
 		var v = views[i], k, f;
 		if (!v || v === cur)
 			return;
-		if (!v.f)
+		if (!v.f && v.i > 0)
+			build(v);
+		else if (!v.f)
 			load(v);
 		if (cur) {
 			f = cur.f;
@@ -533,8 +604,6 @@
 		}
 		cur = v;
 		setheight(+v.g.getAttribute("data-h"));
-		if (!v.f)
-			load(v);
 		v.g.removeAttribute("display");
 		if (v.btn)
 			v.btn.classList.add("on");

@@ -295,24 +295,27 @@ out_frame(const struct svg_opts *o, const struct svg_layout *l,
 	fg_out_str("\" fill=\"");
 	fg_color_fmt(col, f->color);
 	fg_out_write(col, 7);
+	chars = (size_t)((x2 - x1) / (o->fontsize * o->fontwidth));
+	if (chars < 3) {
+		/* no label fits: the script adds one when a zoom makes room */
+		fg_out_str("\"/></g>\n");
+		return;
+	}
 	fg_out_str("\"/><text x=\"");
 	out_fix1(x1 + 3);
 	fg_out_str("\" y=\"");
 	out_fix1(3 + (y1 + y2) / 2);
 	fg_out_str(fg_color_ink(f->color) != 0 ? "\" style=\"fill:#fff\">" : "\">");
-	chars = (size_t)((x2 - x1) / (o->fontsize * o->fontwidth));
-	if (chars >= 3) {
-		if (f->depth == 0)
-			fg_out_str("all");
+	if (f->depth == 0)
+		fg_out_str("all");
+	else {
+		len = showlen(f);
+		nch = fg_utf8_len(f->name, len);
+		if (nch <= chars)
+			fg_xml_text(f->name, len, SIZE_MAX);
 		else {
-			len = showlen(f);
-			nch = fg_utf8_len(f->name, len);
-			if (nch <= chars)
-				fg_xml_text(f->name, len, SIZE_MAX);
-			else {
-				fg_xml_text(f->name, len, chars - 2);
-				fg_out_str("..");
-			}
+			fg_xml_text(f->name, len, chars - 2);
+			fg_out_str("..");
 		}
 	}
 	fg_out_str("</text></g>\n");
@@ -836,6 +839,86 @@ setpage(struct page *pg, const struct svg_opts *o, const struct svg_layout *l,
 	pg->down = o->inverted || (l->isdiff && pg->h > TALL);
 }
 
+/*
+ * Where a view's rows go, for the script: the top of the root's row, the
+ * step to the next row (negative: bottom-up) and the rectangles' height.
+ */
+static void
+out_rows(const struct svg_opts *o, const struct svg_layout *l, int i,
+    const struct page *pg)
+{
+	double fh = (double)o->frameheight;
+
+	fg_out_str(" data-y0=\"");
+	out_num(pg->down ? pg->top : pg->vh[i] - l->ypad2 - fh + SVG_FRAMEPAD);
+	fg_out_str("\" data-dy=\"");
+	out_num(pg->down ? fh : -fh);
+	fg_out_str("\" data-rh=\"");
+	out_num(fh - SVG_FRAMEPAD);
+	fg_out_char('"');
+}
+
+/*
+ * A view other than the first, as data the script draws when the reader
+ * switches to it: the number of names, the names (one a line: a name
+ * holds no newline), then a line per frame in pre-order, "NAME DEPTH
+ * START WIDTH SELF [TB FB TA FA] RRGGBB", NAME the name's line.
+ */
+static void
+out_viewdata(const struct svg_layout *l, const struct svg_view *v, int i)
+{
+	struct fg_stab *names = fg_stab_new(0);
+	struct fg_ent *e, **ent = fg_reallocarray(NULL, v->nf + 1,
+	    sizeof(*ent));
+	const struct svg_frame *f;
+	char col[8];
+	size_t j;
+
+	for (j = 0; j < v->nf; j++) {
+		f = &v->f[j];
+		ent[j] = e = fg_stab_get_ref(names, f->name, showlen(f));
+		if (e->aux == 0)
+			e->aux = (uint32_t)fg_stab_count(names);
+	}
+	fg_out_str("<metadata id=\"fd");
+	fg_out_u64((uint64_t)i);
+	fg_out_str("\">");
+	fg_out_u64(fg_stab_count(names));
+	for (e = fg_stab_first(names); e != NULL; e = e->next) {
+		fg_out_char('\n');
+		fg_xml_text(e->key, e->len, SIZE_MAX);
+	}
+	for (j = 0; j < v->nf; j++) {
+		f = &v->f[j];
+		fg_out_char('\n');
+		fg_out_u64(ent[j]->aux - 1);
+		fg_out_char(' ');
+		fg_out_u64(f->depth);
+		fg_out_char(' ');
+		out_num(f->x);
+		fg_out_char(' ');
+		out_num(f->w);
+		fg_out_char(' ');
+		out_num(f->self);
+		if (l->isdiff) {
+			fg_out_char(' ');
+			out_num(f->tot[0]);
+			fg_out_char(' ');
+			out_num(f->selfc[0]);
+			fg_out_char(' ');
+			out_num(f->tot[1]);
+			fg_out_char(' ');
+			out_num(f->selfc[1]);
+		}
+		fg_out_char(' ');
+		fg_color_fmt(col, f->color);
+		fg_out_write(col + 1, 6);
+	}
+	fg_out_str("</metadata>\n");
+	free(ent);
+	fg_stab_free(names);
+}
+
 void
 svg_write(const struct svg_opts *o, const struct svg_layout *l,
     const struct svg_changes *sc)
@@ -856,14 +939,21 @@ svg_write(const struct svg_opts *o, const struct svg_layout *l,
 		fg_out_str(" data-h=\"");
 		out_num(pg.vh[i]);
 		fg_out_char('"');
-		if (i > 0)
-			fg_out_str(" display=\"none\"");
+		if (i > 0) {
+			/* drawn by the script from the data below */
+			out_rows(o, l, i, &pg);
+			fg_out_str(" display=\"none\"></g>\n");
+			continue;
+		}
 		fg_out_str(">\n");
 		for (j = 0; j < l->v[i].nf; j++)
 			out_frame(o, l, &l->v[i].f[j], &l->v[i], &pg);
 		fg_out_str("</g>\n");
 	}
-	fg_out_str("</g>\n<script type=\"text/ecmascript\"><![CDATA[\n");
+	fg_out_str("</g>\n");
+	for (i = 1; i < l->nviews; i++)
+		out_viewdata(l, &l->v[i], i);
+	fg_out_str("<script type=\"text/ecmascript\"><![CDATA[\n");
 	for (k = 0; fg_svg_script[k] != NULL; k++)
 		fg_out_str(fg_svg_script[k]);
 	fg_out_str("]]></script>\n</svg>\n");
