@@ -63,7 +63,7 @@
 			e: e, r: r, t: null, lab: "",
 			depth: +d[j], s: +d[j + 1], w: +d[j + 2], self: +d[j + 3],
 			tb: +d[j + 4], fb: +d[j + 5], ta: +d[j + 6], fa: +d[j + 7],
-			name: name, hid: false, par: false, hl: false,
+			name: name, hid: false, par: false, hl: false, zin: false,
 			fill: r.getAttribute("fill")
 		};
 		if (fr.depth === 0)
@@ -140,11 +140,18 @@
 		}
 		return name.length <= n ? name : name.slice(0, n - 2) + "..";
 	}
-	function place(fr, x, w, par) {
+	// Zoomed, the view's class "zm" hides its frames but those of class
+	// "in" (the zoomed frame, its subtree and ancestors): a zoom writes to
+	// the frames it shows and those it showed, never to all of them.
+	function place(fr, x, w, par, zm) {
 		var xs = x.toFixed(1), ws = w.toFixed(1), l;
-		if (fr.hid) {
-			fr.e.removeAttribute("display");
-			fr.hid = false;
+		fr.hid = false;
+		if (fr.zin !== zm) {
+			if (zm)
+				fr.e.classList.add("in");
+			else
+				fr.e.classList.remove("in");
+			fr.zin = zm;
 		}
 		if (fr.xs !== xs) {
 			fr.r.setAttribute("x", xs);
@@ -172,28 +179,33 @@
 		}
 	}
 	function hide(fr) {
-		if (!fr.hid) {
-			fr.e.setAttribute("display", "none");
-			fr.hid = true;
+		fr.hid = true;
+		if (fr.zin) {
+			fr.e.classList.remove("in");
+			fr.zin = false;
 		}
 	}
 	function zoom(z, nopush) {
 		var f = cur.f, i, fr, s0 = z.s, t0 = z.w, d0 = z.depth, was = zoomed;
-		var k = (W - 2 * xpad) / t0, eps = t0 * 1e-9;
+		var k = (W - 2 * xpad) / t0, eps = t0 * 1e-9, zm = d0 > 0;
+		if (zm)
+			cur.g.classList.add("zm");
 		for (i = 0; i < f.length; i++) {
 			fr = f[i];
 			if (fr.depth < d0) {
 				if (fr.s <= s0 + eps && fr.s + fr.w >= s0 + t0 - eps)
-					place(fr, xpad, W - 2 * xpad, true);
+					place(fr, xpad, W - 2 * xpad, true, zm);
 				else
 					hide(fr);
 			} else if (fr.s >= s0 - eps && fr.s + fr.w <= s0 + t0 + eps &&
 			    (fr.depth > d0 || fr === z))
-				place(fr, xpad + (fr.s - s0) * k, fr.w * k, false);
+				place(fr, xpad + (fr.s - s0) * k, fr.w * k, false, zm);
 			else
 				hide(fr);
 		}
-		zoomed = z.depth > 0 ? z : null;
+		if (!zm)
+			cur.g.classList.remove("zm");
+		zoomed = zm ? z : null;
 		if (zoomed)
 			unzoombtn.classList.remove("hide");
 		else

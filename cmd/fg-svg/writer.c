@@ -776,7 +776,7 @@ out_head(const struct svg_opts *o, const struct svg_layout *l,
 	    ".ui{display:none}\n.js .ui{display:inline}\n"
 	    ".vb.on{font-weight:bold;text-decoration:underline}\n"
 	    "#frames>g>g:hover{stroke:#000;stroke-width:.5;cursor:pointer}\n"
-	    ".hide{display:none}\n.parent{opacity:.5}\n"
+	    ".hide,.zm>g:not(.in){display:none}\n.parent{opacity:.5}\n"
 	    ".searching #frames>g>g:not(.m){opacity:.35}\n"
 	    "#frames .m>rect{stroke:#000;stroke-width:1}\n"
 	    "#frames .o>rect{stroke:#000;stroke-width:2}\n"

@@ -68,7 +68,7 @@ const diff = "# fg-diff kind=diff base=a.txt current=b.txt\n" + [
 	const rectof = (page, title) => page.evaluate((t) => {
 		const g = Array.from(document.querySelectorAll("#v0 > g")).find(
 		    (e) => e.firstChild.textContent.startsWith(t + " ("));
-		if (!g || g.getAttribute("display") === "none")
+		if (!g || getComputedStyle(g).display === "none")
 			return null;
 		const r = g.children[1];
 		return { x: +r.getAttribute("x"), w: +r.getAttribute("width"),
