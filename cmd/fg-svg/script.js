@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: ISC
 // fg-svg's embedded script: zoom, search, views, details. Frames are read
 // once into arrays; zooming computes every position from the counts in
-// each frame's d attribute ("depth start total self [tb fb ta fa]") and
-// only writes attributes that change. Labels are fitted with the font
+// each frame's d attribute ("depth start total self [tb fb ta fa]", base
+// 36) and only writes to the frames it shows or showed. Labels are fitted with the font
 // width estimate fg-svg uses, so nothing is measured in the DOM.
 "use strict";
 (function () {
@@ -40,12 +40,14 @@
 	// the first view's frames are in the markup: read them once
 	function load(v) {
 		var ch = v.g.children, f = [], i, e, d, t, k, up = [], fr;
+		var col = +v.g.getAttribute("data-col");
 		for (i = 0; i < ch.length; i++) {
 			e = ch[i];
-			d = e.getAttribute("d").split(" ");
+			d = e.getAttribute("d").split(" ").map(b36);
 			t = e.firstChild.textContent;
 			k = t.lastIndexOf(" (");
-			fr = frame(e, e.children[1], d, 0, k >= 0 ? t.slice(0, k) : t);
+			fr = frame(e, e.children[1], d, 0, d.length, col,
+			    k >= 0 ? t.slice(0, k) : t);
 			fr.t = e.children[2] || null;
 			fr.lab = fr.t ? fr.t.textContent : "";
 			fr.x0 = fr.r.getAttribute("x");
@@ -57,15 +59,21 @@
 		}
 		v.f = f;
 	}
-	// d: "depth start width self [tb fb ta fa]" from index j on
-	function frame(e, r, d, j, name) {
-		var fr = {
+	// d[j..j+n): "depth start width self [tb fb ta fa]"; in a diff width
+	// and self are left out when they are the view's before or after
+	// counts (col: 0 before, 1 after)
+	function frame(e, r, d, j, n, col, name) {
+		var c = isdiff ? j + n - 4 : j + 4, fr = {
 			e: e, r: r, t: null, lab: "",
 			depth: +d[j], s: +d[j + 1], w: +d[j + 2], self: +d[j + 3],
-			tb: +d[j + 4], fb: +d[j + 5], ta: +d[j + 6], fa: +d[j + 7],
+			tb: +d[c], fb: +d[c + 1], ta: +d[c + 2], fa: +d[c + 3],
 			name: name, hid: false, par: false, hl: false, zin: false,
 			fill: r.getAttribute("fill")
 		};
+		if (isdiff && n === 6) {
+			fr.w = col ? fr.ta : fr.tb;
+			fr.self = col ? fr.fa : fr.fb;
+		}
 		if (fr.depth === 0)
 			fr.name = "all";
 		return fr;
@@ -74,33 +82,49 @@
 	function fix1(x) {
 		return String(Math.round(x * 10) / 10);
 	}
-	// the other views are data (fg-svg's out_viewdata): drawn on first use
+	// the other views are data (fg-svg's out_views): the names and fills
+	// tables, read once, and a line per frame, drawn on first use
+	var tables = null;
+	function readtables() {
+		var a = $("fdn").textContent.split("\n"), n = a[0].split(" ");
+		tables = { names: a.slice(1, +n[0] + 1),
+		    fills: a.slice(+n[0] + 1, +n[0] + 1 + +n[1]) };
+	}
+	// numbers in the data: base 36, or "~" and a decimal
+	function b36(t) {
+		return t.charAt(0) === "~" ? +t.slice(1) : parseInt(t, 36);
+	}
 	function build(v) {
-		var a = $("fd" + v.i).textContent.split("\n"), n = +a[0];
-		var names = a.slice(1, n + 1), f = [], up = [], i, d, e, r, fr, ti;
+		var a = $("fd" + v.i).textContent.split("\n");
+		var f = [], up = [], i, d, e, r, fr, ti;
 		var y0 = +v.g.getAttribute("data-y0"), dy = +v.g.getAttribute("data-dy");
-		var rh = v.g.getAttribute("data-rh"), nd = isdiff ? 10 : 6;
-		var frag = document.createDocumentFragment(), wpt = 0, x0;
-		for (i = n + 1; i < a.length; i++) {
-			d = a[i].split(" ");
+		var rh = v.g.getAttribute("data-rh"), nd = isdiff ? 8 : 6;
+		var col = +v.g.getAttribute("data-col");
+		var frag = document.createDocumentFragment(), wpt = 0;
+		if (!tables)
+			readtables();
+		for (i = 0; i < a.length; i++) {
+			d = a[i].split(" ").map(b36);
 			if (d.length < nd)
 				continue;
 			e = document.createElementNS(NS, "g");
 			ti = mk("title", e);
 			r = mk("rect", e);
-			r.setAttribute("fill", "#" + d[nd - 1]);
-			fr = frame(e, r, d, 1, names[+d[0]]);
+			r.setAttribute("fill", "#" + tables.fills[d[1]]);
+			fr = frame(e, r, d, 2, d.length - 2, col,
+			    tables.names[d[0]]);
+			fr.up = fr.depth > 0 ? up[fr.depth - 1] : null;
+			if (fr.up)
+				fr.s += fr.up.s;
 			if (f.length === 0)
 				wpt = fr.w > 0 ? (W0 - 2 * xpad) / fr.w : 0;
-			x0 = fix1(xpad + fr.s * wpt);
+			fr.x0 = fix1(xpad + fr.s * wpt);
 			fr.y0 = fix1(y0 + dy * fr.depth);
-			fr.x0 = x0;
 			r.setAttribute("y", fr.y0);
 			r.setAttribute("height", rh);
 			ti.textContent = fr.name + " (" + fmt(fr.w) + " " +
 			    countname + ")";
 			up[fr.depth] = fr;
-			fr.up = fr.depth > 0 ? up[fr.depth - 1] : null;
 			e.fgi = f.length;
 			f.push(fr);
 			frag.appendChild(e);
