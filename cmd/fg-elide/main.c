@@ -76,17 +76,6 @@ join(void *arg, void *child)
 }
 
 static void
-onheader(void *arg, int i, const char *name, const char *header)
-{
-	struct rd *rd = arg;
-
-	(void)i;
-	(void)name;
-	if (header != NULL && rd->header == NULL)
-		rd->header = fg_strdup(header);
-}
-
-static void
 readall(struct rd *rd, char **files, int nfiles)
 {
 	struct fg_sumopt so;
@@ -95,7 +84,7 @@ readall(struct rd *rd, char **files, int nfiles)
 	rd->tab = fg_stab_new(2);
 	memset(&so, 0, sizeof(so));
 	so.kind = FG_KIND_DIFF;
-	so.onheader = onheader;
+	so.header = &rd->header;
 	so.emit = onstack;
 	so.fork = fork;
 	so.join = join;
