@@ -93,6 +93,30 @@ out_commas(double v)
 	}
 }
 
+/*
+ * A count as shown: scaled by --factor or the unit (1 ms for 10^6 ns,
+ * svg_opts), whole numbers with commas, others with two decimals as the
+ * script shows them.
+ */
+static void
+out_amount(const struct svg_opts *o, double v)
+{
+	double a;
+	char buf[8];
+
+	v *= o->factor;
+	if (o->factor == 1 || v == floor(v) || !(fabs(v) < 1e15)) {
+		out_commas(v);
+		return;
+	}
+	a = round(fabs(v) * 100);
+	if (v < 0 && a > 0)
+		fg_out_char('-');
+	out_commas(floor(a / 100));
+	snprintf(buf, sizeof(buf), ".%02d", (int)fmod(a, 100));
+	fg_out_str(buf);
+}
+
 static void
 out_pct(double v)
 {
@@ -117,6 +141,25 @@ out_money(double v)
 }
 
 /*
+ * A diff frame's counts before and after from the point of view in force:
+ * --negate swaps them (the baseline seen from the current profile), as
+ * the colours do; the words for them into *bw and *aw when not NULL.
+ */
+static void
+fsides(const struct svg_opts *o, const struct svg_frame *f, double *b,
+    double *a, const char **bw, const char **aw)
+{
+	int k = o->cc.negate ? 1 : 0;
+
+	*b = f->tot[k];
+	*a = f->tot[1 - k];
+	if (bw != NULL)
+		*bw = k ? "current" : "before";
+	if (aw != NULL)
+		*aw = k ? "baseline" : "after";
+}
+
+/*
  * --cost: the frame's yearly cost, and in a diff what its change costs or
  * saves a year, in the stream's mode as fg-top's cost column.
  */
@@ -130,8 +173,10 @@ out_cost(const struct svg_opts *o, const struct svg_layout *l,
 	out_money(fg_cost_year(&o->cost, f->w / v->total));
 	fg_out_str("/yr");
 	if (l->isdiff) {
-		double d = fg_cost_year(&o->cost,
-		    fg_noise_delta(&o->cc.nz, f->tot[0], f->tot[1]));
+		double b, a, d;
+
+		fsides(o, f, &b, &a, NULL, NULL);
+		d = fg_cost_year(&o->cost, fg_noise_delta(&o->cc.nz, b, a));
 
 		fg_out_str(", change ");
 		if (d > 0)
@@ -195,8 +240,11 @@ out_midcut(const char *s, size_t n, size_t max)
 static void
 out_points(const struct svg_opts *o, const struct svg_frame *f)
 {
-	double p = 100 * fg_noise_delta(&o->cc.nz, f->tot[0], f->tot[1]);
 	char buf[64];
+	double b, a, p;
+
+	fsides(o, f, &b, &a, NULL, NULL);
+	p = 100 * fg_noise_delta(&o->cc.nz, b, a);
 
 	snprintf(buf, sizeof(buf), "; %+.2f points %s", fabs(p) < 0.005 ?
 	    0.0 : p, fg_mode_name(o->cc.nz.mode));
@@ -207,12 +255,12 @@ static void
 out_title(const struct svg_opts *o, const struct svg_layout *l,
     const struct svg_frame *f, const struct svg_view *v)
 {
-	double w = f->w, scaled = w * o->factor;
+	double w = f->w;
 
 	fg_out_str("<title>");
 	if (f->depth == 0) {
 		fg_out_str("all (");
-		out_commas(scaled);
+		out_amount(o, w);
 		fg_out_char(' ');
 		out_text(o->countname);
 		fg_out_str(", 100%");
@@ -222,22 +270,29 @@ out_title(const struct svg_opts *o, const struct svg_layout *l,
 	}
 	fg_xml_text(f->name, showlen(f), SIZE_MAX);
 	fg_out_str(" (");
-	out_commas(scaled);
+	out_amount(o, w);
 	fg_out_char(' ');
 	out_text(o->countname);
 	fg_out_str(", ");
 	out_pct(100 * w / v->total);
 	if (l->isdiff) {
-		double d = (f->tot[1] - f->tot[0]) * o->factor;
+		const char *bw, *aw;
+		double b, a, d;
 
-		fg_out_str("; before ");
-		out_commas(f->tot[0] * o->factor);
-		fg_out_str(", after ");
-		out_commas(f->tot[1] * o->factor);
+		fsides(o, f, &b, &a, &bw, &aw);
+		d = a - b;
+		fg_out_str("; ");
+		fg_out_str(bw);
+		fg_out_char(' ');
+		out_amount(o, b);
+		fg_out_str(", ");
+		fg_out_str(aw);
+		fg_out_char(' ');
+		out_amount(o, a);
 		fg_out_str(", ");
 		if (d > 0)
 			fg_out_char('+');
-		out_commas(d);
+		out_amount(o, d);
 		out_points(o, f);
 	}
 	out_cost(o, l, f, v);
@@ -457,10 +512,10 @@ legend(const struct svg_opts *o, double y)
 {
 	const struct fg_colorcfg *cc = &o->cc;
 	double fs = o->fontsize, cw = fs * o->fontwidth, x, sw = fs * 0.8;
-	char grey[64];
+	char grey[64], mbuf[64];
 	const char *lab[4], *mname;
 	size_t len = 0;
-	int i, k, prop;
+	int i, k, prop, unit = strcmp(o->countname, "samples") != 0;
 
 	if (cc->zcrit <= 0 && cc->minchg <= 0)
 		snprintf(grey, sizeof(grey), "no change");
@@ -470,7 +525,10 @@ legend(const struct svg_opts *o, double y)
 		snprintf(grey, sizeof(grey), "within noise or < %g pts",
 		    cc->minchg);
 	prop = cc->nz.mode == FG_MODE_PROPORTIONAL;
-	mname = prop ? "proportional mode:" : "absolute mode:";
+	snprintf(mbuf, sizeof(mbuf), "%s mode%s%.20s%s:", prop ?
+	    "proportional" : "absolute", unit ? " (" : "", unit ?
+	    o->countname : "", unit ? ")" : "");
+	mname = mbuf;
 	lab[0] = prop ? "share grew" : "grew";
 	lab[1] = prop ? "share shrank" : "shrank";
 	lab[2] = "new";
@@ -487,6 +545,8 @@ legend(const struct svg_opts *o, double y)
 	    "uses)" : "unchanged");
 	if (cc->minchg > 0)
 		fg_out_printf(" or under %g points", cc->minchg);
+	fg_out_str("; widths: the current profile's ");
+	out_text(o->countname);
 	fg_out_str("</title>\n");
 	out_textel(NULL, NULL, x, y, mname);
 	x += (double)strlen(mname) * cw + 12;
@@ -618,9 +678,9 @@ headline(const struct svg_opts *o, const struct svg_changes *sc, double y)
 	size_t g, nw, sh, gone;
 
 	out_textstart("headline", NULL, floor(w / 2), y);
-	out_commas(cs->tot[0] * o->factor);
+	out_amount(o, cs->tot[0]);
 	fg_out_str(" \xe2\x86\x92 ");
-	out_commas(cs->tot[1] * o->factor);
+	out_amount(o, cs->tot[1]);
 	fg_out_char(' ');
 	out_text(o->countname);
 	snprintf(buf, sizeof(buf), " (%+.1f%%)", fg_changes_totchange(cs) *
@@ -660,7 +720,13 @@ table_row(const struct svg_opts *o, const struct fg_chg *c, double x,
 	fg_xml_text(c->name, c->len, SIZE_MAX);
 	fg_out_str("\"><title>");
 	fg_xml_text(c->name, c->len, SIZE_MAX);
-	snprintf(buf, sizeof(buf), ": self %.2f%% \xe2\x86\x92 %.2f%%, "
+	fg_out_str(": self ");
+	out_amount(o, c->c[0]);
+	fg_out_str(" \xe2\x86\x92 ");
+	out_amount(o, c->c[1]);
+	fg_out_char(' ');
+	out_text(o->countname);
+	snprintf(buf, sizeof(buf), ", %.2f%% \xe2\x86\x92 %.2f%%, "
 	    "%+.2f points, z %+.1f", c->share[0] * 100, c->share[1] * 100,
 	    c->delta * 100, c->z);
 	fg_out_str(buf);
@@ -904,6 +970,8 @@ out_head(const struct svg_opts *o, const struct svg_layout *l,
 		out_num(o->cc.zcrit);
 		fg_out_char('"');
 		out_attr("data-mode", fg_mode_name(o->cc.nz.mode));
+		if (o->cc.negate)
+			fg_out_str(" data-negate=\"1\"");
 		if (o->cc.nz.mode == FG_MODE_ABSOLUTE && o->cc.nz.drift != 1) {
 			fg_out_str(" data-drift=\"");
 			out_num(o->cc.nz.drift);

@@ -471,6 +471,60 @@ const diff = "# fg-diff kind=diff base=a.txt current=b.txt\n" + [
 	page = await open(svgof("palette-cb", pal, ["--colorblind"]));
 	check("with --colorblind the button starts checked", await page.evaluate(() =>
 	    document.getElementById("palbtn").textContent.charAt(0)) === "\u2611");
+
+	// 13. hover, colour and headline say the same thing in every mode,
+	// --negate included (the baseline seen from the current profile)
+	const sides = "# fg-diff kind=diff base=a.txt current=b.txt\n" +
+	    "main;a 1000 1000\nmain;b 300 200\nmain;c 100 400\n";
+	for (const args of [[], ["--mode", "proportional"], ["--negate"],
+	    ["--negate", "--mode", "proportional"]]) {
+		page = await open(svgof("sides", sides, args.concat(["--min-change",
+		    "0"])));
+		const agree = await page.evaluate(() => {
+			const bad = [];
+			for (const g of document.querySelectorAll("#v0 > g")) {
+				const f = g.children[1].getAttribute("fill");
+				if (f === "#dddddd" || f === "#9966ff")
+					continue;
+				g.children[1].dispatchEvent(new MouseEvent("mouseover",
+				    { bubbles: true }));
+				const d = document.getElementById("details").textContent;
+				const m = d.match(/, ([+-])[0-9.]+ points/);
+				const red = parseInt(f.slice(1, 3), 16) >
+				    parseInt(f.slice(5, 7), 16);
+				if (!m || (m[1] === "+") !== red ||
+				    !g.firstChild.textContent.includes("; " +
+				    (d.match(/; (\w+ [0-9,]+, \w+ [0-9,]+)/) || [])[1]))
+					bad.push([f, d, g.firstChild.textContent]);
+			}
+			return bad;
+		});
+		check("hover, title and colour agree: " + (args.join(" ") ||
+		    "absolute"), agree.length === 0, agree);
+	}
+	await page.locator("#v0 > g", { hasText: "b (" }).first()
+	    .locator("rect").hover();
+	const ng = await page.evaluate(() => [
+	    document.getElementById("details").textContent,
+	    document.getElementById("headline").textContent]);
+	check("--negate: hover and headline from the baseline's side",
+	    ng[0].includes("current 200, baseline 300, delta +100 (+50.00%)") &&
+	    ng[1] === "1,600 \u2192 1,400 samples (-12.5%)", ng);
+
+	// 14. units from the stream: a perf clock's period means nanoseconds,
+	// which hover and headline show as ms
+	const P = 1001001;
+	const clock = "# fg-diff kind=diff\n" + [1, 2, 3, 4, 5, 6, 7, 8].map((k) =>
+	    "main;f" + k + " " + k * P + " " + (k + 2) * P).join("\n") + "\n";
+	page = await open(svgof("clock", clock));
+	await page.locator("#v0 > g", { hasText: "f8 (" }).first()
+	    .locator("rect").hover();
+	const ms = await page.evaluate(() => [
+	    document.getElementById("details").textContent,
+	    document.getElementById("headline").textContent]);
+	check("hover and headline say ms for cpu-clock nanoseconds",
+	    ms[0].startsWith("10.01 ms (") && ms[0].includes("before 8.01, after 10.01") &&
+	    ms[1] === "36.04 \u2192 52.05 ms (+44.4%)", ms);
 	check("no script errors at all", errors.length === 0, errors);
 	await close();
 
