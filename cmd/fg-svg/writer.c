@@ -566,15 +566,18 @@ legend(const struct svg_opts *o, double y)
 	fg_out_str("</g>\n");
 }
 
-/* Appends ", N what" to buf when n > 0. */
+/* Appends ": N frames what" or ", N what" to buf when n > 0. */
 static void
 addcount(char *buf, size_t len, size_t n, const char *what)
 {
 	size_t k = strlen(buf);
 
-	if (n > 0 && k < len)
-		snprintf(buf + k, len - k, "%s%zu %s", strchr(buf, ':') ?
-		    ", " : ": ", n, what);
+	/* the first count says what is counted: "9 frames vanished" */
+	if (n > 0 && k < len && strchr(buf, ':') == NULL)
+		snprintf(buf + k, len - k, ": %zu frame%s %s", n, n == 1 ? "" :
+		    "s", what);
+	else if (n > 0 && k < len)
+		snprintf(buf + k, len - k, ", %zu %s", n, what);
 }
 
 /*
@@ -772,7 +775,8 @@ table(const struct svg_opts *o, const struct svg_changes *sc, double y)
 		fg_out_str(k == 0 ? "<g id=\"col0\">\n" : "</g><g id=\"col1\">\n");
 		out_textstart(NULL, "th", x[k], y);
 		fg_out_str(head[k]);
-		fg_out_str(": points, self before \xe2\x86\x92 after</text>\n");
+		fg_out_str(" by self count: points, before \xe2\x86\x92 after"
+		    "</text>\n");
 		if (n[k] == 0) {
 			out_textel(NULL, NULL, x[k], y + LINEH(o), "none "
 			    "beyond noise");
@@ -1016,7 +1020,8 @@ out_head(const struct svg_opts *o, const struct svg_layout *l,
 	    "#help rect{fill:#fff;stroke:#555}\n"
 	    "#frames g:focus{outline:none}\n"
 	    "#frames g:focus>rect{stroke:#000;stroke-width:2}\n"
-	    "@media print{.js .ui,#details,#matched,#helpbtn{display:none}}\n"
+	    "@media print{.js .ui,#details,#matched,#helpbtn{display:none}\n"
+	    "svg:root{width:100%;height:auto}}\n"
 	    "#tip rect{fill:#fffff0;stroke:#555;stroke-width:.5}\n");
 	out_colorrules(o);
 	fg_out_str("</style>\n");

@@ -206,8 +206,8 @@ const diff = "# fg-diff kind=diff base=a.txt current=b.txt\n" + [
 	const vb = await page.evaluate(() =>
 	    Array.from(document.querySelectorAll(".vb")).map((e) => e.textContent));
 	check("view switch offers Differential, Baseline, Elided, with counts",
-	    vb.join(",") === "Differential: 1 shrank, 1 new,Baseline," +
-	    "Elided: 2 vanished within noise", vb);
+	    vb.join(",") === "Differential: 1 frame shrank, 1 new,Baseline," +
+	    "Elided: 2 frames vanished within noise", vb);
 	await page.click("#vb2");
 	const el = await page.evaluate(() => ({
 		shown: document.getElementById("v2").getAttribute("display"),
@@ -525,6 +525,42 @@ const diff = "# fg-diff kind=diff base=a.txt current=b.txt\n" + [
 	check("hover and headline say ms for cpu-clock nanoseconds",
 	    ms[0].startsWith("10.01 ms (") && ms[0].includes("before 8.01, after 10.01") &&
 	    ms[1] === "36.04 \u2192 52.05 ms (+44.4%)", ms);
+
+	// 15. printed on A4, portrait and landscape, the real node.js pair's
+	// graph, headline, table and legend fit the page: every word of the
+	// PDF (pdftotext -bbox, Debian's poppler-utils) lies within it
+	const real = path.join(__dirname, "..", "data", "real");
+	const rd = path.join(tmp, "node.diff");
+	fs.writeFileSync(rd, execFileSync("fg-diff", [path.join(real,
+	    "node-v1.folded.gz"), path.join(real, "node-v2.folded.gz")]));
+	const rs = path.join(tmp, "node.svg");
+	fs.writeFileSync(rs, execFileSync("fg-svg", [rd]));
+	for (const landscape of [false, true]) {
+		page = await open(rs);
+		const pdf = path.join(tmp, "p.pdf");
+		await page.pdf({ path: pdf, format: "A4", landscape });
+		let words = null, pw = 0, ph = 0;
+		try {
+			const x = execFileSync("pdftotext", ["-bbox", pdf, "-"],
+			    { encoding: "utf8" });
+			const pg = x.match(/<page width="([0-9.]+)" height="([0-9.]+)"/);
+			pw = +pg[1];
+			ph = +pg[2];
+			words = Array.from(x.matchAll(/<word xMin="([-0-9.]+)" yMin="[-0-9.]+" xMax="([-0-9.]+)" yMax="[-0-9.]+">([^<]*)</g)).map((m) => ({ a: +m[1], b: +m[2], t: m[3] }));
+		} catch (e) {
+			words = null;
+		}
+		const out = (words || []).filter((w) => w.a < 0 || w.b > pw);
+		const txt = (words || []).map((w) => w.t).join(" ");
+		check("printed on A4 " + (landscape ? "landscape" : "portrait") +
+		    ", graph, headline, table and legend fit the page width",
+		    words !== null && pw > 0 && (pw > ph) === landscape &&
+		    out.length === 0 && txt.includes("2,211 \u2192 2,039") &&
+		    txt.includes("Improvements by self count") && /logscan\.js:21/.test(txt) &&
+		    txt.includes("&lt; 5 pts") && txt.includes("(garbage collector)"),
+		    words === null ? "pdftotext missing: apt-get install " +
+		    "poppler-utils" : { pw, out, txt: txt.slice(0, 300) });
+	}
 	check("no script errors at all", errors.length === 0, errors);
 	await close();
 
@@ -537,7 +573,7 @@ const diff = "# fg-diff kind=diff base=a.txt current=b.txt\n" + [
 	    getComputedStyle(e).display !== "none" &&
 	    e.getBoundingClientRect().width > 0).map((e) => e.textContent));
 	check("without JavaScript the view switches show their counts",
-	    sw.length === 3 && sw[2] === "Elided: 2 vanished within noise", sw);
+	    sw.length === 3 && sw[2] === "Elided: 2 frames vanished within noise", sw);
 	await nojs.close();
 	fs.rmSync(tmp, { recursive: true, force: true });
 	process.exit(failed ? 1 : 0);
