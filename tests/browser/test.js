@@ -515,11 +515,15 @@ const diff = "# fg-diff kind=diff base=a.txt current=b.txt\n" + [
 		check("hover, title and colour agree: " + (args.join(" ") ||
 		    "absolute"), agree.length === 0, agree);
 	}
-	await page.locator("#v0 > g", { hasText: "b (" }).first()
-	    .locator("rect").hover();
-	const ng = await page.evaluate(() => [
-	    document.getElementById("details").textContent,
-	    document.getElementById("headline").textContent]);
+	// a frame's details line on hover, and the headline
+	const hovered = async (name) => {
+		await page.locator("#v0 > g", { hasText: name + " (" }).first()
+		    .locator("rect").hover();
+		return page.evaluate(() => [
+		    document.getElementById("details").textContent,
+		    document.getElementById("headline").textContent]);
+	};
+	const ng = await hovered("b");
 	check("--negate: hover and headline from the baseline's side",
 	    ng[0].includes("current 200, baseline 300, delta +100 (+50.00%)") &&
 	    ng[1] === "1,600 \u2192 1,400 samples (-12.5%)", ng);
@@ -530,11 +534,7 @@ const diff = "# fg-diff kind=diff base=a.txt current=b.txt\n" + [
 	const clock = "# fg-diff kind=diff\n" + [1, 2, 3, 4, 5, 6, 7, 8].map((k) =>
 	    "main;f" + k + " " + k * P + " " + (k + 2) * P).join("\n") + "\n";
 	page = await open(svgof("clock", clock));
-	await page.locator("#v0 > g", { hasText: "f8 (" }).first()
-	    .locator("rect").hover();
-	const ms = await page.evaluate(() => [
-	    document.getElementById("details").textContent,
-	    document.getElementById("headline").textContent]);
+	const ms = await hovered("f8");
 	check("hover and headline say ms for cpu-clock nanoseconds",
 	    ms[0].startsWith("10.01 ms (") && ms[0].includes("before 8.01, after 10.01") &&
 	    ms[1] === "36.04 \u2192 52.05 ms (+44.4%)", ms);
