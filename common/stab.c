@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "fg.h"
+#include "big.h"
 
 #define ARENA_MIN (64u << 10)
 #define ARENA_MAX (64u << 20)
@@ -97,7 +98,7 @@ fg_stab_new(int ncols)
 
 	t->ncols = ncols;
 	t->mask = 1023;
-	t->slots = fg_calloc(t->mask + 1, sizeof(*t->slots));
+	t->slots = fg_big_alloc((t->mask + 1) * sizeof(*t->slots), 1);
 	t->lastp = &t->first;
 	return t;
 }
@@ -177,7 +178,7 @@ static void
 grow(struct fg_stab *t)
 {
 	size_t nmask = t->mask * 2 + 1, i, j;
-	struct slot *ns = fg_calloc(nmask + 1, sizeof(*ns));
+	struct slot *ns = fg_big_alloc((nmask + 1) * sizeof(*ns), 1);
 
 	for (i = 0; i <= t->mask; i++) {
 		if (t->slots[i].e == NULL)
@@ -450,7 +451,7 @@ mksort(struct fg_keyref *v, size_t n)
 
 	if (n < 2)
 		return;
-	it = fg_reallocarray(NULL, n, sizeof(*it));
+	it = fg_big_array(n, sizeof(*it));
 	for (i = 0; i < n; i++)
 		it[i].r = v[i];
 	st = fg_reallocarray(NULL, cap, sizeof(*st));
@@ -533,7 +534,7 @@ fg_sort_keys(struct fg_keyref *v, size_t n)
 	mksort(v, n / 2);
 	if (pthread_join(th, NULL) != 0)
 		fg_errx(FG_EXIT_ERR, "pthread_join failed");
-	tmp = fg_reallocarray(NULL, n, sizeof(*tmp));
+	tmp = fg_big_array(n, sizeof(*tmp));
 	a = v, ae = v + n / 2, b = ae, be = v + n, o = tmp;
 	while (a < ae && b < be)
 		*o++ = refcmp(b, a) < 0 ? *b++ : *a++;
@@ -548,8 +549,8 @@ fg_sort_keys(struct fg_keyref *v, size_t n)
 struct fg_ent **
 fg_stab_sorted(struct fg_stab *t)
 {
-	struct fg_keyref *v = fg_reallocarray(NULL, t->nent, sizeof(*v));
-	struct fg_ent **out = fg_reallocarray(NULL, t->nent + 1, sizeof(*out));
+	struct fg_keyref *v = fg_big_array(t->nent, sizeof(*v));
+	struct fg_ent **out = fg_big_array(t->nent + 1, sizeof(*out));
 	struct fg_ent *e;
 	size_t i = 0;
 
