@@ -201,9 +201,9 @@ inlinekey(const struct fg_stab *t, struct fg_ent *e)
 
 /* insert: 0 find only, 1 insert a copy, 2 insert borrowing the key */
 static struct fg_ent *
-lookup(struct fg_stab *t, const char *key, size_t len, int insert)
+lookuph(struct fg_stab *t, const char *key, size_t len, int insert,
+    uint64_t h)
 {
-	uint64_t h = fg_hash(key, len);
 	size_t i;
 	struct fg_ent *e;
 	size_t csz = (size_t)t->ncols * sizeof(fg_count);
@@ -241,10 +241,23 @@ lookup(struct fg_stab *t, const char *key, size_t len, int insert)
 	return e;
 }
 
+static struct fg_ent *
+lookup(struct fg_stab *t, const char *key, size_t len, int insert)
+{
+	return lookuph(t, key, len, insert, fg_hash(key, len));
+}
+
 struct fg_ent *
 fg_stab_get(struct fg_stab *t, const char *key, size_t len)
 {
 	return lookup(t, key, len, 1);
+}
+
+struct fg_ent *
+fg_stab_get_hashed(struct fg_stab *t, const char *key, size_t len,
+    uint64_t h)
+{
+	return lookuph(t, key, len, 1, h);
 }
 
 struct fg_ent *
@@ -546,8 +559,8 @@ fg_sort_keys(struct fg_keyref *v, size_t n)
 	free(tmp);
 }
 
-struct fg_ent **
-fg_stab_sorted(struct fg_stab *t)
+static struct fg_ent **
+sorted(struct fg_stab *t, int par)
 {
 	struct fg_keyref *v = fg_big_array(t->nent, sizeof(*v));
 	struct fg_ent **out = fg_big_array(t->nent + 1, sizeof(*out));
@@ -560,10 +573,25 @@ fg_stab_sorted(struct fg_stab *t)
 		v[i].p = e;
 		i++;
 	}
-	fg_sort_keys(v, t->nent);
+	if (par)
+		fg_sort_keys(v, t->nent);
+	else
+		mksort(v, t->nent);
 	for (i = 0; i < t->nent; i++)
 		out[i] = v[i].p;
 	out[t->nent] = NULL;
 	free(v);
 	return out;
+}
+
+struct fg_ent **
+fg_stab_sorted(struct fg_stab *t)
+{
+	return sorted(t, 1);
+}
+
+struct fg_ent **
+fg_stab_sorted1(struct fg_stab *t)
+{
+	return sorted(t, 0);
 }
