@@ -295,12 +295,33 @@ fg_color_prepare(struct fg_colorcfg *cfg, const struct fg_tree *t)
 	newcode(cfg, t);
 }
 
+int
+fg_color_kind(const struct fg_colorcfg *cfg, const struct fg_tree *t,
+    const struct fg_node *n, double *u)
+{
+	struct dv v;
+	int kb = cfg->negate ? 1 : 0;
+
+	*u = 0;
+	if (t->ncols != 2)
+		return FG_DK_SAME;
+	/* new, unless a few samples that noise explains (see newcode) */
+	if (n->tot[kb] == 0 && n->tot[1 - kb] > 0)
+		return cfg->isnew != NULL && cfg->isnew[n - t->n] ?
+		    FG_DK_NEW : FG_DK_SAME;
+	nodedelta(cfg, t, n, &v);
+	if (!v.sig || v.d == 0 || cfg->dmax == 0)
+		return FG_DK_SAME;
+	*u = fabs(v.d) / cfg->dmax;
+	return v.d > 0 ? FG_DK_GREW : FG_DK_SHRANK;
+}
+
 uint32_t
 fg_color_node(struct fg_colorcfg *cfg, const struct fg_tree *t,
     const struct fg_node *n)
 {
-	struct dv v;
-	double all = t->n[0].tot[t->ncols - 1];
+	double all = t->n[0].tot[t->ncols - 1], u;
+	int k;
 
 	/* inferno's --colordiffusion: red growing with the square root */
 	if (cfg->diffusion && all > 0)
@@ -313,14 +334,12 @@ fg_color_node(struct fg_colorcfg *cfg, const struct fg_tree *t,
 		return RGB(160, 160, 160);
 	if (n->nlen == 1 && n->name[0] == '-')
 		return RGB(200, 200, 200);
-	nodedelta(cfg, t, n, &v);
-	/* new, unless a few samples that noise explains (see newcode) */
-	if (n->tot[cfg->negate ? 1 : 0] == 0 && n->tot[cfg->negate ? 0 : 1] > 0)
-		return cfg->isnew != NULL && cfg->isnew[n - t->n] ?
-		    fg_color_new(cfg) : fg_color_neutral(cfg);
-	if (!v.sig || v.d == 0 || cfg->dmax == 0)
+	k = fg_color_kind(cfg, t, n, &u);
+	if (k == FG_DK_NEW)
+		return fg_color_new(cfg);
+	if (k == FG_DK_SAME)
 		return fg_color_neutral(cfg);
-	return fg_color_scale(cfg, fabs(v.d) / cfg->dmax, v.d > 0 ? 1 : -1);
+	return fg_color_scale(cfg, u, k == FG_DK_GREW ? 1 : -1);
 }
 
 void

@@ -149,6 +149,15 @@ void fg_color_prepare(struct fg_colorcfg *cfg, const struct fg_tree *t);
 uint32_t fg_color_node(struct fg_colorcfg *cfg, const struct fg_tree *t,
     const struct fg_node *n);
 /*
+ * What a diff node's colour says (after fg_color_prepare), from the point
+ * of view in force: grew or shrank beyond noise and the floor (*u gets
+ * the change over the largest, 0 to 1), new code, or neither (grey).
+ * fg_color_node colours by it; fg-svg counts frames by it.
+ */
+enum { FG_DK_SAME, FG_DK_GREW, FG_DK_SHRANK, FG_DK_NEW };
+int fg_color_kind(const struct fg_colorcfg *cfg, const struct fg_tree *t,
+    const struct fg_node *n, double *u);
+/*
  * Writes the palette map back (--cp), sorted, through a temporary file
  * renamed over it; never through a symbolic link. Warns on failure.
  */

@@ -50,16 +50,6 @@ static const struct habit habits[] = {
 	{ "truncate-text-right", 0, FG_OPT_NOARG, SVG, SAME, NULL },
 	{ "no-sort", 0, FG_OPT_NOARG, SVG, SAME, NULL },
 	{ "pretty-xml", 0, FG_OPT_NOARG, SVG, SAME, NULL },
-	{ "search-color", 0, FG_OPT_ARG, SVG, REFUSE,
-	    "the search highlight is fixed, part of the page's script; it "
-	    "cannot be set" },
-	{ "stroke-color", 0, FG_OPT_ARG, SVG, REFUSE,
-	    "frames are drawn without outlines (hovering outlines one); "
-	    "add a rule such as #frames rect{stroke:#000} to the SVG's "
-	    "<style> element for outlines" },
-	{ "uicolor", 0, FG_OPT_ARG, SVG, REFUSE,
-	    "the controls' colour is fixed; change the SVG's <style> "
-	    "element (#search, #unzoom, #ignorecase) to restyle them" },
 	/* inferno's logging, every tool of it */
 	{ "quiet", 'q', FG_OPT_NOARG, LOG, QUIET, NULL },
 	{ "verbose", 'v', FG_OPT_NOARG, LOG, SAME, NULL },

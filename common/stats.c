@@ -143,6 +143,18 @@ fg_period_add(struct fg_period *p, int side, fg_count c)
 	p->gcd[side] = gcd(p->gcd[side], (uint64_t)c.i);
 }
 
+void
+fg_period_join(struct fg_period *p, const struct fg_period *q)
+{
+	int k;
+
+	for (k = 0; k < 2; k++) {
+		p->gcd[k] = gcd(p->gcd[k], q->gcd[k]);
+		p->n[k] += q->n[k];
+		p->frac[k] |= q->frac[k];
+	}
+}
+
 double
 fg_period_side(const struct fg_period *p, int side)
 {

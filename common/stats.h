@@ -74,6 +74,8 @@ struct fg_period {
 	int frac[2];		/* a count had a fractional part */
 };
 void fg_period_add(struct fg_period *p, int side, fg_count c);
+/* Adds what q saw into p (counts fed to two fg_periods). */
+void fg_period_join(struct fg_period *p, const struct fg_period *q);
 double fg_period_get(const struct fg_period *p);
 double fg_period_side(const struct fg_period *p, int side);
 

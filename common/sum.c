@@ -76,14 +76,32 @@ addc(fg_count *dst, fg_count c, const struct fg_fold *f)
 }
 
 static void
-addtotal(struct sumst *s, int col, fg_count c, const char *name)
+addtotal(struct sumst *s, int col, fg_count c, const struct fg_fold *f)
 {
 	if (fg_count_add(&s->total[col], c) < 0) {
+		if (s->o->needtotal && s->o->totalatline)
+			fg_sum_overflow(f->in.name, f->in.lineno);
 		if (s->o->needtotal)
 			fg_errx(FG_EXIT_ERR, "%s: total of counts overflows "
-			    "2^63-1", name);
+			    "2^63-1", f->in.name);
 		s->total[col].i = INT64_MAX;
 	}
+}
+
+/* Do the scanned inputs' totals add up below 2^63-1? (totalatline) */
+static int
+totalsfit(const struct sumst *s, const struct fg_scan *sc)
+{
+	fg_count t[2];
+	int k, c;
+
+	memset(t, 0, sizeof(t));
+	for (k = 0; k < s->n; k++)
+		for (c = 0; c < 2; c++)
+			if (fg_count_add(&t[s->o->bycol ? k : c],
+			    sc[k].total[c]) < 0)
+				return 0;
+	return 1;
 }
 
 /* Scans input k; 0 when it rules the merge out. */
@@ -148,6 +166,8 @@ sum_merge(struct sumst *s)
 	sc = fg_calloc((size_t)s->n, sizeof(*sc));
 	for (k = 0; k < s->n && ok; k++)
 		ok = scanone(s, k, &sc[k]);
+	if (ok && s->o->totalatline)
+		ok = totalsfit(s, sc);
 	for (k = 0; k < s->nopen && ok && s->o->onheader != NULL; k++)
 		s->o->onheader(s->o->arg, k, s->folds[k].in.name,
 		    sc[k].header);
@@ -164,7 +184,7 @@ sum_merge(struct sumst *s)
 	for (k = 0; k < s->n; k++)
 		for (c = 0; c < 2; c++)
 			addtotal(s, s->o->bycol ? k : c, sc[k].total[c],
-			    s->folds[k].in.name);
+			    &s->folds[k]);
 	if (s->o->start != NULL)
 		s->o->start(s->o->arg, s->kind, s->ncols, s->total);
 	mergeall(s, sc);
@@ -211,13 +231,13 @@ addrec(struct sumst *s, struct fg_intern *tab, struct fg_fold *f,
 	if (!totalfull(s, col0, r)) {
 		fg_intern_add(tab, key, klen, col0, r->c, r->ncols);
 		for (c = 0; c < r->ncols; c++)
-			addtotal(s, col0 + c, r->c[c], f->in.name);
+			addtotal(s, col0 + c, r->c[c], f);
 		return;
 	}
 	e = fg_intern_get(tab, key, klen);
 	for (c = 0; c < r->ncols; c++) {
 		addc(&e->c[col0 + c], r->c[c], f);
-		addtotal(s, col0 + c, r->c[c], f->in.name);
+		addtotal(s, col0 + c, r->c[c], f);
 	}
 }
 

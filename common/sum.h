@@ -18,6 +18,13 @@ struct fg_sumopt {
 	int truncfrac;		/* drop fractional parts (with a warning) */
 	int needtotal;		/* an overflowing column total is fatal */
 	/*
+	 * With needtotal: the error names the line where the total went over,
+	 * as fg_sum_overflow words it (fg-top, whose sums are all below the
+	 * totals). Inputs whose totals overflow together are read through the
+	 * table to find that line.
+	 */
+	int totalatline;
+	/*
 	 * Optional: a new key for input i's stack (a root frame added, hex
 	 * stripped); returns it and sets *outlen. Its memory stays the
 	 * hook's, valid until the next call. Rules out the merge path.

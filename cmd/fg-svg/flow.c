@@ -572,6 +572,7 @@ svg_flow_view(struct svg_flow *s, struct svg_view *v, struct svg_opts *o,
 			    f->nlen);
 		f->color = color(o, a, paths, path, pl, f->name, f->nlen,
 		    r->depth);
+		f->alt = f->color;
 		if (f->depth > v->maxdepth)
 			v->maxdepth = f->depth;
 	}

@@ -75,11 +75,53 @@ scale(struct svg_view *v, const struct svg_opts *o, double tot)
 	v->wpt = ((double)o->width - 2 * SVG_XPAD) / v->total;
 }
 
+/*
+ * A diff's frame counted by what its colour says, for the view switches:
+ * the same test as the colour (the mode, the noise test, the floor); a
+ * frame the current profile lacks counts as gone.
+ */
+static void
+countkind(struct svg_view *v, const struct svg_opts *o,
+    const struct fg_tree *t, const struct fg_node *n)
+{
+	double u;
+	int k;
+
+	if (t->ncols != 2 || n->depth == 0)
+		return;
+	k = fg_color_kind(&o->cc, t, n, &u);
+	if (n->tot[1] == 0 && n->tot[0] > 0)
+		v->ngone[k != FG_DK_SAME]++;
+	else
+		v->nk[k]++;
+}
+
+/*
+ * A diff frame's colour in the other palette (--colorblind flipped), for
+ * the page's palette toggle; a colour the diff did not give (an
+ * annotation's) stays.
+ */
+static uint32_t
+altcolor(struct svg_opts *o, const struct fg_tree *t, const struct fg_node *n,
+    uint32_t c)
+{
+	uint32_t alt;
+
+	if (t->ncols != 2 || (n->color != FG_NOCOLOR && n->color != fg_color_node(&o->cc, t, n)))
+		return c;
+	o->cc.cb = !o->cc.cb;
+	alt = fg_color_node(&o->cc, t, n);
+	o->cc.cb = !o->cc.cb;
+	return alt;
+}
+
 static void
 addframe(struct svg_view *v, struct svg_opts *o, const struct fg_tree *t,
     const struct fg_node *n, double x, double w)
 {
 	struct svg_frame *f;
+
+	countkind(v, o, t, n);
 
 	if (v->nf == v->cap) {
 		v->cap = v->cap ? v->cap * 2 : 256;
@@ -91,6 +133,7 @@ addframe(struct svg_view *v, struct svg_opts *o, const struct fg_tree *t,
 	f->depth = n->depth;
 	f->color = n->color != FG_NOCOLOR ? n->color :
 	    fg_color_node(&o->cc, t, n);
+	f->alt = altcolor(o, t, n, f->color);
 	f->x = x;
 	f->w = w;
 	f->self = vself(n, v->col);

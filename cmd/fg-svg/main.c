@@ -43,6 +43,10 @@ static const char help[] =
     "      --inverted         icicle graph (root at the top)\n"
     "      --flamechart       keep input order, merge only neighbours\n"
     "      --notes TEXT       notes in a comment in the SVG\n"
+    "      --search-color #RRGGBB  fill search matches with this colour\n"
+    "                         (default: keep their colours, outline them)\n"
+    "      --stroke-color #RRGGBB  outline every frame (default: none)\n"
+    "      --uicolor #RRGGBB  colour of the controls and the details line\n"
     "      --cost VCPUS:PRICE " FG_COST_HELP_TEXT
     FG_COLOR_HELP
     FG_HELP_TAIL;
@@ -51,7 +55,8 @@ enum {
 	OPT_TITLE = 256, OPT_SUBTITLE, OPT_WIDTH, OPT_HEIGHT,
 	OPT_MINWIDTH, OPT_FONTTYPE, OPT_FONTSIZE, OPT_FONTWIDTH, OPT_COUNTNAME,
 	OPT_NAMETYPE, OPT_FACTOR, OPT_TOTAL, OPT_BGCOLORS, OPT_REVERSE,
-	OPT_INVERTED, OPT_FLAMECHART, OPT_NOTES, OPT_COST
+	OPT_INVERTED, OPT_FLAMECHART, OPT_NOTES, OPT_COST, OPT_SEARCHCOL,
+	OPT_STROKECOL, OPT_UICOL
 };
 static const struct fg_opt opts[] = {
 	FG_COLOR_OPTS,
@@ -73,6 +78,9 @@ static const struct fg_opt opts[] = {
 	{ "flamechart", OPT_FLAMECHART, FG_OPT_NOARG },
 	{ "notes", OPT_NOTES, FG_OPT_ARG },
 	{ "cost", OPT_COST, FG_OPT_ARG },
+	{ "search-color", OPT_SEARCHCOL, FG_OPT_ARG },
+	{ "stroke-color", OPT_STROKECOL, FG_OPT_ARG },
+	{ "uicolor", OPT_UICOL, FG_OPT_ARG },
 	{ NULL, 0, 0 }
 };
 
@@ -105,6 +113,7 @@ setdefaults(struct svg_opts *o)
 	o->fontwidth = 0.59;
 	o->minwidth = 0.1;
 	o->factor = 1;
+	o->searchcol = o->strokecol = o->uicol = FG_NOCOLOR;
 	fg_colorcfg_init(&o->cc);
 }
 
@@ -192,6 +201,24 @@ fontlist(const char *s)
 	return !quoted && any;
 }
 
+/*
+ * inferno's colour options: #rrggbb (or rgb(r,g,b)); --stroke-color also
+ * takes none, its default. Written back as #rrggbb, nothing else gets
+ * into the style sheet.
+ */
+static uint32_t
+coloropt(const char *arg, const char *what)
+{
+	uint32_t c;
+
+	if (strcmp(what, "--stroke-color") == 0 && strcmp(arg, "none") == 0)
+		return FG_NOCOLOR;
+	c = fg_color_parse(arg, strlen(arg));
+	if (c == FG_NOCOLOR)
+		fg_errx(FG_EXIT_ERR, "%s: not a colour #rrggbb: %s", what, arg);
+	return c;
+}
+
 /* The options about text and shape; 0 if ch is none of them. */
 static int
 textopt(struct svg_opts *o, int ch, const char *arg)
@@ -234,6 +261,15 @@ textopt(struct svg_opts *o, int ch, const char *arg)
 		break;
 	case OPT_COST:
 		fg_cost_parse(&o->cost, arg);
+		break;
+	case OPT_SEARCHCOL:
+		o->searchcol = coloropt(arg, "--search-color");
+		break;
+	case OPT_STROKECOL:
+		o->strokecol = coloropt(arg, "--stroke-color");
+		break;
+	case OPT_UICOL:
+		o->uicol = coloropt(arg, "--uicolor");
 		break;
 	default:
 		return 0;

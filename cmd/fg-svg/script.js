@@ -561,7 +561,54 @@
 		return null;
 	}
 
-	// URL state: ?x=&y= (the zoomed frame, as flamegraph.pl), s=, i=, v=
+	// the other palette (--colorblind or not): data-alt maps each fill to
+	// its colour there and the label ink for it; the button or c switches,
+	// style rules do the repainting (whatever draws the frames), the
+	// choice stays across views and in the URL (c=1)
+	var altmap = svg.getAttribute("data-alt"), alton = false, altcss = null;
+	var cbfirst = svg.getAttribute("data-cb") === "1", palbtn = null;
+	function altrules() {
+		var a = altmap.split(" "), i, p, r = [], hex = /^[0-9a-f]{6}$/;
+		for (i = 0; i < a.length; i++) {
+			p = a[i].split(":");
+			if (p.length !== 3 || !hex.test(p[0]) || !hex.test(p[1]))
+				continue;
+			r.push(".alt rect[fill=\"#" + p[0] + "\"]{fill:#" + p[1] + "}",
+			    ".alt #frames rect[fill=\"#" + p[0] + "\"]~text{fill:" +
+			    (p[2] === "w" ? "#fff" : "#000") + "!important}");
+		}
+		altcss = mk("style", svg);
+		altcss.textContent = r.join("\n");
+	}
+	function setpalette(on) {
+		if (!altmap)
+			return;
+		if (!altcss)
+			altrules();
+		alton = on;
+		if (on)
+			svg.classList.add("alt");
+		else
+			svg.classList.remove("alt");
+		palbtn.textContent = (alton !== cbfirst ? "\u2611" : "\u2610") +
+		    " colour-blind palette (c)";
+		seturl();
+	}
+	function palettebutton() {
+		var lg = $("legend"), t = lg && lg.querySelector("text");
+		if (!altmap || !t)
+			return;
+		palbtn = mk("text", svg);
+		palbtn.id = "palbtn";
+		palbtn.setAttribute("class", "ui");
+		palbtn.setAttribute("x", xpad);
+		palbtn.setAttribute("y", t.getAttribute("y"));
+		palbtn.setAttribute("role", "button");
+		palbtn.textContent = (cbfirst ? "\u2611" : "\u2610") +
+		    " colour-blind palette (c)";
+	}
+
+	// URL state: ?x=&y= (the zoomed frame, as flamegraph.pl), s=, i=, v=, c=
 	function getparams() {
 		var p = {}, a = window.location.search.slice(1).split("&"), i, kv;
 		for (i = 0; i < a.length; i++) {
@@ -586,6 +633,8 @@
 			q.push("s=" + encodeURIComponent(term));
 		if (ic)
 			q.push("i=1");
+		if (alton)
+			q.push("c=1");
 		var u = window.location.href.split("?")[0].split("#")[0];
 		try {
 			if (push && started && ++pushes)
@@ -665,6 +714,8 @@
 			toggle_ic();
 		else if (id === "helpbtn")
 			togglehelp();
+		else if (id === "palbtn")
+			setpalette(!alton);
 		else if (id.slice(0, 2) === "vb")
 			setview(+id.slice(2));
 	});
@@ -731,6 +782,7 @@
 		"Keys", "Tab: reach the graph; arrows: move between frames",
 		"Enter: zoom into the frame; Esc: back (or close search)",
 		"/ or Ctrl-F: search (text, or /regex/); Ctrl-I: ignore case",
+		"c: colour-blind palette on or off",
 		"Back and Forward walk the zoom history", "?: this help"
 	];
 	function togglehelp() {
@@ -771,6 +823,8 @@
 			toggle_ic();
 		} else if (e.key === "?") {
 			togglehelp();
+		} else if (e.key === "c" && !e.ctrlKey && !e.metaKey && !e.altKey) {
+			setpalette(!alton);
 		} else if (e.keyCode === 27) {
 			if (help && help.getAttribute("display") !== "none")
 				togglehelp();
@@ -832,8 +886,11 @@
 	hb.setAttribute("x", +searchbtn.getAttribute("x") - 20);
 	hb.setAttribute("y", searchbtn.getAttribute("y"));
 	hb.setAttribute("class", "ui");
+	palettebutton();
 	fit();
 	setview(p.v && views[+p.v] ? +p.v : 0);
+	if (p.c === "1")
+		setpalette(true);
 	window.addEventListener("resize", function () {
 		window.requestAnimationFrame(fit);
 	});

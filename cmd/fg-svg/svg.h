@@ -32,6 +32,8 @@ struct svg_opts {
 	double fontsize, fontwidth, minwidth, factor, total;
 	int minpct, reverse, inverted, flamechart;
 	int fixedw;		/* --width given: no fluid width */
+	/* inferno's --search-color, --stroke-color, --uicolor; FG_NOCOLOR */
+	uint32_t searchcol, strokecol, uicol;
 	struct fg_colorcfg cc;
 	struct fg_cost cost;	/* --cost: yearly cost in hover and search */
 };
@@ -45,6 +47,8 @@ struct svg_frame {
 	uint32_t nlen;
 	uint32_t depth;		/* root 0 */
 	uint32_t color;		/* 0xRRGGBB */
+	uint32_t alt;		/* its colour in the other palette (a diff's
+				 * --colorblind or not), else color */
 	double x, w;		/* start and width */
 	double self;		/* the view's self count */
 	double tot[2];		/* diff: before and after, inclusive */
@@ -60,6 +64,10 @@ struct svg_view {
 	uint32_t maxdepth;
 	struct svg_frame *f;	/* in pre-order, root first */
 	size_t nf, cap;
+	/* diff: the frames drawn, by what their colour says */
+	size_t nk[4];		/* FG_DK_SAME, _GREW, _SHRANK, _NEW */
+	size_t ngone[2];	/* absent from the current profile: within
+				 * noise, beyond it */
 };
 
 struct svg_layout {

@@ -453,7 +453,7 @@ swatch(const struct svg_opts *o, double x, double y, double w, uint32_t c)
  * force (the noise test and the floor in points).
  */
 static void
-legend(const struct svg_opts *o, const struct svg_layout *l, double y)
+legend(const struct svg_opts *o, double y)
 {
 	const struct fg_colorcfg *cc = &o->cc;
 	double fs = o->fontsize, cw = fs * o->fontwidth, x, sw = fs * 0.8;
@@ -504,20 +504,68 @@ legend(const struct svg_opts *o, const struct svg_layout *l, double y)
 		x += 4 + (double)strlen(lab[i]) * cw + 12;
 	}
 	fg_out_str("</g>\n");
-	if (l->nviews > 1) {
-		x = SVG_XPAD;
-		out_textel(NULL, "ui", x, y, "View:");
-		x += 5 * o->fontsize * o->fontwidth + 8;
-		for (i = 0; i < l->nviews; i++) {
-			char id[16];
+}
 
-			snprintf(id, sizeof(id), "vb%d", i);
-			out_textel(id, i == 0 ? "ui vb on" : "ui vb", x, y,
-			    l->v[i].name);
-			x += (strlen(l->v[i].name) + 2) * o->fontsize *
-			    o->fontwidth + 8;
-		}
+/* Appends ", N what" to buf when n > 0. */
+static void
+addcount(char *buf, size_t len, size_t n, const char *what)
+{
+	size_t k = strlen(buf);
+
+	if (n > 0 && k < len)
+		snprintf(buf + k, len - k, "%s%zu %s", strchr(buf, ':') ?
+		    ", " : ": ", n, what);
+}
+
+/*
+ * A view's switch: its name and what its frames' colours say, counted in
+ * C (layout.c), so that the line reads the same without the script, in
+ * an <img> and printed: "Differential: 41 grew, 12 shrank, 5 new",
+ * "Elided: 9 vanished".
+ */
+static void
+viewlabel(const struct svg_opts *o, const struct svg_view *v, char *buf,
+    size_t len)
+{
+	const size_t *k = v->nk;
+
+	snprintf(buf, len, "%s%s", v->name, v->col == SVG_AFTER &&
+	    o->cc.nz.mode == FG_MODE_PROPORTIONAL ? " (shares)" : "");
+	if (v->col == SVG_AFTER) {
+		addcount(buf, len, k[FG_DK_GREW], "grew");
+		addcount(buf, len, k[FG_DK_SHRANK], "shrank");
+		addcount(buf, len, k[FG_DK_NEW], "new");
+		if (k[FG_DK_GREW] + k[FG_DK_SHRANK] + k[FG_DK_NEW] == 0)
+			snprintf(buf + strlen(buf), len - strlen(buf),
+			    ": no change beyond noise");
+	} else if (v->col == SVG_ELIDED) {
+		addcount(buf, len, v->ngone[1], "vanished");
+		addcount(buf, len, v->ngone[0], v->ngone[1] > 0 ?
+		    "within noise" : "vanished within noise");
 	}
+}
+
+/* The view switches with their counts, left-aligned at y. */
+static void
+switches(const struct svg_opts *o, const struct svg_layout *l, double y)
+{
+	double cw = o->fontsize * o->fontwidth, x = SVG_XPAD;
+	char id[16], lab[160];
+	int i;
+
+	fg_out_str("<g id=\"views\"><title>Views: the current profile coloured "
+	    "by change (frames counted by colour, with the noise test in "
+	    "force), the baseline, and the paths the current profile lacks"
+	    "</title>\n");
+	out_textel(NULL, NULL, x, y, "View:");
+	x += 5 * cw + 8;
+	for (i = 0; i < l->nviews; i++) {
+		snprintf(id, sizeof(id), "vb%d", i);
+		viewlabel(o, &l->v[i], lab, sizeof(lab));
+		out_textel(id, i == 0 ? "vb on" : "vb", x, y, lab);
+		x += (double)(strlen(lab) + 2) * cw + 8;
+	}
+	fg_out_str("</g>\n");
 }
 
 /* ---- a diff's headline and table of its largest changes ---- */
@@ -540,12 +588,14 @@ static double
 headh(const struct svg_opts *o, const struct svg_layout *l,
     const struct svg_changes *sc)
 {
+	double sw = l->nviews > 1 ? LINEH(o) : 0;	/* the switches */
 	size_t n;
 
 	if (!l->isdiff || !sc->ok)
-		return 0;
+		return sw;
 	n = nrows(sc);
-	return 2 * LINEH(o) + (n > 0 ? (double)(n + 1) * LINEH(o) + 8 : 0);
+	return sw + 2 * LINEH(o) + (n > 0 ? (double)(n + 1) * LINEH(o) + 8 :
+	    0);
 }
 
 static size_t
@@ -692,6 +742,122 @@ out_costattr(const struct svg_opts *o, const struct svg_layout *l)
 	}
 }
 
+/* One style rule "sel{prop:#rrggbb TAIL}" when c is set. */
+static void
+out_colorrule(const char *sel, const char *prop, uint32_t c, const char *tail)
+{
+	char hex[8];
+
+	if (c == FG_NOCOLOR)
+		return;
+	fg_color_fmt(hex, c);
+	fg_out_str(sel);
+	fg_out_char('{');
+	fg_out_str(prop);
+	fg_out_char(':');
+	fg_out_str(hex);
+	fg_out_str(tail);
+	fg_out_str("}\n");
+}
+
+/*
+ * inferno's --search-color (matches filled with it, labels in the ink
+ * that contrasts), --stroke-color (every frame outlined) and --uicolor
+ * (the controls and the lines the script writes), after the rules they
+ * override.
+ */
+static void
+out_colorrules(const struct svg_opts *o)
+{
+	out_colorrule("#frames .m>rect", "fill", o->searchcol, "");
+	if (o->searchcol != FG_NOCOLOR)
+		out_colorrule("#frames .m>text", "fill",
+		    fg_color_ink(o->searchcol), "!important");
+	out_colorrule("#frames rect", "stroke", o->strokecol, "");
+	out_colorrule("#details,#matched,#unzoom,#search,#ignorecase,#palbtn,"
+	    "#helpbtn", "fill", o->uicol, "");
+}
+
+/* ---- the other palette, for the page's toggle ---- */
+
+struct altset {
+	uint64_t *v;		/* colour << 32 | its other-palette colour */
+	size_t n, cap;
+};
+
+static void
+altadd(struct altset *a, uint32_t c, uint32_t alt)
+{
+	if (c == alt)
+		return;
+	if (a->n == a->cap) {
+		a->cap = a->cap ? a->cap * 2 : 64;
+		a->v = fg_reallocarray(a->v, a->cap, sizeof(*a->v));
+	}
+	a->v[a->n++] = (uint64_t)c << 32 | alt;
+}
+
+static int
+u64cmp(const void *x, const void *y)
+{
+	uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
+
+	return (a > b) - (a < b);
+}
+
+/* The legend's and the table's swatches in the other palette. */
+static void
+altswatches(struct altset *a, const struct svg_opts *o)
+{
+	struct fg_colorcfg cc = o->cc, ac = o->cc;
+	int k, sign;
+
+	ac.cb = !cc.cb;
+	for (sign = -1; sign <= 1; sign += 2)
+		for (k = 1; k <= 3; k++)
+			altadd(a, fg_color_scale(&cc, k / 3.0, sign),
+			    fg_color_scale(&ac, k / 3.0, sign));
+	altadd(a, fg_color_new(&cc), fg_color_new(&ac));
+}
+
+/*
+ * data-alt: each fill of a diff and its colour in the other palette
+ * (--colorblind flipped) with the label ink for it, "rrggbb:RRGGBB:w"
+ * (w white, b black); the script turns them into style rules when the
+ * reader switches palettes, whatever draws the frames.
+ */
+static void
+out_altattr(const struct svg_opts *o, const struct svg_layout *l)
+{
+	struct altset a = { NULL, 0, 0 };
+	char hex[8];
+	size_t i, j;
+	int k;
+
+	if (!l->isdiff)
+		return;
+	for (k = 0; k < l->nviews; k++)
+		for (j = 0; j < l->v[k].nf; j++)
+			altadd(&a, l->v[k].f[j].color, l->v[k].f[j].alt);
+	altswatches(&a, o);
+	qsort(a.v, a.n, sizeof(*a.v), u64cmp);
+	fg_out_str(" data-alt=\"");
+	for (i = 0; i < a.n; i++) {
+		if (i > 0 && a.v[i] >> 32 == a.v[i - 1] >> 32)
+			continue;
+		if (i > 0)
+			fg_out_char(' ');
+		fg_color_fmt(hex, (uint32_t)(a.v[i] >> 32));
+		fg_out_str(hex + 1);
+		fg_out_char(':');
+		fg_color_fmt(hex, (uint32_t)a.v[i]);
+		fg_out_str(hex + 1);
+		fg_out_str(fg_color_ink((uint32_t)a.v[i]) != 0 ? ":w" : ":b");
+	}
+	fg_out_str(o->cc.cb ? "\" data-cb=\"1\"" : "\"");
+	free(a.v);
+}
+
 /* The svg element and the style sheet. */
 static void
 out_head(const struct svg_opts *o, const struct svg_layout *l,
@@ -745,6 +911,7 @@ out_head(const struct svg_opts *o, const struct svg_layout *l,
 		}
 	}
 	out_costattr(o, l);
+	out_altattr(o, l);
 	fg_out_str(">\n");
 	if (o->notes != NULL)
 		out_notes(o->notes);
@@ -767,9 +934,9 @@ out_head(const struct svg_opts *o, const struct svg_layout *l,
 	    ".th{font-weight:bold}\n.num{text-anchor:end}\n"
 	    ".chg{cursor:pointer}\n"
 	    ".chg:hover text{text-decoration:underline}\n"
-	    "#search,#ignorecase,#helpbtn{cursor:pointer;fill:#226}\n"
+	    "#search,#ignorecase,#helpbtn,#palbtn{cursor:pointer;fill:#226}\n"
 	    "#ignorecase{opacity:.5}\n#ignorecase.show{opacity:1}\n"
-	    "#unzoom,.vb{cursor:pointer}\n"
+	    "#unzoom,.js .vb{cursor:pointer}\n"
 	    ".ui{display:none}\n.js .ui{display:inline}\n"
 	    ".vb.on{font-weight:bold;text-decoration:underline}\n"
 	    "#frames>g>g:hover{stroke:#000;stroke-width:.5;cursor:pointer}\n"
@@ -782,8 +949,9 @@ out_head(const struct svg_opts *o, const struct svg_layout *l,
 	    "#frames g:focus{outline:none}\n"
 	    "#frames g:focus>rect{stroke:#000;stroke-width:2}\n"
 	    "@media print{.js .ui,#details,#matched,#helpbtn{display:none}}\n"
-	    "#tip rect{fill:#fffff0;stroke:#555;stroke-width:.5}\n"
-	    "</style>\n");
+	    "#tip rect{fill:#fffff0;stroke:#555;stroke-width:.5}\n");
+	out_colorrules(o);
+	fg_out_str("</style>\n");
 }
 
 /* Background, titles, the lines the script fills in, the legend. */
@@ -813,10 +981,12 @@ out_chrome(const struct svg_opts *o, const struct svg_layout *l,
 			headline(o, sc, legy);
 			legy += 2 * LINEH(o);
 		}
-		legend(o, l, legy);
+		legend(o, legy);
 		if (sc->ok)
 			table(o, sc, legy + LINEH(o) + 4);
 	}
+	if (l->nviews > 1)
+		switches(o, l, pg->top - 6);
 }
 
 /* The page: each view as tall as it needs (the first sizes the image). */

@@ -2,8 +2,8 @@
 /*
  * fg-top: the top functions of a folded profile, or the largest changes of
  * a differential stream with their significance, and a CI gate on them.
- * This file reads options and stacks into per-function counts; report.c
- * prints; change.c (common) classifies the changes.
+ * This file: the options and the run; read.c reads, rank.c decides,
+ * report.c prints (top.h).
  */
 #include <math.h>
 #include <stdlib.h>
@@ -80,9 +80,6 @@ static const struct fg_opt opts[] = {
 	{ "drift", OPT_DRIFT, FG_OPT_ARG },
 	{ NULL, 0, 0 }
 };
-
-/* Counts per function: self and total, before (0) after (1). */
-enum { SELF0, TOTAL0, SELF1, TOTAL1, NCOL };
 
 static struct topopt o = { .top = 20, .fmt = FMT_TEXT };
 static struct fg_noise nz;
@@ -162,122 +159,33 @@ option(int c, const char *arg)
 	}
 }
 
-static void
-addc(fg_count *dst, fg_count v, const struct fg_fold *f)
-{
-	if (fg_count_add(dst, v) < 0)
-		fg_sum_overflow(f->in.name, f->in.lineno);
-}
-
-/* Reading state. */
-static struct fg_stab *tab;	/* functions */
-static struct fg_stab *stacks;	/* distinct stacks, to count them */
-static fg_count grand[2];
-static struct fg_period period;
-static uint32_t gen;
-
-static void
-add_record(const struct fg_fold *f, const struct fg_rec *r)
-{
-	const char *p = r->stack, *end = r->stack + r->len, *semi;
-	struct fg_ent *e, *leaf = NULL;
-	int k;
-
-	if (++gen == 0) {	/* wrapped: forget every "seen in stack" mark */
-		for (e = fg_stab_first(tab); e != NULL; e = e->next)
-			e->aux = 0;
-		gen = 1;
-	}
-	fg_stab_get(stacks, r->stack, r->len);
-	for (k = 0; k < r->ncols; k++) {
-		addc(&grand[k], r->c[k], f);
-		fg_period_add(&period, k, r->c[k]);
-	}
-	for (;;) {
-		semi = memchr(p, ';', (size_t)(end - p));
-		if (semi == NULL)
-			semi = end;
-		e = fg_stab_get(tab, p, (size_t)(semi - p));
-		/* A recursive function counts once per stack in its total. */
-		if (e->aux != gen) {
-			e->aux = gen;
-			for (k = 0; k < r->ncols; k++)
-				addc(&e->c[k == 0 ? TOTAL0 : TOTAL1], r->c[k],
-				    f);
-		}
-		leaf = e;
-		if (semi == end)
-			break;
-		p = semi + 1;
-	}
-	for (k = 0; k < r->ncols; k++)
-		addc(&leaf->c[k == 0 ? SELF0 : SELF1], r->c[k], f);
-}
-
-static void
-check_gate(const struct fg_fold *f)
-{
-	if (fg_stab_count(stacks) == 0)
-		fg_errx(FG_EXIT_ERR, "%s: no samples: nothing to gate",
-		    f->in.name);
-	if (f->kind != FG_KIND_DIFF)
-		fg_errx(FG_EXIT_ERR, "%s: --fail-above needs a differential "
-		    "stream (stack before after)", f->in.name);
-	if (fg_count_iszero(grand[0]) || fg_count_iszero(grand[1]))
-		fg_errx(FG_EXIT_ERR, "%s: the %s side has no samples",
-		    f->in.name, fg_count_iszero(grand[0]) ? "before" :
-		    "after");
-}
-
-/* A differential stream: classify every function seen, then report. */
-static size_t
-diff(const struct fg_fold *f)
+/* The report of what was read; 1 when the gate failed. */
+static int
+report(const struct topin *in)
 {
 	struct fg_changes cs;
-	struct fg_ent *e;
-	int m = o.bytotal ? TOTAL0 : SELF0;
-	size_t bad;
-
-	fg_noise_setup(&nz, f->header, f->in.name, fg_count_dbl(grand[0]),
-	    fg_count_dbl(grand[1]), &period);
-	fg_changes_init(&cs);
-	for (e = fg_stab_first(tab); e != NULL; e = e->next) {
-		if (fg_count_iszero(e->c[m]) && fg_count_iszero(e->c[m + 2]))
-			continue;	/* never seen on either side */
-		fg_changes_add(&cs, fg_ent_key(tab, e), e->len,
-		    fg_count_dbl(e->c[m]), fg_count_dbl(e->c[m + 2]));
-	}
-	/* Dispersion is measured on self counts: they partition a side. */
-	fg_changes_classify(&cs, &nz, !o.bytotal);
-	bad = report_diff(&o, &cs, &nz);
-	fg_changes_free(&cs);
-	return bad;
-}
-
-static void
-profile(void)
-{
-	struct fg_ent *e;
 	struct fn *v;
-	size_t i;
+	size_t n, *bad;
 
-	v = fg_calloc(fg_stab_count(tab) + 1, sizeof(*v));
-	for (i = 0, e = fg_stab_first(tab); e != NULL; e = e->next, i++) {
-		v[i].name = fg_ent_key(tab, e);
-		v[i].len = e->len;
-		v[i].c[0] = e->c[o.bytotal ? TOTAL0 : SELF0];
-		v[i].c[1] = e->c[o.bytotal ? SELF0 : TOTAL0];
+	if (in->kind != FG_KIND_DIFF) {
+		v = top_profile(&o, in, &n);
+		report_profile(&o, v, n, in->grand[0], in->nstacks);
+		free(v);
+		return 0;
 	}
-	report_profile(&o, v, i, grand[0], fg_stab_count(stacks));
-	free(v);
+	top_classify(&o, &nz, in, &cs);
+	bad = top_offenders(&o, &cs, &n);
+	report_diff(&o, &cs, &nz, bad, n);
+	free(bad);
+	fg_changes_free(&cs);
+	return n > 0;
 }
 
 int
 main(int argc, char *argv[])
 {
 	struct fg_optstate st;
-	struct fg_fold f;
-	struct fg_rec r;
+	struct topin in;
 	char **files;
 	int c, nfiles, bad = 0;
 
@@ -288,23 +196,12 @@ main(int argc, char *argv[])
 		option(c, st.arg);
 	files = fg_opt_files(&st, &nfiles);
 
-	tab = fg_stab_new(NCOL);
-	stacks = fg_stab_new(0);
-	fg_fold_open_list(&f, files, nfiles, FG_KIND_UNKNOWN);
-	while (fg_fold_next(&f, &r))
-		add_record(&f, &r);
-	fg_in_warnsummary(&f.in);
+	top_read(&in, files, nfiles);
 	if (o.gate)
-		check_gate(&f);
-	if (fg_stab_count(stacks) > 0) {
-		if (f.kind == FG_KIND_DIFF)
-			bad = diff(&f) > 0;
-		else
-			profile();
-	}
-	fg_fold_close(&f);
-	fg_stab_free(tab);
-	fg_stab_free(stacks);
+		top_check_gate(&in);
+	if (in.nstacks > 0)
+		bad = report(&in);
+	top_in_free(&in);
 	free(st.ops);
 	fg_out_close();
 	if (o.gate)

@@ -33,26 +33,6 @@ fmtdbl(char *buf, size_t n, double v)
 	return buf;
 }
 
-static int
-cmpname(const struct fn *a, const struct fn *b)
-{
-	return fg_keycmp(a->name, a->len, b->name, b->len);
-}
-
-/* Profile order: the measure, then the other one, descending; then name. */
-static int
-cmpprofile(const void *x, const void *y)
-{
-	const struct fn *a = x, *b = y;
-	int c;
-
-	if ((c = fg_count_cmp(b->c[0], a->c[0])) != 0)
-		return c;
-	if ((c = fg_count_cmp(b->c[1], a->c[1])) != 0)
-		return c;
-	return cmpname(a, b);
-}
-
 static void
 summary_line(const struct topopt *o, const char *s)
 {
@@ -88,7 +68,7 @@ profile_head(const struct topopt *o, struct tbl *t)
 }
 
 void
-report_profile(const struct topopt *o, struct fn *v, size_t n,
+report_profile(const struct topopt *o, const struct fn *v, size_t n,
     fg_count total, uint64_t nstacks)
 {
 	struct tbl t;
@@ -98,7 +78,6 @@ report_profile(const struct topopt *o, struct fn *v, size_t n,
 	double tot = fg_count_dbl(total);
 	int k;
 
-	qsort(v, n, sizeof(*v), cmpprofile);
 	lim = o->top == 0 || (size_t)o->top > n ? n : (size_t)o->top;
 	snprintf(line, sizeof(line), "total %s in %llu stacks, %zu functions; "
 	    "top %zu by %s", fmtcount(gb, total), (unsigned long long)nstacks,
@@ -319,22 +298,20 @@ driftnote(const struct fg_changes *cs)
 }
 
 /*
- * The gate: each offender on standard error, and with --markdown a
- * verdict for the pull request. Returns the number of offenders.
+ * The gate's verdict: each offender on standard error, and with --markdown
+ * a verdict for the pull request.
  */
-static size_t
-gate(const struct topopt *o, const struct fg_changes *cs)
+static void
+gate(const struct topopt *o, const struct fg_changes *cs, const size_t *bad,
+    size_t nbad)
 {
-	size_t i, bad = 0;
+	size_t i;
 	const struct fg_chg *c;
 	char *name, ga[64], gb[64];
 	const char *m = o->bytotal ? "total" : "self";
 
-	for (i = 0; i < cs->n; i++) {
-		c = &cs->v[i];
-		if (!fg_changes_offends(c, o->failpct, o->gateboth))
-			continue;
-		bad++;
+	for (i = 0; i < nbad; i++) {
+		c = &cs->v[bad[i]];
 		name = tbl_name(c->name, c->len, FMT_TEXT);
 		fg_warnx("%s: %s %s -> %s, %+.2f points (%s mode), z %+.1f; "
 		    "above %g", name, m, fmtdbl(ga, sizeof(ga), c->c[0]),
@@ -342,29 +319,28 @@ gate(const struct topopt *o, const struct fg_changes *cs)
 		    fg_mode_name(cs->mode), c->z, o->failpct);
 		free(name);
 	}
-	if (bad > 0)
+	if (nbad > 0)
 		fg_warnx("gate failed: %zu significant %s above %g points",
-		    bad, o->gateboth ? (bad == 1 ? "change" : "changes") :
-		    (bad == 1 ? "regression" : "regressions"), o->failpct);
-	if (bad > 0)
+		    nbad, o->gateboth ? (nbad == 1 ? "change" : "changes") :
+		    (nbad == 1 ? "regression" : "regressions"), o->failpct);
+	if (nbad > 0)
 		driftnote(cs);
 	if (o->fmt != FMT_MD)
-		return bad;
-	if (bad == 0)
+		return;
+	if (nbad == 0)
 		fg_out_printf("**Gate passed**: no significant %s above %g "
 		    "points.\n", o->gateboth ? "change" : "regression",
 		    o->failpct);
 	else
 		fg_out_printf("**Gate failed**: %zu significant %s above %g "
-		    "points.\n", bad, o->gateboth ? (bad == 1 ? "change" :
-		    "changes") : (bad == 1 ? "regression" : "regressions"),
+		    "points.\n", nbad, o->gateboth ? (nbad == 1 ? "change" :
+		    "changes") : (nbad == 1 ? "regression" : "regressions"),
 		    o->failpct);
-	return bad;
 }
 
-size_t
+void
 report_diff(const struct topopt *o, const struct fg_changes *cs,
-    const struct fg_noise *nz)
+    const struct fg_noise *nz, const size_t *bad, size_t nbad)
 {
 	int any = 0;
 
@@ -381,5 +357,6 @@ report_diff(const struct topopt *o, const struct fg_changes *cs,
 		tbl_free(&t);
 	}
 	noise_line(o, cs, any);
-	return o->gate ? gate(o, cs) : 0;
+	if (o->gate)
+		gate(o, cs, bad, nbad);
 }

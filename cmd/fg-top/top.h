@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * top.h: fg-top's parts. main.c reads options and stacks into per-function
- * counts; report.c prints the profile table or the differential report
- * and runs the gate (over change.h's classification); table.c prints one
+ * top.h: fg-top's parts, one job each. main.c: the options and the run.
+ * read.c: the stacks (through sum.h's fg_sum) into per-function counts.
+ * rank.c: decides: the profile's ranking, the diff's classification (over
+ * change.h) and the gate's offenders. report.c: prints the profile table
+ * or the differential report and the gate's verdict; table.c prints one
  * table as text, TSV or Markdown.
  */
 #ifndef TOP_H
@@ -14,6 +16,7 @@
 #include "fg.h"
 #include "change.h"
 #include "cost.h"
+#include "stats.h"
 
 enum fmt { FMT_TEXT, FMT_TSV, FMT_MD };
 
@@ -55,14 +58,43 @@ struct fn {
 	fg_count c[2];
 };
 
-/* A plain profile's table. */
-void report_profile(const struct topopt *o, struct fn *v, size_t n,
-    fg_count total, uint64_t nstacks);
+/* Per-function counts: self and total, before (0) after (1). */
+enum { TOP_SELF0, TOP_TOTAL0, TOP_SELF1, TOP_TOTAL1, TOP_NCOL };
+
+/* What the input holds (read.c). */
+struct topin {
+	struct fg_stab *fn;	/* functions, TOP_NCOL counts each */
+	uint64_t nstacks;	/* unique stacks */
+	fg_count grand[2];	/* column totals */
+	struct fg_period period;	/* detected in the stacks' counts */
+	enum fg_kind kind;
+	char *header;		/* the first "# fg-" header line, or NULL */
+	const char *name;	/* the last input's name, for messages */
+};
+/* Reads and sums the named inputs ("-": standard input). */
+void top_read(struct topin *in, char **files, int nfiles);
+void top_in_free(struct topin *in);
+
+/* Exits (2) unless the input can be gated: a diff with both sides. */
+void top_check_gate(const struct topin *in);
+/* The functions ranked by o's measure; *n of them, free() the array. */
+struct fn *top_profile(const struct topopt *o, const struct topin *in,
+    size_t *n);
+/* Every function seen, classified (fg_changes_free it). */
+void top_classify(const struct topopt *o, struct fg_noise *nz,
+    const struct topin *in, struct fg_changes *cs);
 /*
- * A differential stream's report, classified (cs); returns the number of
- * offenders of the gate (0 without one).
+ * The gate's offenders (none without --fail-above): indices into cs->v,
+ * in its order; *n of them, free() the array.
  */
-size_t report_diff(const struct topopt *o, const struct fg_changes *cs,
-    const struct fg_noise *nz);
+size_t *top_offenders(const struct topopt *o, const struct fg_changes *cs,
+    size_t *n);
+
+/* A plain profile's table, v ranked (top_profile). */
+void report_profile(const struct topopt *o, const struct fn *v, size_t n,
+    fg_count total, uint64_t nstacks);
+/* A differential stream's report, classified (cs), and the gate's bad[]. */
+void report_diff(const struct topopt *o, const struct fg_changes *cs,
+    const struct fg_noise *nz, const size_t *bad, size_t nbad);
 
 #endif

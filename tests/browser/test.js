@@ -205,8 +205,9 @@ const diff = "# fg-diff kind=diff base=a.txt current=b.txt\n" + [
 	    document.getElementById("legend").textContent.includes("grew")));
 	const vb = await page.evaluate(() =>
 	    Array.from(document.querySelectorAll(".vb")).map((e) => e.textContent));
-	check("view switch offers Differential, Baseline, Elided",
-	    vb.join(",") === "Differential,Baseline,Elided", vb);
+	check("view switch offers Differential, Baseline, Elided, with counts",
+	    vb.join(",") === "Differential: 1 shrank, 1 new,Baseline," +
+	    "Elided: 2 vanished within noise", vb);
 	await page.click("#vb2");
 	const el = await page.evaluate(() => ({
 		shown: document.getElementById("v2").getAttribute("display"),
@@ -392,8 +393,98 @@ const diff = "# fg-diff kind=diff base=a.txt current=b.txt\n" + [
 	check("an ancestor of the zoomed frame hovers as its share of all",
 	    anc.startsWith("2,120 samples (96.36% of all; holds the zoomed frame)"),
 	    anc);
+
+	// 10. inferno's colour options: search fill, frame outlines, controls
+	page = await open(svgof("colours", plain, ["--search-color", "#00ff00",
+	    "--stroke-color", "#123456", "--uicolor", "#ff0000"]), "?s=parse");
+	const cs = await page.evaluate(() => {
+		const st = (e, p) => getComputedStyle(e)[p];
+		const m = document.querySelector("#v0 > g.m");
+		const o = document.querySelector("#v0 > g:not(.m) > rect");
+		return [st(m.children[1], "fill"), st(m.children[2], "fill"),
+		    st(o, "fill") !== "rgb(0, 255, 0)", st(o, "stroke"),
+		    st(document.getElementById("search"), "fill"),
+		    st(document.getElementById("details"), "fill")];
+	});
+	check("--search-color fills the matches, labels readable on it",
+	    cs[0] === "rgb(0, 255, 0)" && cs[1] === "rgb(0, 0, 0)" && cs[2], cs);
+	check("--stroke-color outlines every frame", cs[3] === "rgb(18, 52, 86)", cs);
+	check("--uicolor colours the controls and the details line",
+	    cs[4] === "rgb(255, 0, 0)" && cs[5] === "rgb(255, 0, 0)", cs);
+
+	// 12. the colour-blind palette: one key or the button, AA labels on
+	// every fill in both palettes, kept across views and in the URL
+	const contrast = () => page.evaluate(() => {
+		const lum = (c) => {
+			const v = c.match(/\d+/g).slice(0, 3).map((x) => {
+				x = x / 255;
+				return x <= 0.04045 ? x / 12.92 :
+				    Math.pow((x + 0.055) / 1.055, 2.4);
+			});
+			return 0.2126 * v[0] + 0.7152 * v[1] + 0.0722 * v[2];
+		};
+		let worst = 21, fills = new Set();
+		for (const g of document.querySelectorAll("#frames > g > g")) {
+			if (g.closest("[display=none]") || !g.children[2].textContent)
+				continue;
+			const f = getComputedStyle(g.children[1]).fill;
+			const t = getComputedStyle(g.children[2]).fill;
+			const a = lum(f), b = lum(t);
+			fills.add(f);
+			worst = Math.min(worst, (Math.max(a, b) + 0.05) /
+			    (Math.min(a, b) + 0.05));
+		}
+		return { worst, fills: Array.from(fills).sort() };
+	});
+	const pal = "# fg-diff kind=diff\n" + [
+		"main;a 1000 1000", "main;b 500 900", "main;c 800 300",
+		"main;d 400 520", "main;n 0 200", "main;g 300 0",
+	].join("\n") + "\n";
+	page = await open(svgof("palette", pal, ["--min-change", "0"]));
+	const c0 = await contrast();
+	await page.keyboard.press("c");
+	const c1 = await contrast();
+	check("c switches to the colour-blind palette",
+	    c0.fills.includes("rgb(30, 60, 230)") &&
+	    c1.fills.includes("rgb(0, 114, 178)") &&
+	    !c1.fills.includes("rgb(30, 60, 230)") &&
+	    !c1.fills.includes("rgb(153, 102, 255)"), [c0, c1]);
+	check("labels keep AA contrast on every fill of both palettes",
+	    c0.worst >= 4.5 && c1.worst >= 4.5, [c0.worst, c1.worst]);
+	check("the palette is kept in the URL", /[?&]c=1/.test(page.url()));
+	check("the button shows the palette in force", await page.evaluate(() =>
+	    document.getElementById("palbtn").textContent) ===
+	    "\u2611 colour-blind palette (c)");
+	await page.click("#vb1");
+	check("a view switch keeps the palette", (await contrast()).fills
+	    .includes("rgb(0, 114, 178)"));
+	check("the legend follows the palette", await page.evaluate(() =>
+	    Array.from(document.querySelectorAll("#legend rect")).map((r) =>
+	    getComputedStyle(r).fill)).then((l) => l.includes("rgb(213, 94, 0)")));
+	await page.click("#palbtn");
+	check("the button switches back", !(await contrast()).fills
+	    .includes("rgb(0, 114, 178)") && !/[?&]c=1/.test(page.url()));
+	await page.keyboard.press("?");
+	check("the help names the palette key", await page.evaluate(() =>
+	    document.getElementById("help").textContent.includes(
+	    "c: colour-blind palette")));
+	page = await open(svgof("palette-cb", pal, ["--colorblind"]));
+	check("with --colorblind the button starts checked", await page.evaluate(() =>
+	    document.getElementById("palbtn").textContent.charAt(0)) === "\u2611");
 	check("no script errors at all", errors.length === 0, errors);
 	await close();
+
+	// 11. without JavaScript the switches' counts are still shown
+	const nojs = await launch({ javaScriptEnabled: false });
+	page = await nojs.ctx.newPage();
+	await page.goto(fileurl(svgof("diff", diff)));
+	const sw = await page.evaluate(() => Array.from(
+	    document.querySelectorAll(".vb")).filter((e) =>
+	    getComputedStyle(e).display !== "none" &&
+	    e.getBoundingClientRect().width > 0).map((e) => e.textContent));
+	check("without JavaScript the view switches show their counts",
+	    sw.length === 3 && sw[2] === "Elided: 2 vanished within noise", sw);
+	await nojs.close();
 	fs.rmSync(tmp, { recursive: true, force: true });
 	process.exit(failed ? 1 : 0);
 })().catch((e) => {
