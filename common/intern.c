@@ -2,8 +2,8 @@
 /*
  * intern.c: summing records into two hash-partitioned stack tables on two
  * threads (intern.h). The reading thread hashes every key; keys whose hash
- * has its top bit clear it interns itself, the others it copies into 1 MiB
- * batches that a ring of INTERN_NBATCH carries to the second thread. Each
+ * has its top two bits clear it interns itself, the others it copies into
+ * 1 MiB batches that a ring of INTERN_NBATCH carries to the second thread. Each
  * thread then sorts its own table, and the two sorted runs are merged as
  * they are read out (a key is in one table only, so no two are equal).
  * Warnings, errors and totals all stay on the reading thread, in input
@@ -18,7 +18,13 @@
 
 #define INTERN_BATCH ((size_t)1 << 20)
 #define INTERN_NBATCH 4
-#define UPPER(h) ((int)((h) >> 63))
+/*
+ * Which table a hash goes to: the reading thread keeps a quarter of the
+ * hash space, as it also reads and parses (perf: the two threads then
+ * take about the same time on the service profile; with halves the
+ * reading thread took two thirds).
+ */
+#define UPPER(h) ((h) >> 62 != 0)
 
 struct qrec {			/* a record in a batch; the key follows */
 	uint64_t h;
