@@ -1,61 +1,84 @@
 // SPDX-License-Identifier: ISC
-// Times zooming in headless Chromium: for each SVG given, clicks frames at
-// a few depths (each zoom, then the reset) and reports the median time from
-// the click to the second animation frame after it, i.e. including style,
-// layout and paint. usage: node bench/svg-zoom.js A.svg [B.svg ...]
+// Measures SVG flame graphs in headless Chromium (1280x900), one fresh page
+// per file: DOM nodes once loaded, first paint (Chromium's paint timing,
+// from navigation start), ready (two animation frames after the load
+// event: the picture complete with its script's first work) and the median
+// click-zoom repaint: frames at a few depths are clicked (each zoom, then
+// the reset), each timed from the click to the second animation frame
+// after it, so style, layout and paint are included. Works on fg-svg's,
+// flamegraph.pl's and inferno's SVGs alike (frames are found by rendered
+// width). Prints one line per file: NAME bytes nodes paint ready zoom reset.
+// usage: node bench/svg-zoom.js NAME=FILE.svg [...]
 "use strict";
+const fs = require("fs");
 const path = require("path");
 const { launch, fileurl } = require(path.join(__dirname, "..", "tests",
     "browser", "lib.js"));
 
-async function timeone(page, file) {
-	await page.goto(fileurl(file));
-	await page.waitForTimeout(300);
+async function measure(page) {
 	return page.evaluate(async () => {
-		const frames = document.getElementById("frames");
-		// frame groups: fg-svg nests them in a view group, flamegraph.pl not
-		let gs = Array.from(frames.querySelectorAll("g")).filter((g) =>
-		    g.querySelector(":scope > rect"));
-		const w = (g) => parseFloat(g.querySelector("rect").getAttribute("width"));
-		// the widest frames below the root: they reveal the most
-		gs = gs.filter((g) => w(g) > 20 && w(g) < 1100);
-		gs.sort((a, b) => w(b) - w(a));
-		const pick = gs.slice(0, 40).filter((g, i) => i % 8 === 0);
 		const raf = () => new Promise((r) => requestAnimationFrame(() =>
 		    requestAnimationFrame(r)));
+		await raf();
+		const ready = performance.now();
+		const fp = performance.getEntriesByType("paint").find((e) =>
+		    e.name === "first-paint");
+		const nodes = document.getElementsByTagName("*").length;
+		const frames = document.getElementById("frames");
+		// frame groups: a g whose own rect is a frame
+		let gs = Array.from(frames.querySelectorAll("g")).filter((g) => {
+			const r = g.querySelector(":scope > rect");
+			return r && g.getAttribute("display") !== "none";
+		});
+		const w = (g) => g.querySelector(":scope > rect")
+		    .getBoundingClientRect().width;
+		gs = gs.map((g) => [g, w(g)]).filter((a) => a[1] > 20 &&
+		    a[1] < 1100);
+		gs.sort((a, b) => b[1] - a[1]);
+		const pick = gs.slice(0, 40).filter((g, i) => i % 8 === 0)
+		    .map((a) => a[0]);
 		const click = (el) => el.dispatchEvent(new MouseEvent("click",
 		    { bubbles: true, cancelable: true, view: window }));
-		const times = [];
+		const zt = [], rt = [];
 		for (const g of pick) {
 			let t0 = performance.now();
-			click(g.querySelector("rect"));
+			click(g.querySelector(":scope > rect"));
 			await raf();
-			times.push(performance.now() - t0);
-			const u = document.getElementById("unzoom");
+			zt.push(performance.now() - t0);
 			t0 = performance.now();
-			click(u);
+			click(document.getElementById("unzoom"));
 			await raf();
-			times.push(performance.now() - t0);
+			rt.push(performance.now() - t0);
 		}
-		times.sort((a, b) => a - b);
-		return { n: times.length, median: times[times.length >> 1],
-		    max: times[times.length - 1],
-		    frames: frames.querySelectorAll("rect").length };
+		const med = (a) => {
+			a.sort((x, y) => x - y);
+			return a.length ? a[a.length >> 1] : NaN;
+		};
+		return { nodes, paint: fp ? fp.startTime : NaN,
+		    ready: ready,
+		    zoom: med(zt), reset: med(rt), n: zt.length };
 	});
 }
 
 (async () => {
 	const { ctx, close } = await launch();
-	const page = await ctx.newPage();
 	const errors = [];
-	page.on("pageerror", (e) => errors.push(String(e)));
-	for (const f of process.argv.slice(2)) {
-		const r = await timeone(page, f);
-		console.log("zoom " + path.basename(f) + ": median " +
-		    r.median.toFixed(0) + " ms, max " + r.max.toFixed(0) +
-		    " ms over " + r.n + " zooms/resets, " + r.frames + " frames");
+	for (const arg of process.argv.slice(2)) {
+		const eq = arg.indexOf("="), name = arg.slice(0, eq),
+		    file = arg.slice(eq + 1);
+		const page = await ctx.newPage();
+		page.on("pageerror", (e) => errors.push(name + ": " + e));
+		await page.goto(fileurl(file), { timeout: 120000 });
+		const r = await measure(page);
+		await page.close();
+		console.log([name, fs.statSync(file).size, r.nodes,
+		    r.paint.toFixed(0), r.ready.toFixed(0), r.zoom.toFixed(0),
+		    r.reset.toFixed(0), r.n].join(" "));
 	}
 	if (errors.length)
-		console.log("script errors: " + errors.join("; "));
+		console.error("script errors: " + errors.join("; "));
 	await close();
-})();
+})().catch((e) => {
+	console.error("svg-zoom.js: " + e);
+	process.exit(1);
+});

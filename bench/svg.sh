@@ -1,74 +1,94 @@
 #!/bin/sh
 # SPDX-License-Identifier: ISC
-# fg-svg speed and size: a deterministic 200k-stack (~150 MB) folded
-# profile rendered by fg-svg, and by flamegraph.pl and inferno-flamegraph
-# when they are on PATH (best of N wall clock; ratio printed). Then, when
-# tests/browser/node_modules exists, bench/svg-zoom.js times a zoom in
-# headless Chromium on fg-svg's SVG and flamegraph.pl's.
+# fg-svg in the browser against flamegraph.pl and inferno, same input, same
+# run: the service shape (bench/gen-service.c, 200k stacks, the files
+# service.sh makes) before and after a change. Rendered: fg's differential
+# SVG of the pair (fg-diff | fg-svg), fg's plain SVG of the after profile,
+# and inferno-flamegraph's and flamegraph.pl's SVGs of that same profile
+# when they are on PATH (FG_BENCH_PERL=0 skips flamegraph.pl). Prints the
+# render time (best of N, sorted input), then per SVG: file size, DOM
+# nodes, first paint, ready (load, script and a frame) and the median
+# click-zoom and reset repaints in headless Chromium (bench/svg-zoom.js),
+# each with its ratio to inferno's. The browser part says why and stops
+# when node, tests/browser/node_modules or Chromium are missing.
+# FG_BENCH_STACKS sets the size.
 # usage: sh bench/svg.sh BINDIR DATADIR
 set -eu
 . "$(dirname "$0")/lib.sh"
-bindir=$1
-data=$2
+bin=$1 data=$2
 here=$(cd "$(dirname "$0")" && pwd)
-mkdir -p "$data"
-in=$data/svg-200k-v4.folded
-runs=${FG_BENCH_RUNS:-5}
-
-if [ ! -s "$in" ]; then
-	echo "generating $in ..."
-	# A call tree with skewed fan-out: names come from a pool chosen by
-	# a hash of the path, so subtrees repeat and the graph is bushy.
-	awk 'BEGIN {
-		srand(42);
-		np = 4000;
-		for (i = 0; i < np; i++)
-			pool[i] = sprintf("ns%d::Widget%d::method_%d(int)",
-			    i % 37, i % 211, i);
-		for (n = 0; n < 200000; n++) {
-			h = 7; d = 12 + int(rand() * 26); s = "main";
-			for (j = 0; j < d; j++) {
-				r = rand();
-				r = r * r * r;
-				k = int(r * r * r * 3);
-				h = (h * 31 + k * 17 + j) % 1000003;
-				s = s ";" pool[h % np];
-			}
-			print s, 1 + int(rand() * 40);
-		}
-	}' | LC_ALL=C sort >"$in.tmp"
-	mv "$in.tmp" "$in"
-fi
-bytes=$(wc -c <"$in")
-rm -f "$data/svg-fgpl.svg" "$data/svg-inferno.svg"
-echo "input: $(wc -l <"$in") stacks, $bytes bytes"
-
-"$bindir/fg-svg" "$in" >"$data/svg-fg.svg"
-t_fg=$(best "$runs" "$bindir/fg-svg" "$in")
-s_fg=$(wc -c <"$data/svg-fg.svg")
-f_fg=$(grep -c '^<g d=' "$data/svg-fg.svg")
-echo "fg-svg:             ${t_fg}s  $s_fg bytes  $f_fg frames"
-
-if command -v inferno-flamegraph >/dev/null 2>&1; then
-	inferno-flamegraph "$in" >"$data/svg-inferno.svg" 2>/dev/null || true
-	t=$(best "$runs" inferno-flamegraph "$in")
-	echo "inferno-flamegraph: ${t}s  $(wc -c <"$data/svg-inferno.svg") bytes" \
-	    "($(echo "$t $t_fg" | awk '{printf "%.1fx", $1 / $2}') fg-svg's time)"
-fi
-fgpl=$(command -v flamegraph.pl 2>/dev/null || true)
-if [ -n "$fgpl" ]; then
-	perl "$fgpl" "$in" >"$data/svg-fgpl.svg" 2>/dev/null || true
-	t=$(best 1 perl "$fgpl" "$in")
-	echo "flamegraph.pl:      ${t}s  $(wc -c <"$data/svg-fgpl.svg") bytes" \
-	    "($(echo "$t $t_fg" | awk '{printf "%.1fx", $1 / $2}') fg-svg's time)"
-fi
-
 top=$(cd "$here/.." && pwd)
-if [ -d "$top/tests/browser/node_modules/playwright-core" ] &&
-    command -v node >/dev/null 2>&1; then
-	set -- "$data/svg-fg.svg"
-	[ -s "$data/svg-fgpl.svg" ] && set -- "$@" "$data/svg-fgpl.svg"
-	node "$here/svg-zoom.js" "$@" || echo "svg-zoom.js failed"
-else
-	echo "zoom timing skipped: no tests/browser/node_modules (npm install)"
+runs=${FG_BENCH_RUNS:-3}
+n=${FG_BENCH_STACKS:-200000}
+s=service-$((n / 1000))k
+mkdir -p "$data"
+[ -x "$data/gen-service" ] || build gen-service
+for v in "" .after; do
+	[ -s "$data/$s$v.folded" ] && continue
+	"$data/gen-service" "$n" 1 ${v:+after} | LC_ALL=C sort \
+	    >"$data/$s$v.folded.tmp"
+	mv "$data/$s$v.folded.tmp" "$data/$s$v.folded"
+done
+a=$data/$s.folded b=$data/$s.after.folded
+echo "input $s: before $(wc -l <"$a") stacks, after $(wc -l <"$b") stacks"
+
+"$bin/fg-diff" "$a" "$b" | "$bin/fg-svg" >"$data/svg-fgdiff.svg"
+"$bin/fg-svg" "$b" >"$data/svg-fg.svg"
+t_fg=$(best "$runs" "$bin/fg-svg" "$b")
+t_diff=$(best_sh "$runs" "'$bin/fg-diff' '$a' '$b' | '$bin/fg-svg'")
+line="render (sorted): fg-svg ${t_fg}s, fg-diff | fg-svg ${t_diff}s"
+set -- "fg-diff=$data/svg-fgdiff.svg" "fg=$data/svg-fg.svg"
+rm -f "$data/svg-inferno.svg" "$data/svg-fgpl.svg"
+if command -v inferno-flamegraph >/dev/null 2>&1; then
+	inferno-flamegraph "$b" >"$data/svg-inferno.svg" 2>/dev/null || true
+	t=$(best "$runs" inferno-flamegraph "$b")
+	line="$line, inferno-flamegraph ${t}s ($(echo "$t $t_fg" |
+	    awk '{ printf "%.1fx", $1 / $2 }') fg-svg's time)"
+	set -- "$@" "inferno=$data/svg-inferno.svg"
 fi
+if [ "${FG_BENCH_PERL:-1}" != 0 ] && command -v flamegraph.pl >/dev/null 2>&1
+then
+	t=$(best 1 sh -c "flamegraph.pl '$b' >'$data/svg-fgpl.svg'")
+	line="$line, flamegraph.pl ${t}s"
+	set -- "$@" "flamegraph.pl=$data/svg-fgpl.svg"
+fi
+echo "$line"
+
+if ! command -v node >/dev/null 2>&1; then
+	echo "browser figures skipped: no node"
+	exit 0
+fi
+if [ ! -d "$top/tests/browser/node_modules/playwright-core" ]; then
+	echo "browser figures skipped: no tests/browser/node_modules" \
+	    "(make browser-deps)"
+	exit 0
+fi
+if [ ! -x "${FG_CHROMIUM:-/usr/bin/chromium}" ]; then
+	echo "browser figures skipped: no ${FG_CHROMIUM:-/usr/bin/chromium}" \
+	    "(apt-get install chromium)"
+	exit 0
+fi
+node "$here/svg-zoom.js" "$@" >"$data/svg-zoom.out" ||
+    { echo "svg-zoom.js failed"; exit 0; }
+# ratios to inferno's figures (the first line named inferno), if any
+awk 'BEGIN {
+	printf "%-14s %12s %8s %9s %9s %8s %8s\n", "svg (1280x900)",
+	    "bytes", "nodes", "paint ms", "ready ms", "zoom ms", "reset ms"
+}
+{ for (i = 1; i <= 7; i++) v[NR, i] = $i }
+$1 == "inferno" { ref = NR }
+END {
+	for (r = 1; r <= NR; r++) {
+		printf "%-14s", v[r, 1]
+		for (i = 2; i <= 7; i++) {
+			x = v[r, i]
+			s = x
+			if (ref && r != ref && v[ref, i] > 0)
+				s = sprintf("%s (%.2fx)", x, x / v[ref, i])
+			printf " %*s", i == 2 ? 12 : (i == 3 ? 8 : 9), s
+		}
+		printf "\n"
+	}
+	if (ref)
+		print "(ratios: the figure over inferno-flamegraph'"'"'s)"
+}' "$data/svg-zoom.out"

@@ -30,7 +30,7 @@ static const char help[] =
     "      --subtitle TEXT    second title line\n"
     "      --width N          image width in pixels (1200)\n"
     "      --height N         frame height in pixels (16)\n"
-    "      --minwidth N[%]    omit frames narrower than N pixels (0.1) or N%\n"
+    "      --minwidth N[%]    omit frames narrower than N pixels or N% (0.01%)\n"
     "      --fonttype FONT    font family (Verdana)\n"
     "      --fontsize N       font size (12)\n"
     "      --fontwidth N      average character width / font size (0.59)\n"
@@ -111,7 +111,8 @@ setdefaults(struct svg_opts *o)
 	o->frameheight = 16;
 	o->fontsize = 12;
 	o->fontwidth = 0.59;
-	o->minwidth = 0.1;
+	o->minwidth = 0.01;	/* percent, as inferno: any window width */
+	o->minpct = 1;
 	o->factor = 1;
 	o->searchcol = o->strokecol = o->uicol = FG_NOCOLOR;
 	fg_colorcfg_init(&o->cc);

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: ISC
 // fg-svg's embedded script: zoom, search, views, details. Frames are read
 // once into arrays; zooming computes every position from the counts in
-// each frame's d attribute ("depth start total self [tb fb ta fa]") and
-// only writes attributes that change. Labels are fitted with the font
+// each frame's d attribute ("depth start total self [tb fb ta fa]", base
+// 36) and only writes to the frames it shows or showed. Labels are fitted with the font
 // width estimate fg-svg uses, so nothing is measured in the DOM.
 "use strict";
 (function () {
@@ -37,32 +37,122 @@
 		this.f = null;
 		this.btn = $("vb" + i);
 	}
+	// the first view's frames are in the markup: read them once
 	function load(v) {
-		var ch = v.g.children, f = [], i, e, d, t, k, up = [];
+		var ch = v.g.children, f = [], i, e, d, t, k, up = [], fr;
+		var col = +v.g.getAttribute("data-col");
 		for (i = 0; i < ch.length; i++) {
 			e = ch[i];
-			d = e.getAttribute("d").split(" ");
-			t = e.children[0].textContent;
+			d = e.getAttribute("d").split(" ").map(b36);
+			t = e.firstChild.textContent;
 			k = t.lastIndexOf(" (");
-			var fr = {
-				e: e, r: e.children[1], t: e.children[2],
-				depth: +d[0], s: +d[1], w: +d[2], self: +d[3],
-				tb: +d[4], fb: +d[5], ta: +d[6], fa: +d[7],
-				name: k >= 0 ? t.slice(0, k) : t,
-				lab: e.children[2].textContent,
-				hid: false, par: false, hl: false,
-				fill: e.children[1].getAttribute("fill"),
-				x0: e.children[1].getAttribute("x"),
-				y0: e.children[1].getAttribute("y")
-			};
-			if (fr.depth === 0)
-				fr.name = "all";
+			fr = frame(e, e.children[1], d, 0, d.length, col,
+			    k >= 0 ? t.slice(0, k) : t);
+			fr.t = e.children[2] || null;
+			fr.lab = fr.t ? fr.t.textContent : "";
+			fr.x0 = fr.r.getAttribute("x");
+			fr.y0 = fr.r.getAttribute("y");
 			up[fr.depth] = fr;
 			fr.up = fr.depth > 0 ? up[fr.depth - 1] : null;
 			e.fgi = f.length;
 			f.push(fr);
 		}
 		v.f = f;
+	}
+	// d[j..j+n): "depth start width self [tb fb ta fa]"; in a diff width
+	// and self are left out when they are the view's before or after
+	// counts (col: 0 before, 1 after)
+	function frame(e, r, d, j, n, col, name) {
+		var c = isdiff ? j + n - 4 : j + 4, fr = {
+			e: e, r: r, t: null, lab: "",
+			depth: +d[j], s: +d[j + 1], w: +d[j + 2], self: +d[j + 3],
+			tb: +d[c], fb: +d[c + 1], ta: +d[c + 2], fa: +d[c + 3],
+			name: name, hid: false, par: false, hl: false, zin: false,
+			fill: r.getAttribute("fill")
+		};
+		if (isdiff && n === 6) {
+			fr.w = col ? fr.ta : fr.tb;
+			fr.self = col ? fr.fa : fr.fb;
+		}
+		if (fr.depth === 0)
+			fr.name = "all";
+		return fr;
+	}
+	// x as fg-svg writes it: one decimal, no trailing ".0"
+	function fix1(x) {
+		return String(Math.round(x * 10) / 10);
+	}
+	// the other views are data (fg-svg's out_views): the names and fills
+	// tables, read once, and a line per frame, drawn on first use
+	var tables = null;
+	function readtables() {
+		var a = $("fdn").textContent.split("\n"), n = a[0].split(" ");
+		tables = { names: a.slice(1, +n[0] + 1),
+		    fills: a.slice(+n[0] + 1, +n[0] + 1 + +n[1]) };
+	}
+	// numbers in the data: base 36, or "~" and a decimal
+	function b36(t) {
+		return t.charAt(0) === "~" ? +t.slice(1) : parseInt(t, 36);
+	}
+	function build(v) {
+		var a = $("fd" + v.i).textContent.split("\n");
+		var f = [], up = [], i, d, e, r, fr, ti;
+		var y0 = +v.g.getAttribute("data-y0"), dy = +v.g.getAttribute("data-dy");
+		var rh = v.g.getAttribute("data-rh"), nd = isdiff ? 8 : 6;
+		var col = +v.g.getAttribute("data-col");
+		var frag = document.createDocumentFragment(), wpt = 0;
+		if (!tables)
+			readtables();
+		for (i = 0; i < a.length; i++) {
+			d = a[i].split(" ").map(b36);
+			if (d.length < nd)
+				continue;
+			e = document.createElementNS(NS, "g");
+			ti = mk("title", e);
+			r = mk("rect", e);
+			r.setAttribute("fill", "#" + tables.fills[d[1]]);
+			fr = frame(e, r, d, 2, d.length - 2, col,
+			    tables.names[d[0]]);
+			fr.up = fr.depth > 0 ? up[fr.depth - 1] : null;
+			if (fr.up)
+				fr.s += fr.up.s;
+			if (f.length === 0)
+				wpt = fr.w > 0 ? (W0 - 2 * xpad) / fr.w : 0;
+			fr.x0 = fix1(xpad + fr.s * wpt);
+			fr.y0 = fix1(y0 + dy * fr.depth);
+			r.setAttribute("y", fr.y0);
+			r.setAttribute("height", rh);
+			ti.textContent = fr.name + " (" + fmt(fr.w) + " " +
+			    countname + ")";
+			up[fr.depth] = fr;
+			e.fgi = f.length;
+			f.push(fr);
+			frag.appendChild(e);
+		}
+		v.g.appendChild(frag);
+		v.f = f;
+	}
+	// white or black text, whichever contrasts more (fg_color_ink)
+	function lin(c) {
+		c /= 255;
+		return c <= 0.04045 ? c / 12.92 : Math.pow((c + 0.055) / 1.055, 2.4);
+	}
+	function ink(fill) {
+		var c = parseInt(fill.slice(1), 16), l;
+		l = 0.2126 * lin(c >> 16 & 255) + 0.7152 * lin(c >> 8 & 255) +
+		    0.0722 * lin(c & 255);
+		return (l + 0.05) / 0.05 < 1.05 / (l + 0.05);
+	}
+	// a label for a frame drawn without one: made when it first fits
+	function mktext(fr, x) {
+		var t = document.createElementNS(NS, "text");
+		t.setAttribute("x", (x + 3).toFixed(1));
+		t.setAttribute("y", (+fr.r.getAttribute("y") +
+		    +fr.r.getAttribute("height") / 2 + 3).toFixed(1));
+		if (/^#[0-9a-fA-F]{6}$/.test(fr.fill) && ink(fr.fill))
+			t.setAttribute("style", "fill:#fff");
+		fr.e.appendChild(t);
+		fr.t = t;
 	}
 	function label(name, w) {
 		var n = Math.floor(w / chw), a;
@@ -74,15 +164,23 @@
 		}
 		return name.length <= n ? name : name.slice(0, n - 2) + "..";
 	}
-	function place(fr, x, w, par) {
+	// Zoomed, the view's class "zm" hides its frames but those of class
+	// "in" (the zoomed frame, its subtree and ancestors): a zoom writes to
+	// the frames it shows and those it showed, never to all of them.
+	function place(fr, x, w, par, zm) {
 		var xs = x.toFixed(1), ws = w.toFixed(1), l;
-		if (fr.hid) {
-			fr.e.removeAttribute("display");
-			fr.hid = false;
+		fr.hid = false;
+		if (fr.zin !== zm) {
+			if (zm)
+				fr.e.classList.add("in");
+			else
+				fr.e.classList.remove("in");
+			fr.zin = zm;
 		}
 		if (fr.xs !== xs) {
 			fr.r.setAttribute("x", xs);
-			fr.t.setAttribute("x", (x + 3).toFixed(1));
+			if (fr.t)
+				fr.t.setAttribute("x", (x + 3).toFixed(1));
 			fr.xs = xs;
 		}
 		if (fr.ws !== ws) {
@@ -90,6 +188,8 @@
 			fr.ws = ws;
 			l = label(fr.name, w);
 			if (l !== fr.lab) {
+				if (!fr.t)
+					mktext(fr, x);
 				fr.t.textContent = l;
 				fr.lab = l;
 			}
@@ -103,28 +203,33 @@
 		}
 	}
 	function hide(fr) {
-		if (!fr.hid) {
-			fr.e.setAttribute("display", "none");
-			fr.hid = true;
+		fr.hid = true;
+		if (fr.zin) {
+			fr.e.classList.remove("in");
+			fr.zin = false;
 		}
 	}
 	function zoom(z, nopush) {
 		var f = cur.f, i, fr, s0 = z.s, t0 = z.w, d0 = z.depth, was = zoomed;
-		var k = (W - 2 * xpad) / t0, eps = t0 * 1e-9;
+		var k = (W - 2 * xpad) / t0, eps = t0 * 1e-9, zm = d0 > 0;
+		if (zm)
+			cur.g.classList.add("zm");
 		for (i = 0; i < f.length; i++) {
 			fr = f[i];
 			if (fr.depth < d0) {
 				if (fr.s <= s0 + eps && fr.s + fr.w >= s0 + t0 - eps)
-					place(fr, xpad, W - 2 * xpad, true);
+					place(fr, xpad, W - 2 * xpad, true, zm);
 				else
 					hide(fr);
 			} else if (fr.s >= s0 - eps && fr.s + fr.w <= s0 + t0 + eps &&
 			    (fr.depth > d0 || fr === z))
-				place(fr, xpad + (fr.s - s0) * k, fr.w * k, false);
+				place(fr, xpad + (fr.s - s0) * k, fr.w * k, false, zm);
 			else
 				hide(fr);
 		}
-		zoomed = z.depth > 0 ? z : null;
+		if (!zm)
+			cur.g.classList.remove("zm");
+		zoomed = zm ? z : null;
 		if (zoomed)
 			unzoombtn.classList.remove("hide");
 		else
@@ -514,7 +619,9 @@
 		var v = views[i], k, f;
 		if (!v || v === cur)
 			return;
-		if (!v.f)
+		if (!v.f && v.i > 0)
+			build(v);
+		else if (!v.f)
 			load(v);
 		if (cur) {
 			f = cur.f;
@@ -533,8 +640,6 @@
 		}
 		cur = v;
 		setheight(+v.g.getAttribute("data-h"));
-		if (!v.f)
-			load(v);
 		v.g.removeAttribute("display");
 		if (v.btn)
 			v.btn.classList.add("on");

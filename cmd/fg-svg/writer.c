@@ -230,10 +230,13 @@ out_title(const struct svg_opts *o, const struct svg_layout *l,
 	if (l->isdiff) {
 		double d = (f->tot[1] - f->tot[0]) * o->factor;
 
+		/* the after count is the frame's own in the view drawn by it */
 		fg_out_str("; before ");
 		out_commas(f->tot[0] * o->factor);
-		fg_out_str(", after ");
-		out_commas(f->tot[1] * o->factor);
+		if (v->col != SVG_AFTER) {
+			fg_out_str(", after ");
+			out_commas(f->tot[1] * o->factor);
+		}
 		fg_out_str(", ");
 		if (d > 0)
 			fg_out_char('+');
@@ -242,6 +245,59 @@ out_title(const struct svg_opts *o, const struct svg_layout *l,
 	}
 	out_cost(o, l, f, v);
 	fg_out_str(")</title>");
+}
+
+/* The script's numbers (d, out_views): whole in base 36, others "~%g". */
+static void
+out_b36(double v)
+{
+	char buf[16], *p = buf + sizeof(buf);
+	uint64_t u;
+
+	if (v != floor(v) || fabs(v) >= 9e15) {
+		fg_out_char('~');
+		out_num(v);
+		return;
+	}
+	if (v < 0)
+		fg_out_char('-');
+	u = (uint64_t)fabs(v);
+	do {
+		*--p = "0123456789abcdefghijklmnopqrstuvwxyz"[u % 36];
+		u /= 36;
+	} while (u > 0);
+	fg_out_write(p, (size_t)(buf + sizeof(buf) - p));
+}
+
+/*
+ * A frame's numbers for the script: "DEPTH START WIDTH SELF", in a diff
+ * then "TB FB TA FA" (before and after, inclusive and self). WIDTH and
+ * SELF are left out when they are the TB FB or TA FA of the view's count
+ * (data-col), as they are but for the root and the Elided view. num
+ * writes each number.
+ */
+static void
+out_counts(const struct svg_layout *l, const struct svg_view *v,
+    const struct svg_frame *f, double start, void (*num)(double))
+{
+	int c = v->col, k;
+
+	num((double)f->depth);
+	fg_out_char(' ');
+	num(start);
+	if (!l->isdiff || c > SVG_AFTER || f->w != f->tot[c] ||
+	    f->self != f->selfc[c]) {
+		fg_out_char(' ');
+		num(f->w);
+		fg_out_char(' ');
+		num(f->self);
+	}
+	for (k = 0; l->isdiff && k < 2; k++) {
+		fg_out_char(' ');
+		num(f->tot[k]);
+		fg_out_char(' ');
+		num(f->selfc[k]);
+	}
 }
 
 static void
@@ -265,23 +321,7 @@ out_frame(const struct svg_opts *o, const struct svg_layout *l,
 		y2 = pg->top + (f->depth + 1) * o->frameheight - SVG_FRAMEPAD;
 	}
 	fg_out_str("<g d=\"");
-	fg_out_u64(f->depth);
-	fg_out_char(' ');
-	out_num(s);
-	fg_out_char(' ');
-	out_num(w);
-	fg_out_char(' ');
-	out_num(f->self);
-	if (l->isdiff) {
-		fg_out_char(' ');
-		out_num(f->tot[0]);
-		fg_out_char(' ');
-		out_num(f->selfc[0]);
-		fg_out_char(' ');
-		out_num(f->tot[1]);
-		fg_out_char(' ');
-		out_num(f->selfc[1]);
-	}
+	out_counts(l, v, f, f->x, out_b36);
 	fg_out_str("\">");
 	out_title(o, l, f, v);
 	fg_out_str("<rect x=\"");
@@ -295,24 +335,27 @@ out_frame(const struct svg_opts *o, const struct svg_layout *l,
 	fg_out_str("\" fill=\"");
 	fg_color_fmt(col, f->color);
 	fg_out_write(col, 7);
+	chars = (size_t)((x2 - x1) / (o->fontsize * o->fontwidth));
+	if (chars < 3) {
+		/* no label fits: the script adds one when a zoom makes room */
+		fg_out_str("\"/></g>\n");
+		return;
+	}
 	fg_out_str("\"/><text x=\"");
 	out_fix1(x1 + 3);
 	fg_out_str("\" y=\"");
 	out_fix1(3 + (y1 + y2) / 2);
 	fg_out_str(fg_color_ink(f->color) != 0 ? "\" style=\"fill:#fff\">" : "\">");
-	chars = (size_t)((x2 - x1) / (o->fontsize * o->fontwidth));
-	if (chars >= 3) {
-		if (f->depth == 0)
-			fg_out_str("all");
+	if (f->depth == 0)
+		fg_out_str("all");
+	else {
+		len = showlen(f);
+		nch = fg_utf8_len(f->name, len);
+		if (nch <= chars)
+			fg_xml_text(f->name, len, SIZE_MAX);
 		else {
-			len = showlen(f);
-			nch = fg_utf8_len(f->name, len);
-			if (nch <= chars)
-				fg_xml_text(f->name, len, SIZE_MAX);
-			else {
-				fg_xml_text(f->name, len, chars - 2);
-				fg_out_str("..");
-			}
+			fg_xml_text(f->name, len, chars - 2);
+			fg_out_str("..");
 		}
 	}
 	fg_out_str("</text></g>\n");
@@ -940,7 +983,7 @@ out_head(const struct svg_opts *o, const struct svg_layout *l,
 	    ".ui{display:none}\n.js .ui{display:inline}\n"
 	    ".vb.on{font-weight:bold;text-decoration:underline}\n"
 	    "#frames>g>g:hover{stroke:#000;stroke-width:.5;cursor:pointer}\n"
-	    ".hide{display:none}\n.parent{opacity:.5}\n"
+	    ".hide,.zm>g:not(.in){display:none}\n.parent{opacity:.5}\n"
 	    ".searching #frames>g>g:not(.m){opacity:.35}\n"
 	    "#frames .m>rect{stroke:#000;stroke-width:1}\n"
 	    "#frames .o>rect{stroke:#000;stroke-width:2}\n"
@@ -1006,6 +1049,116 @@ setpage(struct page *pg, const struct svg_opts *o, const struct svg_layout *l,
 	pg->down = o->inverted || (l->isdiff && pg->h > TALL);
 }
 
+/*
+ * Where a view's rows go, for the script: the top of the root's row, the
+ * step to the next row (negative: bottom-up) and the rectangles' height.
+ */
+static void
+out_rows(const struct svg_opts *o, const struct svg_layout *l, int i,
+    const struct page *pg)
+{
+	double fh = (double)o->frameheight;
+
+	fg_out_str(" data-y0=\"");
+	out_num(pg->down ? pg->top : pg->vh[i] - l->ypad2 - fh + SVG_FRAMEPAD);
+	fg_out_str("\" data-dy=\"");
+	out_num(pg->down ? fh : -fh);
+	fg_out_str("\" data-rh=\"");
+	out_num(fh - SVG_FRAMEPAD);
+	fg_out_char('"');
+}
+
+/*
+ * The views other than the first, as data the script draws when the
+ * reader switches to one. fdn holds the names (one a line: a name holds
+ * no newline) and the fills, after a line "NAMES FILLS"; fdI a line per
+ * frame of view I in pre-order, "NAME FILL DEPTH START ...": NAME and
+ * FILL index the tables, START is counted from the parent's start, the
+ * rest as out_counts, numbers in base 36 (out_b36).
+ */
+static void
+out_viewtables(const struct svg_layout *l, struct fg_stab *names,
+    struct fg_stab *fills)
+{
+	const struct svg_frame *f;
+	struct fg_ent *e;
+	char col[8];
+	size_t j;
+	int i;
+
+	for (i = 1; i < l->nviews; i++)
+		for (j = 0; j < l->v[i].nf; j++) {
+			f = &l->v[i].f[j];
+			e = fg_stab_get_ref(names, f->name, showlen(f));
+			if (e->aux == 0)
+				e->aux = (uint32_t)fg_stab_count(names);
+			fg_color_fmt(col, f->color);
+			e = fg_stab_get(fills, col + 1, 6);
+			if (e->aux == 0)
+				e->aux = (uint32_t)fg_stab_count(fills);
+		}
+	fg_out_str("<metadata id=\"fdn\">");
+	fg_out_u64(fg_stab_count(names));
+	fg_out_char(' ');
+	fg_out_u64(fg_stab_count(fills));
+	for (e = fg_stab_first(names); e != NULL; e = e->next) {
+		fg_out_char('\n');
+		fg_xml_text(e->key, e->len, SIZE_MAX);
+	}
+	for (e = fg_stab_first(fills); e != NULL; e = e->next) {
+		fg_out_char('\n');
+		fg_out_write(e->key, e->len);
+	}
+	fg_out_str("</metadata>\n");
+}
+
+static void
+out_viewdata(const struct svg_layout *l, int i, struct fg_stab *names,
+    struct fg_stab *fills, double *up)
+{
+	const struct svg_view *v = &l->v[i];
+	const struct svg_frame *f;
+	char col[8];
+	size_t j;
+
+	fg_out_str("<metadata id=\"fd");
+	fg_out_u64((uint64_t)i);
+	fg_out_str("\">");
+	for (j = 0; j < v->nf; j++) {
+		f = &v->f[j];
+		fg_color_fmt(col, f->color);
+		if (j > 0)
+			fg_out_char('\n');
+		out_b36(fg_stab_find(names, f->name, showlen(f))->aux - 1);
+		fg_out_char(' ');
+		out_b36(fg_stab_find(fills, col + 1, 6)->aux - 1);
+		fg_out_char(' ');
+		up[f->depth + 1] = f->x;
+		out_counts(l, v, f, f->x - up[f->depth], out_b36);
+	}
+	fg_out_str("</metadata>\n");
+}
+
+static void
+out_views(const struct svg_layout *l)
+{
+	struct fg_stab *names = fg_stab_new(0), *fills = fg_stab_new(0);
+	double *up;
+	uint32_t maxd = 0;
+	int i;
+
+	for (i = 1; i < l->nviews; i++)
+		if (l->v[i].maxdepth > maxd)
+			maxd = l->v[i].maxdepth;
+	up = fg_calloc((size_t)maxd + 2, sizeof(*up));
+	out_viewtables(l, names, fills);
+	for (i = 1; i < l->nviews; i++)
+		out_viewdata(l, i, names, fills, up);
+	free(up);
+	fg_stab_free(names);
+	fg_stab_free(fills);
+}
+
 void
 svg_write(const struct svg_opts *o, const struct svg_layout *l,
     const struct svg_changes *sc)
@@ -1025,15 +1178,24 @@ svg_write(const struct svg_opts *o, const struct svg_layout *l,
 		out_attr("data-name", l->v[i].name);
 		fg_out_str(" data-h=\"");
 		out_num(pg.vh[i]);
+		fg_out_str("\" data-col=\"");
+		fg_out_u64((uint64_t)l->v[i].col);
 		fg_out_char('"');
-		if (i > 0)
-			fg_out_str(" display=\"none\"");
+		if (i > 0) {
+			/* drawn by the script from the data below */
+			out_rows(o, l, i, &pg);
+			fg_out_str(" display=\"none\"></g>\n");
+			continue;
+		}
 		fg_out_str(">\n");
 		for (j = 0; j < l->v[i].nf; j++)
 			out_frame(o, l, &l->v[i].f[j], &l->v[i], &pg);
 		fg_out_str("</g>\n");
 	}
-	fg_out_str("</g>\n<script type=\"text/ecmascript\"><![CDATA[\n");
+	fg_out_str("</g>\n");
+	if (l->nviews > 1)
+		out_views(l);
+	fg_out_str("<script type=\"text/ecmascript\"><![CDATA[\n");
 	for (k = 0; fg_svg_script[k] != NULL; k++)
 		fg_out_str(fg_svg_script[k]);
 	fg_out_str("]]></script>\n</svg>\n");

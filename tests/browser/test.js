@@ -68,7 +68,7 @@ const diff = "# fg-diff kind=diff base=a.txt current=b.txt\n" + [
 	const rectof = (page, title) => page.evaluate((t) => {
 		const g = Array.from(document.querySelectorAll("#v0 > g")).find(
 		    (e) => e.firstChild.textContent.startsWith(t + " ("));
-		if (!g || g.getAttribute("display") === "none")
+		if (!g || getComputedStyle(g).display === "none")
 			return null;
 		const r = g.children[1];
 		return { x: +r.getAttribute("x"), w: +r.getAttribute("width"),
@@ -102,6 +102,19 @@ const diff = "# fg-diff kind=diff base=a.txt current=b.txt\n" + [
 	await page.click("#unzoom");
 	check("reset zoom", Math.abs(((await rectof(page, "parse")) || {}).w -
 	    before.w) < 0.2);
+
+	// 1b. a frame too narrow for a label has none in the file; zoomed, it
+	// gets one (and a white one on a dark fill)
+	page = await open(svgof("narrow", "main;big 10000\nmain;tiny;leaf 20\n"));
+	const nl = await page.evaluate(() => {
+		const f = window.fgsvg.frames(), i = f.findIndex((x) =>
+		    x.name === "tiny"), a = f[i].e.querySelectorAll("text").length;
+		window.fgsvg.zoom(i);
+		return [a, f[i].e.querySelector("text") &&
+		    f[i].e.querySelector("text").textContent];
+	});
+	check("a narrow frame is labelled once zoomed", nl[0] === 0 &&
+	    nl[1] === "tiny", nl);
 
 	// 2. ?s= highlights and reports the matched share
 	page = await open(p1, "?s=/str%7Cmem/");
