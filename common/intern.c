@@ -3,9 +3,10 @@
  * intern.c: summing records into two hash-partitioned stack tables on two
  * threads (intern.h). The reading thread hashes every key; keys whose hash
  * has its top two bits clear it interns itself, the others it copies into
- * 1 MiB batches that a ring of INTERN_NBATCH carries to the second thread. Each
- * thread then sorts its own table, and the two sorted runs are merged as
- * they are read out (a key is in one table only, so no two are equal).
+ * 1 MiB batches that a ring of INTERN_NBATCH carries to the second
+ * thread. Each thread then sorts its own table, and the second merges the
+ * two sorted runs while the first reads the merged entries out (a key is
+ * in one table only, so no two are equal).
  * Warnings, errors and totals all stay on the reading thread, in input
  * order: the output and messages are those of one table on one thread.
  */
@@ -13,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "big.h"
 #include "fg.h"
 #include "intern.h"
 
@@ -47,9 +49,15 @@ struct fg_intern {
 	pthread_cond_t cv;	/* any change to head, tail, done */
 	struct batch b[INTERN_NBATCH];
 	size_t head, tail;	/* full batches: b[tail..head) mod NBATCH */
-	int done;		/* no more batches: sort and exit */
+	int done;		/* no more batches: sort, then merge */
 	struct fg_ent **v[2];	/* each table sorted */
 	size_t iv[2];
+	/* the two sorted runs merged by the second thread as they are read */
+	int v0ready;		/* v[0] is sorted, out allocated */
+	int quit;		/* never finished: the second thread returns */
+	int merged;		/* out[0..ready) is all */
+	struct fg_ent **out;
+	size_t ready, iout, seen;
 };
 
 static void
@@ -92,6 +100,48 @@ runbatch(struct fg_intern *p, const struct batch *b)
 	}
 }
 
+/* The smaller head of the two sorted runs, NULL after both. */
+static struct fg_ent *
+pick(struct fg_intern *p)
+{
+	struct fg_ent *a = p->v[0][p->iv[0]], *b = p->v[1][p->iv[1]];
+
+	if (a == NULL && b == NULL)
+		return NULL;
+	if (b == NULL || (a != NULL &&
+	    fg_keycmp(a->key, a->len, b->key, b->len) < 0)) {
+		p->iv[0]++;
+		return a;
+	}
+	p->iv[1]++;
+	return b;
+}
+
+/*
+ * On the second thread: merges the sorted runs into out, publishing
+ * INTERN_CHUNK entries at a time while the first thread emits them.
+ */
+#define INTERN_CHUNK 4096
+static void
+merge(struct fg_intern *p)
+{
+	struct fg_ent *e;
+	size_t k = 0;
+
+	while ((e = pick(p)) != NULL) {
+		p->out[k++] = e;
+		if (k % INTERN_CHUNK == 0) {
+			lock(p);
+			p->ready = k;
+			unlock(p);
+		}
+	}
+	lock(p);
+	p->ready = k;
+	p->merged = 1;
+	unlock(p);
+}
+
 static void *
 worker(void *arg)
 {
@@ -114,6 +164,12 @@ worker(void *arg)
 		unlock(p);
 	}
 	p->v[1] = fg_stab_sorted1(p->t[1]);
+	lock(p);
+	while (!p->v0ready && !p->quit)
+		pthread_cond_wait(&p->cv, &p->mu);
+	pthread_mutex_unlock(&p->mu);
+	if (!p->quit)
+		merge(p);
 	return NULL;
 }
 
@@ -209,6 +265,8 @@ fg_intern_get(struct fg_intern *p, const char *key, size_t len)
 void
 fg_intern_finish(struct fg_intern *p)
 {
+	size_t n;
+
 	if (p->running) {
 		drain(p);
 		lock(p);
@@ -216,28 +274,32 @@ fg_intern_finish(struct fg_intern *p)
 		unlock(p);
 	}
 	p->v[0] = fg_stab_sorted1(p->t[0]);
-	if (p->running) {
-		if (pthread_join(p->th, NULL) != 0)
-			fg_errx(FG_EXIT_ERR, "pthread_join failed");
-		p->running = 0;
-	} else
+	if (!p->running) {
 		p->v[1] = fg_stab_sorted1(p->t[1]);
+		return;
+	}
+	n = fg_stab_count(p->t[0]) + fg_stab_count(p->t[1]);
+	p->out = fg_big_array(n + 1, sizeof(*p->out));
+	lock(p);
+	p->v0ready = 1;
+	unlock(p);
 }
 
 struct fg_ent *
 fg_intern_next(struct fg_intern *p)
 {
-	struct fg_ent *a = p->v[0][p->iv[0]], *b = p->v[1][p->iv[1]];
-
-	if (a == NULL && b == NULL)
-		return NULL;
-	if (b == NULL || (a != NULL &&
-	    fg_keycmp(a->key, a->len, b->key, b->len) < 0)) {
-		p->iv[0]++;
-		return a;
+	if (!p->running)
+		return pick(p);
+	if (p->iout == p->seen) {
+		lock(p);
+		while (p->ready == p->iout && !p->merged)
+			pthread_cond_wait(&p->cv, &p->mu);
+		p->seen = p->ready;
+		pthread_mutex_unlock(&p->mu);
+		if (p->iout == p->seen)
+			return NULL;
 	}
-	p->iv[1]++;
-	return b;
+	return p->out[p->iout++];
 }
 
 void
@@ -247,12 +309,15 @@ fg_intern_free(struct fg_intern *p)
 
 	if (p == NULL)
 		return;
-	if (p->running) {	/* never finished: let the thread go */
+	if (p->running) {	/* maybe never finished: let the thread go */
 		lock(p);
 		p->done = 1;
+		p->quit = !p->v0ready;
 		unlock(p);
-		pthread_join(p->th, NULL);
+		if (pthread_join(p->th, NULL) != 0)
+			fg_errx(FG_EXIT_ERR, "pthread_join failed");
 	}
+	free(p->out);
 	for (k = 0; k < INTERN_NBATCH; k++)
 		free(p->b[k].mem);
 	for (k = 0; k < 2; k++) {
