@@ -1,0 +1,340 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * perf-pipe.c: perf script from a pipe, parsed on two threads while it
+ * is read. The calling thread reads the input into a ring of NBLK
+ * buffers of BLOCK bytes, each cut just after its last blank line (where
+ * a sample has ended and a worker is as at the start, but for its event
+ * filter); two workers take the blocks in input order, each into a table
+ * of its own, merged at the end. Line counts and warnings are kept per
+ * block and reported in input order as the ring turns, so output,
+ * messages and exit status are those of one pass, and memory stays
+ * NBLK blocks whatever the input's size. The default event filter (the
+ * first sample's event) is found by the reader before a block with it is
+ * handed out. A full block without a blank line (perf script without
+ * call graphs, or an enormous sample) ends the threads: the rest is read
+ * in one pass, from where the last block ended.
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "perf.h"
+
+#define NBLK 6
+
+enum { B_FREE, B_READY, B_BUSY, B_DONE };
+
+struct pblock {
+	char *p;		/* BLOCK bytes */
+	size_t len;		/* bytes read into p */
+	size_t n;		/* of them, the whole samples to parse */
+	int state;		/* B_*, under the ring's lock */
+	int filtered;		/* the default event filter applies */
+	/* what parsing it gave */
+	uint64_t lines, nwarn;
+	struct warnrec warns[MAXKEEP];
+};
+
+struct ring {
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+	struct pblock b[NBLK];
+	uint64_t nready;	/* blocks handed out */
+	uint64_t ntaken;	/* blocks taken by a worker */
+	uint64_t ndone;		/* blocks reported */
+	int closing;		/* no more blocks */
+	struct fg_buf filter;	/* the default event filter, once known */
+	int has_filter;
+	struct fg_in *in;
+	uint64_t lines;		/* lines of the blocks reported */
+};
+
+struct parser {
+	struct ring *r;
+	struct worker *w;
+};
+
+static void
+lock(struct ring *r)
+{
+	if ((errno = pthread_mutex_lock(&r->mu)) != 0)
+		fg_err(FG_EXIT_ERR, "pthread_mutex_lock");
+}
+
+static void
+unlock(struct ring *r)
+{
+	if ((errno = pthread_mutex_unlock(&r->mu)) != 0)
+		fg_err(FG_EXIT_ERR, "pthread_mutex_unlock");
+}
+
+static void
+sleep_on(struct ring *r)
+{
+	if ((errno = pthread_cond_wait(&r->cv, &r->mu)) != 0)
+		fg_err(FG_EXIT_ERR, "pthread_cond_wait");
+}
+
+static void
+wake(struct ring *r)
+{
+	if ((errno = pthread_cond_broadcast(&r->cv)) != 0)
+		fg_err(FG_EXIT_ERR, "pthread_cond_broadcast");
+}
+
+/* One block, by worker w, which starts it as after a blank line. */
+static void
+parse(struct ring *r, struct worker *w, struct pblock *b)
+{
+	if (b->filtered && !w->has_filter) {
+		/* r->filter was set before b was handed out */
+		fg_buf_put(&w->filter, r->filter.p, r->filter.len);
+		w->has_filter = w->defaulted = 1;
+	}
+	w->lineno = 0;
+	w->nwarn = 0;
+	perf_parse_block(w, b->p, b->n);
+	perf_end_sample(w);
+	b->lines = w->lineno;
+	b->nwarn = w->nwarn;
+	memcpy(b->warns, w->warns, sizeof(b->warns));
+}
+
+/* A worker thread: blocks in input order until the ring closes. */
+static void *
+parser(void *arg)
+{
+	struct parser *pa = arg;
+	struct ring *r = pa->r;
+	struct pblock *b;
+
+	for (;;) {
+		lock(r);
+		while (r->ntaken == r->nready && !r->closing)
+			sleep_on(r);
+		if (r->ntaken == r->nready) {
+			unlock(r);
+			return NULL;
+		}
+		b = &r->b[r->ntaken++ % NBLK];
+		b->state = B_BUSY;
+		unlock(r);
+		parse(r, pa->w, b);
+		lock(r);
+		b->state = B_DONE;
+		wake(r);
+		unlock(r);
+	}
+}
+
+/* Reports the oldest block handed out, once parsed, and frees it. */
+static void
+report_next(struct ring *r)
+{
+	struct pblock *b = &r->b[r->ndone % NBLK];
+
+	lock(r);
+	while (b->state != B_DONE)
+		sleep_on(r);
+	unlock(r);
+	perf_report(b->warns, b->nwarn, r->in, r->lines);
+	r->lines += b->lines;
+	b->state = B_FREE;
+	r->ndone++;
+}
+
+/* Hands out the block read last. */
+static void
+hand_out(struct ring *r, struct pblock *b)
+{
+	lock(r);
+	b->state = B_READY;
+	r->nready++;
+	wake(r);
+	unlock(r);
+}
+
+/*
+ * The end of the last blank line in b[0..len) (which starts a line), or
+ * 0; a blank line is empty or a lone carriage return, as on_line() sees.
+ */
+static size_t
+after_blank(const char *b, size_t len)
+{
+	size_t e;
+
+	for (e = len; e-- > 0;) {
+		if (b[e] != '\n')
+			continue;
+		if (e == 0 || b[e - 1] == '\n' ||
+		    (b[e - 1] == '\r' && (e == 1 || b[e - 2] == '\n')))
+			return e + 1;
+	}
+	return 0;
+}
+
+/*
+ * Reads the next block into b: what the last one left after its cut,
+ * then the input until b is full or the input ends (*eof).
+ */
+static void
+fill(struct ring *r, struct pblock *b, const struct pblock *prev, int *eof)
+{
+	size_t k;
+
+	b->len = 0;
+	if (prev != NULL && prev->len > prev->n) {
+		memcpy(b->p, prev->p + prev->n, prev->len - prev->n);
+		b->len = prev->len - prev->n;
+	}
+	while (b->len < BLOCK && !*eof) {
+		k = fg_in_read(r->in, b->p + b->len, BLOCK - b->len);
+		b->len += k;
+		*eof = k == 0;
+	}
+}
+
+/*
+ * Reads the input into the ring, cutting and handing out blocks, until
+ * it ends (1) or a full block holds no blank line (0: that block is
+ * left unparsed in *lastp).
+ */
+static int
+read_ring(struct ring *r, const struct copts *o, struct pblock **lastp)
+{
+	struct pblock *b, *prev = NULL;
+	uint64_t seq;
+	int eof = 0;
+
+	for (seq = 0;; seq++) {
+		if (seq >= NBLK)
+			report_next(r);
+		b = &r->b[seq % NBLK];
+		fill(r, b, prev, &eof);
+		b->n = eof ? b->len : after_blank(b->p, b->len);
+		if (b->n == 0 && !eof) {
+			*lastp = b;
+			return 0;
+		}
+		if (b->len == 0)
+			return 1;
+		if (!r->has_filter && o->event_filter == NULL)
+			r->has_filter = perf_first_event(b->p, b->n,
+			    &r->filter);
+		b->filtered = r->has_filter;
+		hand_out(r, b);
+		if (eof)
+			return 1;
+		prev = b;
+	}
+}
+
+static void
+ring_init(struct ring *r, struct fg_in *in)
+{
+	int i;
+
+	memset(r, 0, sizeof(*r));
+	if ((errno = pthread_mutex_init(&r->mu, NULL)) != 0 ||
+	    (errno = pthread_cond_init(&r->cv, NULL)) != 0)
+		fg_err(FG_EXIT_ERR, "pthread");
+	for (i = 0; i < NBLK; i++)
+		r->b[i].p = fg_malloc(BLOCK);
+	r->in = in;
+}
+
+static void
+ring_free(struct ring *r)
+{
+	int i;
+
+	for (i = 0; i < NBLK; i++)
+		free(r->b[i].p);
+	free(r->filter.p);
+	pthread_mutex_destroy(&r->mu);
+	pthread_cond_destroy(&r->cv);
+}
+
+/* Ends the workers once the blocks handed out are parsed; reports them. */
+static void
+ring_close(struct ring *r, pthread_t *th, int nth)
+{
+	int i;
+
+	lock(r);
+	r->closing = 1;
+	wake(r);
+	unlock(r);
+	for (i = 0; i < nth; i++)
+		if ((errno = pthread_join(th[i], NULL)) != 0)
+			fg_err(FG_EXIT_ERR, "pthread_join");
+	while (r->ndone < r->nready)
+		report_next(r);
+}
+
+/* Adds src's stacks to dst. */
+static void
+merge(struct fg_stab *dst, struct fg_stab *src, const char *name)
+{
+	struct fg_ent *e;
+
+	for (e = fg_stab_first(src); e != NULL; e = e->next)
+		if (fg_count_add(&fg_stab_get(dst, fg_ent_key(src, e),
+		    e->len)->c[0], e->c[0]) < 0)
+			fg_sum_overflow(name, 0);
+}
+
+/*
+ * What is left of in, on two threads: w (its table the input's) and one
+ * more worker. Returns 0, having read nothing, when a thread cannot be
+ * started.
+ */
+int
+perf_run_pipe(struct worker *w, struct fg_in *in)
+{
+	struct ring r;
+	struct worker w2;
+	struct parser pa[2];
+	struct pblock *last = NULL;
+	pthread_t th[2];
+	int nth, whole;
+
+	ring_init(&r, in);
+	perf_worker_init(&w2, w->o, fg_stab_new(1), in);
+	pa[0].r = pa[1].r = &r;
+	pa[0].w = w;
+	pa[1].w = &w2;
+	for (nth = 0; nth < 2; nth++)
+		if (pthread_create(&th[nth], NULL, parser, &pa[nth]) != 0)
+			break;
+	if (nth < 2) {
+		ring_close(&r, th, nth);
+		ring_free(&r);
+		fg_stab_free(w2.tab);
+		perf_worker_free(&w2);
+		return 0;
+	}
+	whole = read_ring(&r, w->o, &last);
+	ring_close(&r, th, nth);
+	merge(w->tab, w2.tab, in->name);
+	w->otherevents |= w2.otherevents;
+	if (r.has_filter && !w->has_filter) {
+		fg_buf_put(&w->filter, r.filter.p, r.filter.len);
+		w->has_filter = w->defaulted = 1;
+	}
+	if (!whole) {
+		/* the rest in one pass, w as after a blank line */
+		fg_in_unread(in, last->p, last->len);
+		w->lineno = 0;
+		w->nwarn = 0;
+		perf_run_stream(w, in);
+		perf_report(w->warns, w->nwarn, in, r.lines);
+		r.lines += w->lineno;
+	}
+	in->lineno = r.lines;
+	fg_stab_free(w2.tab);
+	perf_worker_free(&w2);
+	ring_free(&r);
+	return 1;
+}

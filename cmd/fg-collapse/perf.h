@@ -1,0 +1,135 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * perf.h: the parts of fg-collapse's perf script reader. perf-line.c
+ * knows the syntax of one line (event lines, frame lines, names),
+ * perf.c turns lines into samples and samples into stacks (a worker),
+ * perf-read.c reads the input and runs workers over it, on two threads
+ * when it is large.
+ */
+#ifndef PERF_H
+#define PERF_H
+
+#include <sys/types.h>
+
+#include "collapse.h"
+#include "sym.h"
+
+#define BLOCK (1u << 20)	/* bytes read at a time */
+#define MAXKEEP 10		/* warnings kept per worker */
+
+/* character classes, as Perl's \s and \w see bytes (perf-line.c) */
+enum { C_WS = 1, C_WORD = 2, C_DIG = 4, C_HEX = 8, C_SPEC = 16 };
+extern unsigned char perf_cls[256];
+#define isws(c) (perf_cls[(unsigned char)(c)] & C_WS)
+#define isdig(c) (perf_cls[(unsigned char)(c)] & C_DIG)
+#define isword(c) (perf_cls[(unsigned char)(c)] & C_WORD)
+#define ishex(c) (perf_cls[(unsigned char)(c)] & C_HEX)
+
+/* ---- event lines ---- */
+struct event {
+	const char *comm, *pid, *tid, *ev, *period, *frame;
+	size_t commlen, pidlen, tidlen, evlen, periodlen, framelen;
+};
+
+/* ---- frame lines ---- */
+struct frame {
+	const char *pc, *func, *mod;
+	size_t pclen, funclen, modlen;
+};
+
+/* ---- a worker: parses lines into its own table ---- */
+struct warnrec {
+	uint64_t line;
+	char msg[96];
+};
+
+struct worker {
+	const struct copts *o;
+	struct fg_stab *tab;
+	struct fg_in *in;	/* for names in fatal errors */
+	/* event filter: the user's, or the first event seen */
+	struct fg_buf filter;
+	int has_filter, defaulted, otherevents;
+	/* the current sample */
+	int inside;		/* an accepted event line was seen */
+	uint64_t period;
+	struct fg_buf pname;
+	char *rev;		/* frames, written leftwards */
+	size_t rcap, rpos;	/* content is rev[rpos..rcap) */
+	size_t nframes;
+	int lastframe;		/* previous line was a known frame */
+	int pend;		/* line holds a frame not yet in rev */
+	int64_t slot;		/* --window: the sample's window */
+	struct a2l *a2l;	/* --inline */
+	struct fg_buf line;	/* one frame's text */
+	/* position and warnings */
+	uint64_t lineno;
+	uint64_t nwarn;
+	struct warnrec warns[MAXKEEP];
+	/* for the probe: lines understood, frames at addresses, events */
+	uint64_t nknown, nhex, nevents, firstevent;
+	/* the part of a regular file to read */
+	int fd;
+	off_t from, to;
+};
+
+/* perf-line.c: one line's syntax */
+void perf_init_cls(void);
+/*
+ * An event line ("comm pid [cpu] time: period event:"): the offset after
+ * its pid, with *pad the blanks before the command, or 0.
+ */
+size_t perf_event_line(const char *s, size_t n, struct event *ev,
+    size_t *pad);
+/* Its event name and period (and a frame on the line); 1 when named. */
+int perf_event_name(const char *s, size_t n, size_t from, struct event *ev);
+/* A side-band record (PERF_RECORD_MMAP2 and the like). */
+int perf_is_record(const char *s, size_t n, size_t from);
+/* The sample time of an event line; 0 when it has none. */
+int perf_line_time(const char *s, size_t n, double *t);
+/* A stack line "addr func+off (module)"; 0 when it is not one. */
+int perf_parse_frame(const char *s, size_t n, struct frame *f);
+/* The frame is at a hex address (for the probe). */
+int perf_hexpc(const struct frame *f);
+/* Module kinds, for --kernel and --jit. */
+int perf_is_kernel(const char *m, size_t n);
+int perf_is_jit(const char *m, size_t n);
+int perf_is_kernel_pc(const char *pc, size_t n);
+/* Where a name's argument list is cut off. */
+size_t perf_cut_args(const char *s, size_t n);
+/* The next "->" of Java inlining in [s, e), or e. */
+const char *perf_next_arrow(const char *base, const char *s, const char *e);
+/* A "perf script -F +srcline" line. */
+int perf_srcline_like(const char *s, size_t n);
+/* The start of a frame line: blanks, an address, a blank. */
+int perf_tail_frame(const char *p, size_t n);
+
+/* perf.c: lines into samples, samples into the worker's table */
+void perf_worker_init(struct worker *w, const struct copts *o,
+    struct fg_stab *tab, struct fg_in *in);
+void perf_worker_free(struct worker *w);
+/* Parses b[0..n): whole lines, the last one possibly unterminated. */
+void perf_parse_block(struct worker *w, const char *b, size_t n);
+/*
+ * The event the first sample in b[0..n) is of, as a worker takes it for
+ * the default --event-filter, into name; 0 when no line names one.
+ */
+int perf_first_event(const char *b, size_t n, struct fg_buf *name);
+/* Ends the sample being read (a blank line, or the end of input). */
+void perf_end_sample(struct worker *w);
+
+/* perf-read.c: the format's run */
+void perf_run(struct fg_in *in, struct fg_stab *tab, const struct copts *o);
+/* What is left of in, in one pass (its warnings not yet reported). */
+void perf_run_stream(struct worker *w, struct fg_in *in);
+/* A worker's warnings, its line numbers after base lines of the input. */
+void perf_report(const struct warnrec *warns, uint64_t nwarn,
+    struct fg_in *in, uint64_t base);
+
+/*
+ * perf-pipe.c: what is left of in on two threads, w's table the input's;
+ * 0 (nothing read) when a thread cannot be started.
+ */
+int perf_run_pipe(struct worker *w, struct fg_in *in);
+
+#endif
