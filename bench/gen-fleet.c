@@ -96,7 +96,7 @@ main(int argc, char *argv[])
 	v = readservice(argv[1], &n);
 	nh = strtoul(argv[3], NULL, 10);
 	nl = strtoul(argv[4], NULL, 10);
-	gen_rs = mix(strtoull(argv[5], NULL, 10) + 1);
+	gen_rs = fg_mix64(strtoull(argv[5], NULL, 10) + 1);
 	if (n == 0 || (idx = calloc(nl + 1, sizeof(*idx))) == NULL)
 		return 2;
 	for (h = 0; h < nh; h++) {

@@ -1,12 +1,15 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * The benchmark generators' random numbers: a xorshift64 stream (seeded by
- * setting gen_rs) and a 64-bit finaliser for derived, repeatable choices.
+ * setting gen_rs) and a 64-bit finaliser (common/mix.h) for derived,
+ * repeatable choices.
  */
 #ifndef GEN_RAND_H
 #define GEN_RAND_H
 
 #include <stdint.h>
+
+#include "../common/mix.h"
 
 static uint64_t gen_rs;
 
@@ -17,17 +20,6 @@ rnd(void)
 	gen_rs ^= gen_rs >> 7;
 	gen_rs ^= gen_rs << 17;
 	return gen_rs;
-}
-
-static inline uint64_t
-mix(uint64_t h)
-{
-	h ^= h >> 33;
-	h *= 0xff51afd7ed558ccdULL;
-	h ^= h >> 33;
-	h *= 0xc4ceb9fe1a85ec53ULL;
-	h ^= h >> 33;
-	return h;
 }
 
 #endif

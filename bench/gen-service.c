@@ -120,17 +120,17 @@ mkpath(size_t *path, uint64_t *hash, unsigned *hand)
 	r = rnd();
 	depth = 24 + (int)(r % 21);		/* 24..44 below the handler */
 	*hand = (unsigned)(rnd() % NHAND);
-	h = mix(1 + *hand);
+	h = fg_mix64(1 + *hand);
 	for (d = 0; d < depth; d++) {
 		/* child choice at every level: the first child two times in
 		 * three, else one of four others, skewed */
 		r = rnd();
 		k = (r & 0xff) < 170 ? 0 :
 		    1 + (int)((r >> 8 & 0xff) * (r >> 16 & 0xff) >> 14);
-		h = mix(h * 31 + (uint64_t)k + 1);
+		h = fg_mix64(h * 31 + (uint64_t)k + 1);
 		path[d] = skewed(h);
 	}
-	*hash = mix(h ^ (uint64_t)depth);
+	*hash = fg_mix64(h ^ (uint64_t)depth);
 	return depth;
 }
 

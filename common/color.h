@@ -187,6 +187,10 @@ int fg_annot_line(struct fg_annot *a, const char *line, size_t len);
 /* Applies annotations to a coloured tree (root keeps its colour). */
 struct fg_tree;
 void fg_annot_apply(const struct fg_annot *a, struct fg_tree *t);
+/* Writes a profile's tree as one # color-name line per name, sorted. */
+void fg_annot_write_names(const struct fg_tree *t);
+/* Writes a diff's tree: # color-default, a # color-path per other frame. */
+void fg_annot_write_paths(const struct fg_tree *t, uint32_t neutral);
 /*
  * fg-color's header: written from cfg for a profile (ncols 1) or a diff
  * (ncols 2, with the mode in force); read back into cfg (initialised

@@ -151,6 +151,19 @@ fg_out_count(fg_count c)
 		fg_out_write(b, fg_count_fmt(b, c));
 }
 
+void
+fg_out_rec(const char *key, size_t len, const fg_count *c, int ncols)
+{
+	int k;
+
+	fg_out_write(key, len);
+	for (k = 0; k < ncols; k++) {
+		fg_out_char(' ');
+		fg_out_count(c[k]);
+	}
+	fg_out_char('\n');
+}
+
 double
 fg_count_dbl(fg_count c)
 {

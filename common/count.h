@@ -39,6 +39,8 @@ int fg_count_iszero(fg_count c);
 /* Formats into buf (at least 32 bytes); returns the length. */
 size_t fg_count_fmt(char *buf, fg_count c);
 void fg_out_count(fg_count c);
+/* A folded line: the stack, then its ncols counts, each after a blank. */
+void fg_out_rec(const char *key, size_t len, const fg_count *c, int ncols);
 double fg_count_dbl(fg_count c);
 /* Nearest count to a non-negative finite double; -1 if out of range. */
 int fg_count_from_dbl(long double d, fg_count *c);

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "fg.h"
+#include "mix.h"
 
 #define ARENA_MIN (64u << 10)
 #define ARENA_MAX (64u << 20)
@@ -54,17 +55,6 @@ rotl(uint64_t x, int r)
 	return (x << r) | (x >> (64 - r));
 }
 
-static inline uint64_t
-fmix(uint64_t h)
-{
-	h ^= h >> 33;
-	h *= 0xff51afd7ed558ccdULL;
-	h ^= h >> 33;
-	h *= 0xc4ceb9fe1a85ec53ULL;
-	h ^= h >> 33;
-	return h;
-}
-
 /* Two independent multiply lanes, 16 bytes a round; not for adversaries. */
 uint64_t
 fg_hash(const void *key, size_t n)
@@ -87,7 +77,7 @@ fg_hash(const void *key, size_t n)
 		memcpy(&t, p, (size_t)(e - p));
 		h2 = rotl((h2 ^ t) * 0x4cf5ad432745937fULL, 33);
 	}
-	return fmix(h1 ^ rotl(h2, 17));
+	return fg_mix64(h1 ^ rotl(h2, 17));
 }
 
 struct fg_stab *

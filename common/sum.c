@@ -104,6 +104,16 @@ totalsfit(const struct sumst *s, const struct fg_scan *sc)
 	return 1;
 }
 
+/* Input k's first header line, to *o->header and to o->onheader. */
+static void
+header(const struct sumst *s, int k, const char *name, const char *h)
+{
+	if (h != NULL && s->o->header != NULL && *s->o->header == NULL)
+		*s->o->header = fg_strdup(h);
+	if (s->o->onheader != NULL)
+		s->o->onheader(s->o->arg, k, name, h);
+}
+
 /* Scans input k; 0 when it rules the merge out. */
 static int
 scanone(struct sumst *s, int k, struct fg_scan *sc)
@@ -168,9 +178,8 @@ sum_merge(struct sumst *s)
 		ok = scanone(s, k, &sc[k]);
 	if (ok && s->o->totalatline)
 		ok = totalsfit(s, sc);
-	for (k = 0; k < s->nopen && ok && s->o->onheader != NULL; k++)
-		s->o->onheader(s->o->arg, k, s->folds[k].in.name,
-		    sc[k].header);
+	for (k = 0; k < s->nopen && ok; k++)
+		header(s, k, s->folds[k].in.name, sc[k].header);
 	for (k = 0; k < s->nopen; k++)
 		free(sc[k].header);
 	if (!ok) {
@@ -238,8 +247,7 @@ readone(struct sumst *s, struct fg_stab **tab, int k)
 			addtotal(s, col0 + c, r.c[c], f);
 		}
 	}
-	if (s->o->onheader != NULL)
-		s->o->onheader(s->o->arg, k, f->in.name, f->header);
+	header(s, k, f->in.name, f->header);
 	if (*tab == NULL || fg_fold_settle(f, *tab, mark)) {
 		if (*tab == NULL)
 			fg_fold_close(f);

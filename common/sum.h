@@ -31,6 +31,11 @@ struct fg_sumopt {
 	 */
 	const char *(*rekey)(void *arg, int i, const char *key, size_t len,
 	    size_t *outlen);
+	/*
+	 * Optional: set to the first "# fg-" header line of all the inputs
+	 * (malloc'd: the caller frees it), left NULL when none has one.
+	 */
+	char **header;
 	/* Optional: input i's first "# fg-" header line (or NULL). */
 	void (*onheader)(void *arg, int i, const char *name,
 	    const char *header);

@@ -1,5 +1,9 @@
 /* SPDX-License-Identifier: ISC */
-/* fg-color: annotate a profile or differential stream with frame colours. */
+/*
+ * fg-color: annotate a profile or differential stream with frame colours.
+ * This file: the options and the input read into a frame tree; the
+ * colours come from color.c, the annotation lines are written by annot.c.
+ */
 #include <stdlib.h>
 #include <string.h>
 
@@ -27,77 +31,6 @@ static const struct fg_opt opts[] = {
 	FG_COLOR_OPTS,
 	{ NULL, 0, 0 }
 };
-
-static void
-out_color(uint32_t c)
-{
-	char buf[8];
-
-	fg_color_fmt(buf, c);
-	fg_out_char(' ');
-	fg_out_write(buf, 7);
-	fg_out_char('\n');
-}
-
-/* Profiles: one line per distinct name, sorted. */
-static void
-names_out(const struct fg_tree *t)
-{
-	struct fg_stab *names = fg_stab_new(1);
-	struct fg_ent *e, **v;
-	size_t i;
-
-	for (i = 1; i < t->nn; i++) {
-		e = fg_stab_get(names, t->n[i].name, t->n[i].nlen);
-		e->aux = t->n[i].color;
-	}
-	v = fg_stab_sorted(names);
-	for (i = 0; (e = v[i]) != NULL; i++) {
-		if (e->len == 0)
-			continue;
-		fg_out_str("# color-name ");
-		fg_out_write(fg_ent_key(names, e), e->len);
-		out_color(e->aux);
-	}
-	free(v);
-	fg_stab_free(names);
-}
-
-/* Diffs: the neutral colour, then every node of another colour. */
-static void
-paths_out(const struct fg_tree *t, uint32_t neutral)
-{
-	size_t *off, plen = 0, pcap = 256;
-	char *path;
-	uint32_t id;
-	const struct fg_node *n;
-
-	off = fg_calloc((size_t)t->maxdepth + 2, sizeof(*off));
-	path = fg_malloc(pcap);
-	fg_out_str("# color-default");
-	out_color(neutral);
-	for (id = fg_tree_next(t, 0, 1); id != FG_NONE;
-	    id = fg_tree_next(t, id, 1)) {
-		n = &t->n[id];
-		plen = off[n->depth - 1];
-		if (plen + n->nlen + 1 > pcap) {
-			pcap = (plen + n->nlen + 1) * 2;
-			path = fg_realloc(path, pcap);
-		}
-		if (n->depth > 1)
-			path[plen++] = ';';
-		memcpy(path + plen, n->name, n->nlen);
-		plen += n->nlen;
-		off[n->depth] = plen;
-		if (n->color == neutral || n->nlen == 0)
-			continue;
-		fg_out_str("# color-path ");
-		fg_out_write(path, plen);
-		out_color(n->color);
-	}
-	free(path);
-	free(off);
-}
 
 int
 main(int argc, char *argv[])
@@ -152,17 +85,11 @@ main(int argc, char *argv[])
 	fg_colorcfg_write_header(&cfg, ncols);
 	if (tab != NULL) {
 		if (ncols == 2 || cfg.diffusion)	/* a colour per frame */
-			paths_out(&t, fg_color_neutral(&cfg));
+			fg_annot_write_paths(&t, fg_color_neutral(&cfg));
 		else
-			names_out(&t);
-		for (e = fg_stab_first(tab); e != NULL; e = e->next) {
-			fg_out_write(fg_ent_key(tab, e), e->len);
-			for (k = 0; k < ncols; k++) {
-				fg_out_char(' ');
-				fg_out_count(e->c[k]);
-			}
-			fg_out_char('\n');
-		}
+			fg_annot_write_names(&t);
+		for (e = fg_stab_first(tab); e != NULL; e = e->next)
+			fg_out_rec(fg_ent_key(tab, e), e->len, e->c, ncols);
 		fg_tree_free(&t);
 		fg_stab_free(tab);
 	}

@@ -4,11 +4,15 @@
  * profile. A line "S b a" of a differential stream is elided when b > 0 and
  * no stack with a > 0 is S or passes through S (S is a prefix path of no
  * current stack). Prints them as a plain profile "S b".
+ * This file: the options, the stacks summed through fg_sum (sum.h), the
+ * elided ones printed; elide.c decides which are elided.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "fg.h"
+#include "sum.h"
+#include "elide.h"
 
 static const char usage[] = "fg-elide [--no-header] [file ...]";
 
@@ -29,63 +33,74 @@ static const struct fg_opt opts[] = {
 	{ NULL, 0, 0 }
 };
 
-/* Compares key t with the string s followed by ';'. */
-static int
-cmp_semi(const char *t, size_t tl, const char *s, size_t sl)
-{
-	int r = memcmp(t, s, tl < sl ? tl : sl);
+/* The stacks, summed, in bytewise order (sum.h), per merge thread. */
+struct rd {
+	struct fg_stab *tab;
+	char *header;		/* the first "# fg-" header line */
+};
 
-	if (r != 0)
-		return r;
-	if (tl <= sl)
-		return -1;
-	return (unsigned char)t[sl] - (unsigned char)';';
+static void
+onstack(const char *key, size_t len, const fg_count *c, int ncols, void *arg)
+{
+	struct rd *rd = arg;
+	struct fg_ent *e;
+
+	(void)ncols;
+	e = fg_stab_get(rd->tab, key, len);
+	e->c[0] = c[0];
+	e->c[1] = c[1];
 }
 
-/* Index of the first current stack >= s (with ';' appended when semi). */
-static size_t
-lower(struct fg_keyref *cur, size_t n, const char *s, size_t sl, int semi)
+static void *
+fork(void *arg)
 {
-	size_t lo = 0, hi = n, mid;
-	int r;
+	struct rd *rd;
 
-	while (lo < hi) {
-		mid = lo + (hi - lo) / 2;
-		r = semi ? cmp_semi(cur[mid].key, cur[mid].len, s, sl) :
-		    fg_keycmp(cur[mid].key, cur[mid].len, s, sl);
-		if (r < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
+	(void)arg;
+	rd = fg_calloc(1, sizeof(*rd));
+	rd->tab = fg_stab_new(2);
+	return rd;
 }
 
-static int
-survives(struct fg_keyref *cur, size_t n, const char *s, size_t sl)
+/* The upper half's stacks after ours: the order stays bytewise. */
+static void
+join(void *arg, void *child)
 {
-	size_t i;
+	struct rd *rd = child;
+	struct fg_ent *e;
 
-	i = lower(cur, n, s, sl, 0);
-	if (i < n && cur[i].len == sl && memcmp(cur[i].key, s, sl) == 0)
-		return 1;
-	i = lower(cur, n, s, sl, 1);
-	return i < n && cur[i].len > sl && memcmp(cur[i].key, s, sl) == 0 &&
-	    cur[i].key[sl] == ';';
+	for (e = fg_stab_first(rd->tab); e != NULL; e = e->next)
+		onstack(fg_ent_key(rd->tab, e), e->len, e->c, 2, arg);
+	fg_stab_free(rd->tab);
+	free(rd);
+}
+
+static void
+readall(struct rd *rd, char **files, int nfiles)
+{
+	struct fg_sumopt so;
+
+	memset(rd, 0, sizeof(*rd));
+	rd->tab = fg_stab_new(2);
+	memset(&so, 0, sizeof(so));
+	so.kind = FG_KIND_DIFF;
+	so.header = &rd->header;
+	so.emit = onstack;
+	so.fork = fork;
+	so.join = join;
+	so.arg = rd;
+	fg_sum(files, nfiles, &so);
 }
 
 int
 main(int argc, char *argv[])
 {
 	struct fg_optstate st;
-	struct fg_fold f;
-	struct fg_rec r;
-	struct fg_stab *tab;
-	struct fg_ent *e, **v;
-	struct fg_keyref *cur;
-	char *base = NULL, *curname = NULL;
-	size_t ncur = 0, i;
-	int c, header = 1;
+	struct rd rd;
+	struct fg_ent **v;
+	char *base = NULL, *curname = NULL, **files;
+	size_t n, i;
+	int c, nfiles, header = 1;
 
 	fg_tool_init(argv[0], usage, help);
 	fg_opt_init(&st, argc, argv);
@@ -98,51 +113,23 @@ main(int argc, char *argv[])
 			fg_usage(usage);
 		}
 	}
-	tab = fg_stab_new(2);
-	/* one file is mapped (keys borrowed from it); several are read */
-	if (st.nops > 1)
-		fg_fold_open_list(&f, st.ops, st.nops, FG_KIND_DIFF);
-	else
-		fg_fold_open_map(&f, st.nops == 1 ? st.ops[0] : "-",
-		    FG_KIND_DIFF);
-	while (fg_fold_next(&f, &r)) {
-		e = fg_fold_intern(&f, tab, r.stack, r.len);
-		if (fg_count_add(&e->c[0], r.c[0]) < 0 ||
-		    fg_count_add(&e->c[1], r.c[1]) < 0)
-			fg_sum_overflow(f.in.name, f.in.lineno);
+	files = fg_opt_files(&st, &nfiles);
+	readall(&rd, files, nfiles);
+	if (rd.header != NULL) {
+		base = fg_header_get(rd.header, "base");
+		curname = fg_header_get(rd.header, "current");
 	}
-	if (f.header != NULL) {
-		base = fg_header_get(f.header, "base");
-		curname = fg_header_get(f.header, "current");
-	}
-
-	v = fg_stab_sorted(tab);
-	cur = fg_reallocarray(NULL, fg_stab_count(tab) + 1, sizeof(*cur));
-	for (i = 0; (e = v[i]) != NULL; i++) {
-		if (fg_count_iszero(e->c[1]))
-			continue;
-		cur[ncur].key = fg_ent_key(tab, e);
-		cur[ncur].len = e->len;
-		ncur++;
-	}
+	v = elide(rd.tab, &n);
 	if (header)
 		fg_out_header("fg-elide", "kind", "profile", "view", "elided",
 		    "base", base, "current", curname, (char *)NULL);
-	for (i = 0; (e = v[i]) != NULL; i++) {
-		if (fg_count_iszero(e->c[0]) ||
-		    survives(cur, ncur, fg_ent_key(tab, e), e->len))
-			continue;
-		fg_out_write(fg_ent_key(tab, e), e->len);
-		fg_out_char(' ');
-		fg_out_count(e->c[0]);
-		fg_out_char('\n');
-	}
-	fg_fold_close(&f);	/* keys may point into it until here */
-	free(cur);
+	for (i = 0; i < n; i++)
+		fg_out_rec(fg_ent_key(rd.tab, v[i]), v[i]->len, v[i]->c, 1);
 	free(v);
 	free(base);
 	free(curname);
-	fg_stab_free(tab);
+	free(rd.header);
+	fg_stab_free(rd.tab);
 	free(st.ops);
 	fg_out_close();
 	return fg_status;

@@ -112,9 +112,8 @@ onheader(void *arg, int i, const char *name, const char *header)
 	struct acc *a = arg;
 
 	(void)i;
+	(void)header;
 	a->in->name = name;	/* the last input's, as messages name it */
-	if (header != NULL && a->in->header == NULL)
-		a->in->header = fg_strdup(header);
 }
 
 static void
@@ -144,6 +143,7 @@ top_read(struct topin *in, char **files, int nfiles)
 	/* the column totals bound every sum: over 2^63-1, fatal at its line */
 	so.needtotal = 1;
 	so.totalatline = 1;
+	so.header = &in->header;
 	so.onheader = onheader;
 	so.start = onstart;
 	so.emit = onstack;

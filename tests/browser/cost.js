@@ -3,33 +3,16 @@
 // tests/cases/svg/cost-browser (fg-svg on PATH). The hover line and the
 // search's matched share carry the yearly cost. Prints one line per check.
 "use strict";
-const fs = require("fs");
-const os = require("os");
-const path = require("path");
-const { execFileSync } = require("child_process");
-const { launch, fileurl } = require("./lib.js");
+const { launch, fileurl, suite, run } = require("./lib.js");
 
-const tmp = fs.mkdtempSync(path.join(process.env.TMPDIR || os.tmpdir(),
-    "fg-svg-cost-"));
-let failed = 0;
-function check(what, ok, info) {
-	console.log((ok ? "ok " : "FAIL ") + what +
-	    (ok || info === undefined ? "" : ": " + JSON.stringify(info)));
-	failed += ok ? 0 : 1;
-}
-function svgof(name, input, args) {
-	const inp = path.join(tmp, name + ".txt"), out = path.join(tmp, name + ".svg");
-	fs.writeFileSync(inp, input);
-	fs.writeFileSync(out, execFileSync("fg-svg", args.concat([inp])));
-	return out;
-}
+const { check, svgof, finish } = suite("fg-svg-cost-");
 const plain = "main;parse;strstr 500\nmain;parse;memchr 12\n" +
     "main;io;read 300\nmain;compute;loop 1188\n";
 const diff = "# fg-diff kind=diff mode=proportional base=a current=b\n" +
     "main;parse;strstr 500 100\nmain;parse;regexec 0 450\n" +
     "main;io;read 300 330\nmain;compute 1200 1300\n";
 
-(async () => {
+run(async () => {
 	const { ctx, close } = await launch();
 	const errors = [];
 	async function open(file, query) {
@@ -81,10 +64,5 @@ const diff = "# fg-diff kind=diff mode=proportional base=a current=b\n" +
 	check("diff hover: a saving is negative", d.includes(
 	    "; cost 1,286/yr, change -5,722/yr"), d);
 	check("no script errors", errors.length === 0, errors);
-	await close();
-	fs.rmSync(tmp, { recursive: true, force: true });
-	process.exit(failed ? 1 : 0);
-})().catch((e) => {
-	console.log("FAIL " + e);
-	process.exit(1);
+	await finish(close);
 });

@@ -49,4 +49,43 @@ function fileurl(p) {
 	return "file://" + path.resolve(p);
 }
 
-module.exports = { launch, fileurl };
+// What a browser test script shares: a scratch directory (prefix names
+// it), check() printing one line per check, svgof() writing fg-svg ARGS
+// on INPUT into the scratch directory, and finish() closing the browser,
+// removing the scratch directory and exiting 1 if a check failed.
+function suite(prefix) {
+	const { execFileSync } = require("child_process");
+	const tmp = fs.mkdtempSync(path.join(process.env.TMPDIR ||
+	    os.tmpdir(), prefix));
+	let failed = 0;
+	function check(what, ok, info) {
+		if (!ok)
+			failed++;
+		console.log((ok ? "ok " : "FAIL ") + what +
+		    (ok || info === undefined ? "" : ": " + JSON.stringify(info)));
+	}
+	function svgof(name, input, args) {
+		const inp = path.join(tmp, name + ".txt");
+		const out = path.join(tmp, name + ".svg");
+		fs.writeFileSync(inp, input);
+		fs.writeFileSync(out, execFileSync("fg-svg",
+		    (args || []).concat([inp])));
+		return out;
+	}
+	async function finish(close) {
+		await close();
+		fs.rmSync(tmp, { recursive: true, force: true });
+		process.exit(failed ? 1 : 0);
+	}
+	return { tmp, check, svgof, finish };
+}
+
+// Runs a test script's body; an exception fails it.
+function run(body) {
+	body().catch((e) => {
+		console.log("FAIL " + e);
+		process.exit(1);
+	});
+}
+
+module.exports = { launch, fileurl, suite, run };

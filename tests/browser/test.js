@@ -2,32 +2,11 @@
 // Browser tests of fg-svg output in headless Chromium: run by the test
 // case tests/cases/svg-browser (fg-svg on PATH). Prints one line per check.
 "use strict";
-const fs = require("fs");
-const os = require("os");
-const path = require("path");
-const { execFileSync } = require("child_process");
-const { launch, fileurl } = require("./lib.js");
+const { launch, fileurl, suite, run } = require("./lib.js");
 
-const tmp = fs.mkdtempSync(path.join(process.env.TMPDIR || os.tmpdir(),
-    "fg-svg-browser-"));
-let failed = 0;
+const { check, svgof, finish } = suite("fg-svg-browser-");
 // the page follows the window (1280 wide, lib.js): the full frame width
 const FULL = 1280 - 20;
-function check(what, ok, info) {
-	if (ok)
-		console.log("ok " + what);
-	else {
-		failed++;
-		console.log("FAIL " + what + (info !== undefined ?
-		    ": " + JSON.stringify(info) : ""));
-	}
-}
-function svgof(name, input, args) {
-	const inp = path.join(tmp, name + ".txt"), out = path.join(tmp, name + ".svg");
-	fs.writeFileSync(inp, input);
-	fs.writeFileSync(out, execFileSync("fg-svg", (args || []).concat([inp])));
-	return out;
-}
 
 const plain = [
 	"main;parse;strstr 500", "main;parse;memchr 120", "main;io;read 300",
@@ -48,7 +27,7 @@ const diff = "# fg-diff kind=diff base=a.txt current=b.txt\n" + [
 	"main;io;read 300 300", "main;old;gone 80 0", "main;compute 1000 1000",
 ].join("\n") + "\n";
 
-(async () => {
+run(async () => {
 	const { ctx, close } = await launch();
 	const errors = [], dialogs = [];
 	async function open(file, query) {
@@ -497,10 +476,5 @@ const diff = "# fg-diff kind=diff base=a.txt current=b.txt\n" + [
 	    e.getBoundingClientRect().width > 0).map((e) => e.textContent));
 	check("without JavaScript the view switches show their counts",
 	    sw.length === 3 && sw[2] === "Elided: 2 vanished within noise", sw);
-	await nojs.close();
-	fs.rmSync(tmp, { recursive: true, force: true });
-	process.exit(failed ? 1 : 0);
-})().catch((e) => {
-	console.log("FAIL " + e);
-	process.exit(1);
+	await finish(nojs.close);
 });
