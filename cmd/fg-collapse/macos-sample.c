@@ -189,13 +189,64 @@ push(struct tree *t, const char *s, size_t n, uint64_t count, int nomod)
 	l->kids = 0;
 }
 
+/*
+ * One line of the call graph after its 4-space margin: "  " per level,
+ * a count, a frame. Lines that break the tree are skipped with their
+ * callees (*skip: the depth below which lines are skipped, or 0).
+ */
+static void
+graph_line(struct tree *t, const char *line, size_t len, size_t *skip,
+    struct fg_stab *tab, struct fg_in *in, int nomod)
+{
+	size_t i, j, d;
+	uint64_t count = 0;
+
+	for (i = 4; i < len && isindent(line[i]); i++)
+		;
+	if (i == len) {
+		fg_in_warn(in, "call graph line with only "
+		    "indentation; skipped");
+		return;
+	}
+	d = (i - 4) / 2 + 1;
+	if (*skip > 0) {
+		if (d > *skip)
+			return;	/* under a skipped line */
+		*skip = 0;
+	}
+	if ((i - 4) % 2 != 0) {
+		fg_in_warn(in, "odd indentation; line and its "
+		    "callees skipped");
+		*skip = d + 1;	/* half a level deeper than d */
+		return;
+	}
+	if (d > t->depth + 1) {
+		fg_in_warn(in, "indentation skips a level; line and "
+		    "its callees skipped");
+		*skip = d;
+		return;
+	}
+	for (j = i; j < len && line[j] >= '0' && line[j] <= '9'; j++) {
+		if (count > (UINT64_MAX - 9) / 10)
+			break;
+		count = count * 10 + (uint64_t)(line[j] - '0');
+	}
+	if (j == i || j >= len || line[j] != ' ') {
+		fg_in_warn(in, "bad sample count; line and "
+		    "its callees skipped");
+		*skip = d;
+		return;
+	}
+	popto(t, d - 1, tab, in);
+	push(t, line + j + 1, len - j - 1, count, nomod);
+}
+
 static void
 run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 {
 	struct tree t;
 	char *line;
-	size_t len, i, d, skip = 0;
-	uint64_t count;
+	size_t len, skip = 0;
 	int ingraph = 0, seen = 0;
 
 	memset(&t, 0, sizeof(t));
@@ -211,63 +262,19 @@ run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 			len--;
 		if (len == 0)
 			continue;
-		if (len < 4 || memcmp(line, "    ", 4) != 0) {
-			popto(&t, 0, tab, in);
-			skip = 0;
-			if (len >= sizeof(END) - 1 &&
-			    memcmp(line, END, sizeof(END) - 1) == 0)
-				ingraph = 0;
-			else
-				fg_in_warn(in, "call graph line without the "
-				    "4-space margin; skipped");
+		if (len >= 4 && memcmp(line, "    ", 4) == 0) {
+			graph_line(&t, line, len, &skip, tab, in,
+			    o->no_modules);
 			continue;
 		}
-		for (i = 4; i < len && isindent(line[i]); i++)
-			;
-		if (i == len) {
-			fg_in_warn(in, "call graph line with only "
-			    "indentation; skipped");
-			continue;
-		}
-		d = (i - 4) / 2 + 1;
-		if (skip > 0) {
-			if (d > skip)
-				continue;	/* under a skipped line */
-			skip = 0;
-		}
-		if ((i - 4) % 2 != 0) {
-			fg_in_warn(in, "odd indentation; line and its "
-			    "callees skipped");
-			skip = d + 1;	/* half a level deeper than d */
-			continue;
-		}
-		if (d > t.depth + 1) {
-			fg_in_warn(in, "indentation skips a level; line and "
-			    "its callees skipped");
-			skip = d;
-			continue;
-		}
-		/* the count */
-		count = 0;
-		{
-			size_t j = i;
-
-			while (j < len && line[j] >= '0' && line[j] <= '9') {
-				if (count > (UINT64_MAX - 9) / 10)
-					break;
-				count = count * 10 + (uint64_t)(line[j] - '0');
-				j++;
-			}
-			if (j == i || j >= len || line[j] != ' ') {
-				fg_in_warn(in, "bad sample count; line and "
-				    "its callees skipped");
-				skip = d;
-				continue;
-			}
-			i = j + 1;
-		}
-		popto(&t, d - 1, tab, in);
-		push(&t, line + i, len - i, count, o->no_modules);
+		popto(&t, 0, tab, in);
+		skip = 0;
+		if (len >= sizeof(END) - 1 &&
+		    memcmp(line, END, sizeof(END) - 1) == 0)
+			ingraph = 0;
+		else
+			fg_in_warn(in, "call graph line without the "
+			    "4-space margin; skipped");
 	}
 	if (ingraph) {
 		fg_in_warn(in, "input ends inside the call graph");

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: ISC */
 /* fg-collapse: profiler output into folded stacks. */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -271,161 +272,164 @@ usage_help(void)
 	exit(FG_EXIT_OK);
 }
 
-int
-main(int argc, char *argv[])
+/* Options that only switch something on: the field they set to 1. */
+static const struct {
+	int opt;
+	size_t off;
+} flags[] = {
+	{ OPT_PID, offsetof(struct copts, pid) },
+	{ OPT_TID, offsetof(struct copts, tid) },
+	{ OPT_KERNEL, offsetof(struct copts, kernel) },
+	{ OPT_JIT, offsetof(struct copts, jit) },
+	{ OPT_ADDRS, offsetof(struct copts, addrs) },
+	{ OPT_SRCLINE, offsetof(struct copts, srcline) },
+	{ OPT_INLINE, offsetof(struct copts, inline_) },
+	{ OPT_CONTEXT, offsetof(struct copts, context) },
+	{ OPT_CPUPROF_TIME, offsetof(struct copts, cpuprof_time) },
+	{ OPT_NO_URL, offsetof(struct copts, no_url) },
+	{ OPT_INCLUDEOFFSET, offsetof(struct copts, includeoffset) },
+	{ OPT_NO_MODULES, offsetof(struct copts, no_modules) },
+	{ OPT_LINES, offsetof(struct copts, lines) },
+	{ OPT_NO_ROOT, offsetof(struct copts, noroot) },
+	{ OPT_RECURSIVE, offsetof(struct copts, recursive) },
+	{ OPT_XCTRACE_WEIGHT, offsetof(struct copts, xctrace_weight) },
+	{ OPT_XCTRACE_THREADS, offsetof(struct copts, xctrace_threads) },
+};
+
+/* A flag from flags[]: 1 when c is one. */
+static int
+set_flag(struct copts *o, int c)
 {
-	struct fg_optstate st;
-	struct copts o;
-	const struct cfmt *force = NULL, *f;
-	struct fg_stab *tab;
-	struct fg_in in;
-	struct fg_ent **v;
-	char **files;
-	int c, nfiles, k;
 	size_t i;
 
-	fg_tool_init(argv[0], usage, help);
-	memset(&o, 0, sizeof(o));
-	o.tags = fg_calloc((size_t)argc, sizeof(*o.tags));
-	o.tag_roots = fg_calloc((size_t)argc, sizeof(*o.tag_roots));
-	o.skips = fg_calloc((size_t)argc, sizeof(*o.skips));
-	o.procs = fg_calloc((size_t)argc, sizeof(*o.procs));
-	o.threads = fg_calloc((size_t)argc, sizeof(*o.threads));
-	fg_opt_init(&st, argc, argv);
-	while ((c = fg_getopt(&st, opts)) != -1) {
+	for (i = 0; i < sizeof(flags) / sizeof(flags[0]); i++)
+		if (flags[i].opt == c) {
+			*(int *)(void *)((char *)o + flags[i].off) = 1;
+			return 1;
+		}
+	return 0;
+}
+
+/* An option with an argument; 0 when c is none of them. */
+static int
+set_arg(struct copts *o, int c, const char *arg)
+{
+	switch (c) {
+	case 'j':
+	case 'n':
+		o->nothreads = fg_parse_int(arg, 1, 1024,
+		    "number of threads") == 1;
+		break;
+	case OPT_EVENT:
+		o->event_filter = arg;
+		break;
+	case OPT_PROCESS:
+		o->procs[o->nprocs++] = arg;
+		break;
+	case OPT_THREAD:
+		o->threads[o->nthreads++] = arg;
+		break;
+	case OPT_SAMPLE_TYPE:
+		o->sample_type = arg;
+		break;
+	case OPT_TAG:
+		o->tags[o->ntags++] = arg;
+		break;
+	case OPT_TAG_ROOT:
+		o->tag_roots[o->ntag_roots++] = arg;
+		break;
+	case OPT_MAX_OUTPUT:
+		o->max_output = collapse_parse_size(arg);
+		break;
+	case OPT_SKIP_AFTER:
+		o->skips[o->nskips++] = arg;
+		break;
+	case OPT_CG_EVENT:
+		o->cg_event = arg;
+		break;
+	case OPT_ROOT:
+		transform_check_root(arg);
+		o->root = arg;
+		break;
+	default:
+		return 0;
+	}
+	return 1;
+}
+
+/* The options into o; the format -f names, or NULL. */
+static const struct cfmt *
+parse_opts(struct fg_optstate *st, struct copts *o, int argc, char *argv[])
+{
+	const struct cfmt *force = NULL;
+	int c;
+
+	memset(o, 0, sizeof(*o));
+	o->tags = fg_calloc((size_t)argc, sizeof(*o->tags));
+	o->tag_roots = fg_calloc((size_t)argc, sizeof(*o->tag_roots));
+	o->skips = fg_calloc((size_t)argc, sizeof(*o->skips));
+	o->procs = fg_calloc((size_t)argc, sizeof(*o->procs));
+	o->threads = fg_calloc((size_t)argc, sizeof(*o->threads));
+	fg_opt_init(st, argc, argv);
+	while ((c = fg_getopt(st, opts)) != -1) {
+		if (set_flag(o, c) || set_arg(o, c, st->arg))
+			continue;
 		switch (c) {
 		case 'f':
-			force = byname(st.arg);
-			break;
-		case 'j':
-		case 'n':
-			o.nothreads = fg_parse_int(st.arg, 1, 1024,
-			    "number of threads") == 1;
-			break;
-		case OPT_PID:
-			o.pid = 1;
-			break;
-		case OPT_TID:
-			o.tid = 1;
-			break;
-		case OPT_KERNEL:
-			o.kernel = 1;
-			break;
-		case OPT_JIT:
-			o.jit = 1;
-			break;
-		case OPT_ALL:
-			o.kernel = o.jit = 1;
-			break;
-		case OPT_ADDRS:
-			o.addrs = 1;
-			break;
-		case OPT_EVENT:
-			o.event_filter = st.arg;
-			break;
-		case OPT_SRCLINE:
-			o.srcline = 1;
-			break;
-		case OPT_INLINE:
-			o.inline_ = 1;
-			break;
-		case OPT_CONTEXT:
-			o.context = 1;
+			force = byname(st->arg);
 			break;
 		case 'h':
 			usage_help();
 			break;
-		case OPT_CPUPROF_TIME:
-			o.cpuprof_time = 1;
-			break;
-		case OPT_NO_URL:
-			o.no_url = 1;
-			break;
-		case OPT_PROCESS:
-			o.procs[o.nprocs++] = st.arg;
-			break;
-		case OPT_THREAD:
-			o.threads[o.nthreads++] = st.arg;
-			break;
-		case OPT_INCLUDEOFFSET:
-			o.includeoffset = 1;
-			break;
-		case OPT_NO_MODULES:
-			o.no_modules = 1;
-			break;
-		case OPT_SAMPLE_TYPE:
-			o.sample_type = st.arg;
-			break;
-		case OPT_TAG:
-			o.tags[o.ntags++] = st.arg;
-			break;
-		case OPT_TAG_ROOT:
-			o.tag_roots[o.ntag_roots++] = st.arg;
-			break;
-		case OPT_LINES:
-			o.lines = 1;
-			break;
-		case OPT_MAX_OUTPUT:
-			o.max_output = collapse_parse_size(st.arg);
-			break;
-		case OPT_SKIP_AFTER:
-			o.skips[o.nskips++] = st.arg;
+		case OPT_ALL:
+			o->kernel = o->jit = 1;
 			break;
 		case OPT_SINCE:
-			window_opt(&o, 's', st.arg);
-			break;
 		case OPT_UNTIL:
-			window_opt(&o, 'u', st.arg);
-			break;
 		case OPT_WINDOW:
-			window_opt(&o, 'w', st.arg);
-			break;
 		case 'o':
-			window_opt(&o, 'o', st.arg);
-			break;
-		case OPT_ROOT:
-			transform_check_root(st.arg);
-			o.root = st.arg;
-			break;
-		case OPT_NO_ROOT:
-			o.noroot = 1;
-			break;
-		case OPT_RECURSIVE:
-			o.recursive = 1;
-			break;
-		case OPT_CG_EVENT:
-			o.cg_event = st.arg;
-			break;
-		case OPT_XCTRACE_WEIGHT:
-			o.xctrace_weight = 1;
-			break;
-		case OPT_XCTRACE_THREADS:
-			o.xctrace_threads = 1;
+			window_opt(o, c == OPT_SINCE ? 's' : c == OPT_UNTIL ?
+			    'u' : c == OPT_WINDOW ? 'w' : 'o', st->arg);
 			break;
 		default:
 			fg_usage(usage);
 		}
 	}
-	window_check(&o);
-	files = fg_opt_files(&st, &nfiles);
-	tab = fg_stab_new(1);
+	window_check(o);
+	return force;
+}
+
+/* Every input, collapsed into one table. */
+static struct fg_stab *
+collapse_all(char **files, int nfiles, const struct cfmt *force,
+    const struct copts *o)
+{
+	struct fg_stab *tab = fg_stab_new(1);
+	const struct cfmt *f;
+	struct fg_in in;
+	int k;
+
 	for (k = 0; k < nfiles; k++) {
 		fg_in_open(&in, files[k]);
 		f = force != NULL ? force : detect(&in);
-		if (f != NULL && window_on(&o) && !(f->flags & CFMT_TIMED))
+		if (f != NULL && window_on(o) && !(f->flags & CFMT_TIMED))
 			fg_errx(FG_EXIT_ERR, "%s: %s input has no sample times: "
 			    "--since, --until and --window do not apply",
 			    in.name, f->name);
 		if (f != NULL)
-			collapse_one(f, &in, tab, &o);
+			collapse_one(f, &in, tab, o);
 		fg_in_close(&in);
 	}
-	tab = skip_after(tab, o.skips, o.nskips);
-	if (o.win != NULL && o.win->every > 0) {
-		window_write(&o, tab);
-		goto done;
-	}
-	v = fg_stab_sorted(tab);
+	return tab;
+}
+
+/* The folded profile, sorted bytewise. */
+static void
+write_folded(struct fg_stab *tab)
+{
+	struct fg_ent **v = fg_stab_sorted(tab);
+	size_t i;
+
 	for (i = 0; v[i] != NULL; i++) {
 		fg_out_write(fg_ent_key(tab, v[i]), v[i]->len);
 		fg_out_char(' ');
@@ -433,7 +437,27 @@ main(int argc, char *argv[])
 		fg_out_char('\n');
 	}
 	free(v);
-done:
+}
+
+int
+main(int argc, char *argv[])
+{
+	struct fg_optstate st;
+	struct copts o;
+	const struct cfmt *force;
+	struct fg_stab *tab;
+	char **files;
+	int nfiles;
+
+	fg_tool_init(argv[0], usage, help);
+	force = parse_opts(&st, &o, argc, argv);
+	files = fg_opt_files(&st, &nfiles);
+	tab = collapse_all(files, nfiles, force, &o);
+	tab = skip_after(tab, o.skips, o.nskips);
+	if (o.win != NULL && o.win->every > 0)
+		window_write(&o, tab);
+	else
+		write_folded(tab);
 	fg_stab_free(tab);
 	free(o.win);
 	free(st.ops);

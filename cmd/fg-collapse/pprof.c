@@ -760,28 +760,139 @@ parse_sample(const struct prof *pr, const struct pb_field *m, struct acc *a)
 		bad(pr, "sample: %s", r.err);
 }
 
+/* What the samples are summed into, and the space they use. */
+struct samples {
+	struct fg_stab *tab;	/* folded stacks */
+	struct fg_stab *idtab;	/* (roots, location ids) to an entry */
+	struct fg_ent **ents;	/* tab's entries, idtab's aux - 1 */
+	size_t nents, capents;
+	uint64_t nneg;		/* samples with negative values */
+	uint64_t expanded;	/* folded text made, for --max-output */
+	struct acc a, b;
+};
+
+/*
+ * The idtab entry of sample a's stack. Samples repeat stacks: the
+ * tag-root frames and location ids (a short binary key) find the folded
+ * stack of one seen before without building its text again.
+ */
+static struct fg_ent *
+stack_entry(struct prof *pr, const struct copts *o, struct fg_in *in,
+    struct samples *s)
+{
+	struct acc *a = &s->a, *b = &s->b;
+	const struct loc *l;
+	struct fg_ent *ie;
+	size_t rootlen = 0, i;	/* its place; filled in below */
+
+	a->key.len = 0;
+	key_put(a, &rootlen, sizeof(rootlen));
+	tag_roots(pr, o, a);
+	rootlen = a->key.len - sizeof(rootlen);
+	memcpy(a->key.p, &rootlen, sizeof(rootlen));
+	key_put(a, a->ids, a->nids * sizeof(*a->ids));
+	ie = fg_stab_get(s->idtab, a->key.p, a->key.len);
+	if (ie->aux != 0)
+		return ie;
+	b->key.len = 0;
+	key_put(b, a->key.p + sizeof(rootlen), rootlen);
+	for (i = a->nids; i-- > 0; ) {
+		l = findloc(pr, a->ids[i]);
+		key_put(b, pr->names.p + l->off, l->len);
+		key_put(b, ";", 1);
+	}
+	if (a->nids == 0)
+		key_put(b, "<unknown>;", 10);
+	collapse_budget(in, o, "pprof", &s->expanded, b->key.len);
+	PUSH(pr, s->ents, s->nents, s->capents);
+	if (s->nents >= UINT32_MAX)
+		bad(pr, "too many stacks");
+	s->ents[s->nents++] = fg_stab_get(s->tab, b->key.p, b->key.len - 1);
+	ie->aux = (uint32_t)s->nents;
+	return ie;
+}
+
+/* The samples of value ti that pass the tag filters, into s. */
+static void
+add_samples(struct prof *pr, const struct copts *o, struct fg_in *in,
+    size_t ti, struct samples *s)
+{
+	struct tagf *tags = parse_tags(o);
+	struct acc *a = &s->a;
+	struct pb r;
+	struct pb_field f;
+	fg_count c;
+	size_t i;
+	int k;
+
+	pb_init(&r, pr->buf, pr->len);
+	while ((k = pb_next(&r, &f)) == 1) {
+		if (f.num != 2 || f.wt != PB_LEN)
+			continue;
+		parse_sample(pr, &f, a);
+		if (a->nvals != pr->ntype || pr->ntype == 0)
+			bad(pr, "sample has %zu values for %zu sample types",
+			    a->nvals, pr->ntype);
+		if (o->ntags > 0 && !tags_match(pr, tags, o->ntags, a->lb,
+		    a->nlb))
+			continue;
+		c.i = a->vals[ti];
+		c.f = 0;
+		if (c.i < 0) {
+			s->nneg++;
+			continue;
+		}
+		if (c.i == 0) {
+			/* nothing to add, but the ids must be valid */
+			for (i = 0; i < a->nids; i++)
+				(void)findloc(pr, a->ids[i]);
+			continue;
+		}
+		/* summed here, where the lookup brought it into cache */
+		if (fg_count_add(&stack_entry(pr, o, in, s)->c[0], c) < 0)
+			bad(pr, "sum of counts overflows 2^63-1");
+	}
+	if (k < 0)
+		bad(pr, "%s", r.err);
+	free(tags);
+}
+
+static void
+samples_free(struct samples *s)
+{
+	fg_stab_free(s->idtab);
+	free(s->ents);
+	free(s->a.key.p);
+	free(s->b.key.p);
+	free(s->a.ids);
+	free(s->a.lb);
+	free(s->a.vals);
+}
+
+static void
+prof_free(struct prof *pr)
+{
+	free(pr->strs);
+	free(pr->types);
+	free(pr->locs);
+	free(pr->lines);
+	free(pr->funcs);
+	free(pr->locmap.dense);
+	free(pr->funcmap.dense);
+	free(pr->names.p);
+}
+
 static void
 run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 {
 	struct prof pr;
-	struct acc a, b;
-	struct fg_stab *idtab;
-	struct fg_ent *ie, **ents = NULL;
-	size_t nents = 0, capents = 0, rootlen;
-	fg_count c;
-	struct pb r;
-	struct pb_field f;
-	struct tagf *tags;
-	const struct loc *l;
+	struct samples s;
+	struct fg_ent *ie;
 	unsigned char *raw;
-	size_t rawlen, ti, i;
-	uint64_t nneg = 0, expanded = 0;
-	int64_t v;
-	int k;
+	size_t rawlen, ti;
 
 	memset(&pr, 0, sizeof(pr));
-	memset(&a, 0, sizeof(a));
-	memset(&b, 0, sizeof(b));
+	memset(&s, 0, sizeof(s));
 	pr.file = in->name;
 	raw = slurp(in, &rawlen);
 	pr.buf = raw;
@@ -790,93 +901,19 @@ run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 	index_ids(&pr);
 	build_names(&pr, o);
 	ti = pick_type(&pr, o);
-	tags = parse_tags(o);
-	idtab = fg_stab_new(1);
-
-	pb_init(&r, pr.buf, pr.len);
-	while ((k = pb_next(&r, &f)) == 1) {
-		if (f.num != 2 || f.wt != PB_LEN)
-			continue;
-		parse_sample(&pr, &f, &a);
-		if (a.nvals != pr.ntype || pr.ntype == 0)
-			bad(&pr, "sample has %zu values for %zu sample types",
-			    a.nvals, pr.ntype);
-		if (o->ntags > 0 && !tags_match(&pr, tags, o->ntags, a.lb,
-		    a.nlb))
-			continue;
-		v = a.vals[ti];
-		if (v < 0) {
-			nneg++;
-			continue;
-		}
-		if (v == 0) {
-			/* nothing to add, but the ids must be valid */
-			for (i = 0; i < a.nids; i++)
-				(void)findloc(&pr, a.ids[i]);
-			continue;
-		}
-		/*
-		 * Samples repeat stacks: the tag-root frames and location ids
-		 * (a short binary key) find the folded stack of one seen
-		 * before without building its text again.
-		 */
-		a.key.len = 0;
-		rootlen = 0;	/* its place; filled in below */
-		key_put(&a, &rootlen, sizeof(rootlen));
-		tag_roots(&pr, o, &a);
-		rootlen = a.key.len - sizeof(rootlen);
-		memcpy(a.key.p, &rootlen, sizeof(rootlen));
-		key_put(&a, a.ids, a.nids * sizeof(*a.ids));
-		ie = fg_stab_get(idtab, a.key.p, a.key.len);
-		if (ie->aux == 0) {
-			b.key.len = 0;
-			key_put(&b, a.key.p + sizeof(rootlen), rootlen);
-			for (i = a.nids; i-- > 0; ) {
-				l = findloc(&pr, a.ids[i]);
-				key_put(&b, pr.names.p + l->off, l->len);
-				key_put(&b, ";", 1);
-			}
-			if (a.nids == 0)
-				key_put(&b, "<unknown>;", 10);
-			collapse_budget(in, o, "pprof", &expanded, b.key.len);
-			PUSH(&pr, ents, nents, capents);
-			if (nents >= UINT32_MAX)
-				bad(&pr, "too many stacks");
-			ents[nents++] = fg_stab_get(tab, b.key.p, b.key.len - 1);
-			ie->aux = (uint32_t)nents;
-		}
-		/* summed here, where the lookup brought it into cache */
-		c.i = v;
-		c.f = 0;
-		if (fg_count_add(&ie->c[0], c) < 0)
+	s.tab = tab;
+	s.idtab = fg_stab_new(1);
+	add_samples(&pr, o, in, ti, &s);
+	for (ie = fg_stab_first(s.idtab); ie != NULL; ie = ie->next)
+		if (fg_count_add(&s.ents[ie->aux - 1]->c[0], ie->c[0]) < 0)
 			bad(&pr, "sum of counts overflows 2^63-1");
-	}
-	if (k < 0)
-		bad(&pr, "%s", r.err);
-	for (ie = fg_stab_first(idtab); ie != NULL; ie = ie->next)
-		if (fg_count_add(&ents[ie->aux - 1]->c[0], ie->c[0]) < 0)
-			bad(&pr, "sum of counts overflows 2^63-1");
-	if (nneg > 0) {
+	if (s.nneg > 0) {
 		fg_warnx("%s: pprof: skipped %llu samples with negative values "
-		    "(a diff profile?)", in->name, (unsigned long long)nneg);
+		    "(a diff profile?)", in->name, (unsigned long long)s.nneg);
 		fg_status = fg_status > FG_EXIT_DATA ? fg_status : FG_EXIT_DATA;
 	}
-	free(tags);
-	fg_stab_free(idtab);
-	free(ents);
-	free(a.key.p);
-	free(b.key.p);
-	free(a.ids);
-	free(a.lb);
-	free(a.vals);
-	free(pr.strs);
-	free(pr.types);
-	free(pr.locs);
-	free(pr.lines);
-	free(pr.funcs);
-	free(pr.locmap.dense);
-	free(pr.funcmap.dense);
-	free(pr.names.p);
+	samples_free(&s);
+	prof_free(&pr);
 	free(raw);
 }
 
