@@ -21,7 +21,7 @@
 
 #include "perf.h"
 
-#define NBLK 6
+#define NBLK 4
 
 enum { B_FREE, B_READY, B_BUSY, B_DONE };
 

@@ -238,8 +238,9 @@ run_fd(struct worker *w1, struct fg_in *in, const struct copts *o,
 }
 
 /*
- * A pipe (or any input not a regular file) of more than a block, read and
- * parsed on two threads (perf-pipe.c); 0 when it is left to one pass.
+ * A pipe (or any input not a regular file) of more than half a block,
+ * read and parsed on two threads (perf-pipe.c); 0 when it is left to one
+ * pass.
  */
 static int
 threaded_pipe(struct worker *w, struct fg_in *in, const struct copts *o)
@@ -248,8 +249,9 @@ threaded_pipe(struct worker *w, struct fg_in *in, const struct copts *o)
 
 	if (o->nothreads || o->inline_ || ncpus() < 2)
 		return 0;
-	(void)fg_in_peek(in, BLOCK, &have);
-	return have >= BLOCK && perf_run_pipe(w, in);
+	/* (half a block: what fg_in's first buffer holds) */
+	(void)fg_in_peek(in, BLOCK / 2, &have);
+	return have >= BLOCK / 2 && perf_run_pipe(w, in);
 }
 
 /* The start of what is left of in when it is a regular file, or -1. */
