@@ -18,7 +18,8 @@
  * counts into p.
  */
 static void
-byname(struct svg_changes *sc, const struct fg_tree *t, struct fg_period *p)
+byname(struct svg_changes *sc, const struct fg_tree *t, struct fg_period *p,
+    int neg)
 {
 	struct fg_ent *e;
 	size_t i, cap = 0, n = 0;
@@ -43,9 +44,9 @@ byname(struct svg_changes *sc, const struct fg_tree *t, struct fg_period *p)
 			e->aux = (uint32_t)++n;
 		}
 		for (k = 0; k < 2; k++) {
-			sc->self[2 * (e->aux - 1) + k] += nd->self[k];
-			if (nd->self[k] > 0 &&
-			    fg_count_from_dbl(nd->self[k], &c) == 0)
+			sc->self[2 * (e->aux - 1) + k] += nd->self[k ^ neg];
+			if (nd->self[k ^ neg] > 0 &&
+			    fg_count_from_dbl(nd->self[k ^ neg], &c) == 0)
 				fg_period_add(p, k, c);
 		}
 	}
@@ -57,17 +58,19 @@ svg_changes(struct svg_changes *sc, const struct svg_opts *o,
 {
 	struct fg_period p;
 	struct fg_ent *e;
+	int neg = o->cc.negate ? 1 : 0;
 
 	memset(sc, 0, sizeof(*sc));
 	fg_changes_init(&sc->cs);
 	if (t == NULL || t->ncols != 2)
 		return;
-	byname(sc, t, &p);
+	/* --negate: the current profile is the "before", as in the colours */
+	byname(sc, t, &p, neg);
 	/* the colours' noise test, set up once (its warnings said once) */
 	sc->nz = o->cc.nz;
 	if (sc->nz.tot[0] == 0 && sc->nz.tot[1] == 0)
-		fg_noise_setup(&sc->nz, o->cc.header, "input", t->n[0].tot[0],
-		    t->n[0].tot[1], &p);
+		fg_noise_setup(&sc->nz, o->cc.header, "input",
+		    t->n[0].tot[neg], t->n[0].tot[1 - neg], &p);
 	sc->period = fg_period_get(&p);
 	for (e = fg_stab_first(sc->tab); e != NULL; e = e->next)
 		fg_changes_add(&sc->cs, fg_ent_key(sc->tab, e), e->len,

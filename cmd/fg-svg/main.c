@@ -151,6 +151,7 @@ sizeopt(struct svg_opts *o, int ch, const char *arg)
 		break;
 	case OPT_FACTOR:
 		o->factor = posnum(arg, "--factor", 0, &dummy);
+		o->factorset = 1;
 		break;
 	case OPT_TOTAL:
 		o->total = posnum(arg, "--total", 0, &dummy);
@@ -241,6 +242,7 @@ textopt(struct svg_opts *o, int ch, const char *arg)
 		break;
 	case OPT_COUNTNAME:
 		o->countname = arg;
+		o->cnset = 1;
 		break;
 	case OPT_NAMETYPE:
 		o->nametype = arg;
@@ -307,6 +309,7 @@ struct input {
 	struct fg_tree tree;	/* a diff or a flame chart */
 	char *rbuf;		/* --reverse's buffer */
 	size_t rcap;
+	struct fg_period per;	/* the counts' period, for their unit */
 };
 
 /*
@@ -395,8 +398,10 @@ onstack(const char *key, size_t len, const fg_count *c, int ncols, void *arg)
 	double v[2] = { 0, 0 };
 	int k;
 
-	for (k = 0; k < ncols && k < 2; k++)
+	for (k = 0; k < ncols && k < 2; k++) {
 		v[k] = fg_count_dbl(c[k]);
+		fg_period_add(&in->per, k, c[k]);
+	}
 	if (in->flow != NULL)
 		svg_flow_add(in->flow, key, len, v);
 	else
@@ -458,8 +463,12 @@ titles(struct svg_opts *o, const char *header, int isdiff)
 			o->title = o->inverted ? "Icicle Graph" : "Flame Graph";
 	}
 	if (o->subtitle == NULL && base != NULL && curr != NULL) {
+		int neg = o->cc.negate && !elided;
+
+		/* --negate: the baseline seen from the current profile */
 		snprintf(sub, sizeof(sub), elided ? "in %s, absent from %s" :
-		    "%s \xe2\x86\x92 %s", fg_basename(base), fg_basename(curr));
+		    "%s \xe2\x86\x92 %s", fg_basename(neg ? curr : base),
+		    fg_basename(neg ? base : curr));
 		o->subtitle = sub;
 	}
 	free(tool);
@@ -491,6 +500,9 @@ readchart(struct input *in, char **files, int nfiles)
 			continue;
 		}
 		fg_tree_counts(&in->tree, &f.in, r.c, c);
+		fg_period_add(&in->per, 0, r.c[0]);
+		if (r.ncols == 2)
+			fg_period_add(&in->per, 1, r.c[1]);
 		stack = r.stack;
 		len = r.len;
 		if (in->o->reverse)
@@ -502,6 +514,60 @@ readchart(struct input *in, char **files, int nfiles)
 	if (f.header != NULL)
 		in->header = fg_strdup(f.header);
 	fg_fold_close(&f);
+}
+
+/*
+ * Whether p count units per sample is the period perf's cpu-clock and
+ * task-clock events weight samples by at some frequency F Hz: 10^9 / F ns,
+ * rounded down (1001001 at 999 Hz, 250000 at 4000 Hz).
+ */
+static int
+clockperiod(double p)
+{
+	double f;
+
+	if (!(p >= 1000 && p <= 1e9) || p != floor(p))
+		return 0;
+	f = floor(1e9 / p);
+	return floor(1e9 / f) == p || floor(1e9 / (f + 1)) == p;
+}
+
+/*
+ * The unit of the counts, which titles, hover, headline and legend name,
+ * unless --countname or --factor say: the header's unit= (ns and us shown
+ * as ms), else nanoseconds shown as ms when the counts are weighted by a
+ * perf clock's period (--period, the header's period=, else detected in
+ * the counts, as fg-top detects it), else samples.
+ */
+static void
+units(struct svg_opts *o, const struct input *in)
+{
+	static char name[64];
+	char *u = NULL, *ps = NULL;
+	double p = o->cc.nz.period;
+
+	if (o->cnset || o->factorset)
+		return;
+	if (in->header != NULL) {
+		u = fg_header_get(in->header, "unit");
+		ps = fg_header_get(in->header, "period");
+	}
+	if (p == 0 && ps != NULL)
+		p = strtod(ps, NULL);
+	if (p == 0 && (p = fg_period_get(&in->per)) <= 1)
+		p = fg_period_side(&in->per, 1);
+	if (u != NULL && (strcmp(u, "ns") == 0 || strcmp(u, "us") == 0)) {
+		o->factor = strcmp(u, "ns") == 0 ? 1e-6 : 1e-3;
+		o->countname = "ms";
+	} else if (u != NULL && *u != '\0') {
+		snprintf(name, sizeof(name), "%s", u);
+		o->countname = name;
+	} else if (u == NULL && clockperiod(p)) {
+		o->factor = 1e-6;
+		o->countname = "ms";
+	}
+	free(u);
+	free(ps);
 }
 
 static void
@@ -559,6 +625,7 @@ main(int argc, char *argv[])
 	if (in.hccset && !ccset)
 		o.cc = in.hcc;
 	titles(&o, in.header, in.ncols == 2);
+	units(&o, &in);
 	o.cc.header = in.header;
 	layout(&l, &o, &in);
 	svg_changes(&sc, &o, in.flow == NULL ? &in.tree : NULL);

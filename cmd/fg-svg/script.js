@@ -22,6 +22,11 @@
 	// --cost: the profile's yearly cost; diff: the totals a change is a share of
 	var cost = num("data-cost", 0);
 	var cden = (svg.getAttribute("data-cden") || "0 0").split(" ").map(Number);
+	// --negate: the baseline seen from the current profile, as the colours
+	// and the headline are: each frame's sides are swapped when read
+	var negate = svg.getAttribute("data-negate") === "1";
+	var bword = negate ? "current " : "before ";
+	var aword = negate ? "baseline " : "after ";
 	var nametype = svg.getAttribute("data-nt") || "";
 	var countname = svg.getAttribute("data-cn") || "";
 	function $(id) { return document.getElementById(id); }
@@ -59,6 +64,14 @@
 		}
 		v.f = f;
 	}
+	function swapsides(fr) {
+		var t = fr.tb;
+		fr.tb = fr.ta;
+		fr.ta = t;
+		t = fr.fb;
+		fr.fb = fr.fa;
+		fr.fa = t;
+	}
 	// d[j..j+n): "depth start width self [tb fb ta fa]"; in a diff width
 	// and self are left out when they are the view's before or after
 	// counts (col: 0 before, 1 after)
@@ -74,6 +87,8 @@
 			fr.w = col ? fr.ta : fr.tb;
 			fr.self = col ? fr.fa : fr.fb;
 		}
+		if (negate)
+			swapsides(fr);
 		if (fr.depth === 0)
 			fr.name = "all";
 		return fr;
@@ -303,7 +318,7 @@
 		}
 		if (isdiff) {
 			d = fr.ta - fr.tb;
-			s += "; before " + fmt(fr.tb) + ", after " + fmt(fr.ta) +
+			s += "; " + bword + fmt(fr.tb) + ", " + aword + fmt(fr.ta) +
 			    ", delta " + signed(d) + " (" +
 			    (fr.tb > 0 ? (d > 0 ? "+" : "") + pct(d, fr.tb) :
 			    "new") + ")" + points(fr);
@@ -529,7 +544,7 @@
 			    (p === 100 ? "100" : p.toFixed(1)) + "%" + (cost > 0 ?
 			    ", " + money(cost * share(all ? z.w : sum, root().w)) : "");
 			if (isdiff && !all)
-				matched.nodeValue += " (before " + fmt(sb) + ", after " +
+				matched.nodeValue += " (" + bword + fmt(sb) + ", " + aword +
 				    fmt(sa) + ", " + signed(sa - sb) + ")";
 			$("matched").classList.remove("hide");
 		} else if (term === null || term === "") {

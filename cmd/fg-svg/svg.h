@@ -32,6 +32,8 @@ struct svg_opts {
 	double fontsize, fontwidth, minwidth, factor, total;
 	int minpct, reverse, inverted, flamechart;
 	int fixedw;		/* --width given: no fluid width */
+	int cnset, factorset;	/* --countname, --factor given: no unit
+				 * from the stream (main.c) */
 	/* inferno's --search-color, --stroke-color, --uicolor; FG_NOCOLOR */
 	uint32_t searchcol, strokecol, uicol;
 	struct fg_colorcfg cc;

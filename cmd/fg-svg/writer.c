@@ -93,6 +93,30 @@ out_commas(double v)
 	}
 }
 
+/*
+ * A count as shown: scaled by --factor or the unit (1 ms for 10^6 ns,
+ * svg_opts), whole numbers with commas, others with two decimals as the
+ * script shows them.
+ */
+static void
+out_amount(const struct svg_opts *o, double v)
+{
+	double a;
+	char buf[8];
+
+	v *= o->factor;
+	if (o->factor == 1 || v == floor(v) || !(fabs(v) < 1e15)) {
+		out_commas(v);
+		return;
+	}
+	a = round(fabs(v) * 100);
+	if (v < 0 && a > 0)
+		fg_out_char('-');
+	out_commas(floor(a / 100));
+	snprintf(buf, sizeof(buf), ".%02d", (int)fmod(a, 100));
+	fg_out_str(buf);
+}
+
 static void
 out_pct(double v)
 {
@@ -117,6 +141,25 @@ out_money(double v)
 }
 
 /*
+ * A diff frame's counts before and after from the point of view in force:
+ * --negate swaps them (the baseline seen from the current profile), as
+ * the colours do; the words for them into *bw and *aw when not NULL.
+ */
+static void
+fsides(const struct svg_opts *o, const struct svg_frame *f, double *b,
+    double *a, const char **bw, const char **aw)
+{
+	int k = o->cc.negate ? 1 : 0;
+
+	*b = f->tot[k];
+	*a = f->tot[1 - k];
+	if (bw != NULL)
+		*bw = k ? "current" : "before";
+	if (aw != NULL)
+		*aw = k ? "baseline" : "after";
+}
+
+/*
  * --cost: the frame's yearly cost, and in a diff what its change costs or
  * saves a year, in the stream's mode as fg-top's cost column.
  */
@@ -130,8 +173,10 @@ out_cost(const struct svg_opts *o, const struct svg_layout *l,
 	out_money(fg_cost_year(&o->cost, f->w / v->total));
 	fg_out_str("/yr");
 	if (l->isdiff) {
-		double d = fg_cost_year(&o->cost,
-		    fg_noise_delta(&o->cc.nz, f->tot[0], f->tot[1]));
+		double b, a, d;
+
+		fsides(o, f, &b, &a, NULL, NULL);
+		d = fg_cost_year(&o->cost, fg_noise_delta(&o->cc.nz, b, a));
 
 		fg_out_str(", change ");
 		if (d > 0)
@@ -195,8 +240,11 @@ out_midcut(const char *s, size_t n, size_t max)
 static void
 out_points(const struct svg_opts *o, const struct svg_frame *f)
 {
-	double p = 100 * fg_noise_delta(&o->cc.nz, f->tot[0], f->tot[1]);
 	char buf[64];
+	double b, a, p;
+
+	fsides(o, f, &b, &a, NULL, NULL);
+	p = 100 * fg_noise_delta(&o->cc.nz, b, a);
 
 	snprintf(buf, sizeof(buf), "; %+.2f points %s", fabs(p) < 0.005 ?
 	    0.0 : p, fg_mode_name(o->cc.nz.mode));
@@ -207,12 +255,12 @@ static void
 out_title(const struct svg_opts *o, const struct svg_layout *l,
     const struct svg_frame *f, const struct svg_view *v)
 {
-	double w = f->w, scaled = w * o->factor;
+	double w = f->w;
 
 	fg_out_str("<title>");
 	if (f->depth == 0) {
 		fg_out_str("all (");
-		out_commas(scaled);
+		out_amount(o, w);
 		fg_out_char(' ');
 		out_text(o->countname);
 		fg_out_str(", 100%");
@@ -222,25 +270,39 @@ out_title(const struct svg_opts *o, const struct svg_layout *l,
 	}
 	fg_xml_text(f->name, showlen(f), SIZE_MAX);
 	fg_out_str(" (");
-	out_commas(scaled);
+	out_amount(o, w);
 	fg_out_char(' ');
 	out_text(o->countname);
 	fg_out_str(", ");
 	out_pct(100 * w / v->total);
 	if (l->isdiff) {
-		double d = (f->tot[1] - f->tot[0]) * o->factor;
+		const char *bw, *aw;
+		double b, a, d;
+		int own;
 
-		/* the after count is the frame's own in the view drawn by it */
-		fg_out_str("; before ");
-		out_commas(f->tot[0] * o->factor);
-		if (v->col != SVG_AFTER) {
-			fg_out_str(", after ");
-			out_commas(f->tot[1] * o->factor);
+		fsides(o, f, &b, &a, &bw, &aw);
+		d = a - b;
+		/*
+		 * the after count is the frame's own in the Differential view,
+		 * drawn by it (the "current" side with --negate): not repeated
+		 */
+		own = v->col == SVG_AFTER ? (o->cc.negate ? 0 : 1) : -1;
+		fg_out_str("; ");
+		if (own != 0) {
+			fg_out_str(bw);
+			fg_out_char(' ');
+			out_amount(o, b);
+		}
+		if (own != 1) {
+			fg_out_str(own != 0 ? ", " : "");
+			fg_out_str(aw);
+			fg_out_char(' ');
+			out_amount(o, a);
 		}
 		fg_out_str(", ");
 		if (d > 0)
 			fg_out_char('+');
-		out_commas(d);
+		out_amount(o, d);
 		out_points(o, f);
 	}
 	out_cost(o, l, f, v);
@@ -500,10 +562,10 @@ legend(const struct svg_opts *o, double y)
 {
 	const struct fg_colorcfg *cc = &o->cc;
 	double fs = o->fontsize, cw = fs * o->fontwidth, x, sw = fs * 0.8;
-	char grey[64];
+	char grey[64], mbuf[64];
 	const char *lab[4], *mname;
 	size_t len = 0;
-	int i, k, prop;
+	int i, k, prop, unit = strcmp(o->countname, "samples") != 0;
 
 	if (cc->zcrit <= 0 && cc->minchg <= 0)
 		snprintf(grey, sizeof(grey), "no change");
@@ -513,7 +575,10 @@ legend(const struct svg_opts *o, double y)
 		snprintf(grey, sizeof(grey), "within noise or < %g pts",
 		    cc->minchg);
 	prop = cc->nz.mode == FG_MODE_PROPORTIONAL;
-	mname = prop ? "proportional mode:" : "absolute mode:";
+	snprintf(mbuf, sizeof(mbuf), "%s mode%s%.20s%s:", prop ?
+	    "proportional" : "absolute", unit ? " (" : "", unit ?
+	    o->countname : "", unit ? ")" : "");
+	mname = mbuf;
 	lab[0] = prop ? "share grew" : "grew";
 	lab[1] = prop ? "share shrank" : "shrank";
 	lab[2] = "new";
@@ -530,6 +595,8 @@ legend(const struct svg_opts *o, double y)
 	    "uses)" : "unchanged");
 	if (cc->minchg > 0)
 		fg_out_printf(" or under %g points", cc->minchg);
+	fg_out_str("; widths: the current profile's ");
+	out_text(o->countname);
 	fg_out_str("</title>\n");
 	out_textel(NULL, NULL, x, y, mname);
 	x += (double)strlen(mname) * cw + 12;
@@ -549,15 +616,18 @@ legend(const struct svg_opts *o, double y)
 	fg_out_str("</g>\n");
 }
 
-/* Appends ", N what" to buf when n > 0. */
+/* Appends ": N frames what" or ", N what" to buf when n > 0. */
 static void
 addcount(char *buf, size_t len, size_t n, const char *what)
 {
 	size_t k = strlen(buf);
 
-	if (n > 0 && k < len)
-		snprintf(buf + k, len - k, "%s%zu %s", strchr(buf, ':') ?
-		    ", " : ": ", n, what);
+	/* the first count says what is counted: "9 frames vanished" */
+	if (n > 0 && k < len && strchr(buf, ':') == NULL)
+		snprintf(buf + k, len - k, ": %zu frame%s %s", n, n == 1 ? "" :
+		    "s", what);
+	else if (n > 0 && k < len)
+		snprintf(buf + k, len - k, ", %zu %s", n, what);
 }
 
 /*
@@ -661,9 +731,9 @@ headline(const struct svg_opts *o, const struct svg_changes *sc, double y)
 	size_t g, nw, sh, gone;
 
 	out_textstart("headline", NULL, floor(w / 2), y);
-	out_commas(cs->tot[0] * o->factor);
+	out_amount(o, cs->tot[0]);
 	fg_out_str(" \xe2\x86\x92 ");
-	out_commas(cs->tot[1] * o->factor);
+	out_amount(o, cs->tot[1]);
 	fg_out_char(' ');
 	out_text(o->countname);
 	snprintf(buf, sizeof(buf), " (%+.1f%%)", fg_changes_totchange(cs) *
@@ -703,7 +773,13 @@ table_row(const struct svg_opts *o, const struct fg_chg *c, double x,
 	fg_xml_text(c->name, c->len, SIZE_MAX);
 	fg_out_str("\"><title>");
 	fg_xml_text(c->name, c->len, SIZE_MAX);
-	snprintf(buf, sizeof(buf), ": self %.2f%% \xe2\x86\x92 %.2f%%, "
+	fg_out_str(": self ");
+	out_amount(o, c->c[0]);
+	fg_out_str(" \xe2\x86\x92 ");
+	out_amount(o, c->c[1]);
+	fg_out_char(' ');
+	out_text(o->countname);
+	snprintf(buf, sizeof(buf), ", %.2f%% \xe2\x86\x92 %.2f%%, "
 	    "%+.2f points, z %+.1f", c->share[0] * 100, c->share[1] * 100,
 	    c->delta * 100, c->z);
 	fg_out_str(buf);
@@ -749,7 +825,8 @@ table(const struct svg_opts *o, const struct svg_changes *sc, double y)
 		fg_out_str(k == 0 ? "<g id=\"col0\">\n" : "</g><g id=\"col1\">\n");
 		out_textstart(NULL, "th", x[k], y);
 		fg_out_str(head[k]);
-		fg_out_str(": points, self before \xe2\x86\x92 after</text>\n");
+		fg_out_str(" by self count: points, before \xe2\x86\x92 after"
+		    "</text>\n");
 		if (n[k] == 0) {
 			out_textel(NULL, NULL, x[k], y + LINEH(o), "none "
 			    "beyond noise");
@@ -947,6 +1024,8 @@ out_head(const struct svg_opts *o, const struct svg_layout *l,
 		out_num(o->cc.zcrit);
 		fg_out_char('"');
 		out_attr("data-mode", fg_mode_name(o->cc.nz.mode));
+		if (o->cc.negate)
+			fg_out_str(" data-negate=\"1\"");
 		if (o->cc.nz.mode == FG_MODE_ABSOLUTE && o->cc.nz.drift != 1) {
 			fg_out_str(" data-drift=\"");
 			out_num(o->cc.nz.drift);
@@ -991,7 +1070,8 @@ out_head(const struct svg_opts *o, const struct svg_layout *l,
 	    "#help rect{fill:#fff;stroke:#555}\n"
 	    "#frames g:focus{outline:none}\n"
 	    "#frames g:focus>rect{stroke:#000;stroke-width:2}\n"
-	    "@media print{.js .ui,#details,#matched,#helpbtn{display:none}}\n"
+	    "@media print{.js .ui,#details,#matched,#helpbtn{display:none}\n"
+	    "svg:root{width:100%;height:auto}}\n"
 	    "#tip rect{fill:#fffff0;stroke:#555;stroke-width:.5}\n");
 	out_colorrules(o);
 	fg_out_str("</style>\n");

@@ -4,7 +4,9 @@
 // writes PREFIX-1400.png and PREFIX-800.png (1400x900 and 800x600 windows,
 // first screen only), PREFIX-nojs.png (1400x900, JavaScript off),
 // PREFIX-img.png (embedded as <img> in an HTML page, 1400x900),
-// PREFIX-print.pdf (A4, as printed) and PREFIX-print.png (print media).
+// PREFIX-print.pdf and PREFIX-print-l.pdf (A4 portrait and landscape, as
+// printed; PREFIX-print-a4.png and PREFIX-print-a4l.png their first pages
+// when pdftoppm is installed) and PREFIX-print.png (print media).
 "use strict";
 const fs = require("fs");
 const path = require("path");
@@ -29,8 +31,18 @@ const { launch, fileurl } = require("./lib.js");
 	});
 	const pp = await ctx.newPage();
 	await pp.goto(url);
-	await pp.pdf({ path: prefix + "-print.pdf", format: "A4" }).catch((e) =>
-	    console.error("pdf: " + e.message.split("\n")[0]));
+	for (const [sfx, landscape] of [["", false], ["-l", true]]) {
+		const pdf = prefix + "-print" + sfx + ".pdf";
+		await pp.pdf({ path: pdf, format: "A4", landscape }).catch((e) =>
+		    console.error("pdf: " + e.message.split("\n")[0]));
+		try {
+			require("child_process").execFileSync("pdftoppm", ["-r", "96",
+			    "-png", "-singlefile", pdf, prefix + "-print-a4" +
+			    (landscape ? "l" : "")]);
+		} catch (e) {
+			console.error("pdftoppm (poppler-utils): " + e.message);
+		}
+	}
 	await pp.close();
 	const html = path.join(path.dirname(path.resolve(prefix)),
 	    path.basename(prefix) + "-img.html");

@@ -2,9 +2,12 @@
 // Browser tests of fg-svg output in headless Chromium: run by the test
 // case tests/cases/svg-browser (fg-svg on PATH). Prints one line per check.
 "use strict";
+const fs = require("fs");
+const path = require("path");
+const { execFileSync } = require("child_process");
 const { launch, fileurl, suite, run } = require("./lib.js");
 
-const { check, svgof, finish } = suite("fg-svg-browser-");
+const { check, svgof, finish, tmp } = suite("fg-svg-browser-");
 // the page follows the window (1280 wide, lib.js): the full frame width
 const FULL = 1280 - 20;
 
@@ -198,8 +201,8 @@ run(async () => {
 	const vb = await page.evaluate(() =>
 	    Array.from(document.querySelectorAll(".vb")).map((e) => e.textContent));
 	check("view switch offers Differential, Baseline, Elided, with counts",
-	    vb.join(",") === "Differential: 1 shrank, 1 new,Baseline," +
-	    "Elided: 2 vanished within noise", vb);
+	    vb.join(",") === "Differential: 1 frame shrank, 1 new,Baseline," +
+	    "Elided: 2 frames vanished within noise", vb);
 	await page.click("#vb2");
 	const el = await page.evaluate(() => ({
 		shown: document.getElementById("v2").getAttribute("display"),
@@ -465,6 +468,96 @@ run(async () => {
 	page = await open(svgof("palette-cb", pal, ["--colorblind"]));
 	check("with --colorblind the button starts checked", await page.evaluate(() =>
 	    document.getElementById("palbtn").textContent.charAt(0)) === "\u2611");
+
+	// 13. hover, colour and headline say the same thing in every mode,
+	// --negate included (the baseline seen from the current profile)
+	const sides = "# fg-diff kind=diff base=a.txt current=b.txt\n" +
+	    "main;a 1000 1000\nmain;b 300 200\nmain;c 100 400\n";
+	for (const args of [[], ["--mode", "proportional"], ["--negate"],
+	    ["--negate", "--mode", "proportional"]]) {
+		page = await open(svgof("sides", sides, args.concat(["--min-change",
+		    "0"])));
+		const agree = await page.evaluate(() => {
+			const bad = [];
+			for (const g of document.querySelectorAll("#v0 > g")) {
+				const f = g.children[1].getAttribute("fill");
+				if (f === "#dddddd" || f === "#9966ff")
+					continue;
+				g.children[1].dispatchEvent(new MouseEvent("mouseover",
+				    { bubbles: true }));
+				const d = document.getElementById("details").textContent;
+				const m = d.match(/, ([+-])[0-9.]+ points/);
+				const red = parseInt(f.slice(1, 3), 16) >
+				    parseInt(f.slice(5, 7), 16);
+				const tm = g.firstChild.textContent.match(
+				    /; ([+-])[0-9.]+ points/);
+				if (!m || (m[1] === "+") !== red || !tm || tm[1] !== m[1])
+					bad.push([f, d, g.firstChild.textContent]);
+			}
+			return bad;
+		});
+		check("hover, title and colour agree: " + (args.join(" ") ||
+		    "absolute"), agree.length === 0, agree);
+	}
+	// a frame's details line on hover, and the headline
+	const hovered = async (name) => {
+		await page.locator("#v0 > g", { hasText: name + " (" }).first()
+		    .locator("rect").hover();
+		return page.evaluate(() => [
+		    document.getElementById("details").textContent,
+		    document.getElementById("headline").textContent]);
+	};
+	const ng = await hovered("b");
+	check("--negate: hover and headline from the baseline's side",
+	    ng[0].includes("current 200, baseline 300, delta +100 (+50.00%)") &&
+	    ng[1] === "1,600 \u2192 1,400 samples (-12.5%)", ng);
+
+	// 14. units from the stream: a perf clock's period means nanoseconds,
+	// which hover and headline show as ms
+	const P = 1001001;
+	const clock = "# fg-diff kind=diff\n" + [1, 2, 3, 4, 5, 6, 7, 8].map((k) =>
+	    "main;f" + k + " " + k * P + " " + (k + 2) * P).join("\n") + "\n";
+	page = await open(svgof("clock", clock));
+	const ms = await hovered("f8");
+	check("hover and headline say ms for cpu-clock nanoseconds",
+	    ms[0].startsWith("10.01 ms (") && ms[0].includes("before 8.01, after 10.01") &&
+	    ms[1] === "36.04 \u2192 52.05 ms (+44.4%)", ms);
+
+	// 15. printed on A4, portrait and landscape, the real node.js pair's
+	// graph, headline, table and legend fit the page: every word of the
+	// PDF (pdftotext -bbox, Debian's poppler-utils) lies within it
+	const real = path.join(__dirname, "..", "data", "real");
+	const rd = path.join(tmp, "node.diff");
+	fs.writeFileSync(rd, execFileSync("fg-diff", [path.join(real,
+	    "node-v1.folded.gz"), path.join(real, "node-v2.folded.gz")]));
+	const rs = path.join(tmp, "node.svg");
+	fs.writeFileSync(rs, execFileSync("fg-svg", [rd]));
+	for (const landscape of [false, true]) {
+		page = await open(rs);
+		const pdf = path.join(tmp, "p.pdf");
+		await page.pdf({ path: pdf, format: "A4", landscape });
+		let words = null, pw = 0, ph = 0;
+		try {
+			const x = execFileSync("pdftotext", ["-bbox", pdf, "-"],
+			    { encoding: "utf8" });
+			const pg = x.match(/<page width="([0-9.]+)" height="([0-9.]+)"/);
+			pw = +pg[1];
+			ph = +pg[2];
+			words = Array.from(x.matchAll(/<word xMin="([-0-9.]+)" yMin="[-0-9.]+" xMax="([-0-9.]+)" yMax="[-0-9.]+">([^<]*)</g)).map((m) => ({ a: +m[1], b: +m[2], t: m[3] }));
+		} catch (e) {
+			words = null;
+		}
+		const out = (words || []).filter((w) => w.a < 0 || w.b > pw);
+		const txt = (words || []).map((w) => w.t).join(" ");
+		check("printed on A4 " + (landscape ? "landscape" : "portrait") +
+		    ", graph, headline, table and legend fit the page width",
+		    words !== null && pw > 0 && (pw > ph) === landscape &&
+		    out.length === 0 && txt.includes("2,211 \u2192 2,039") &&
+		    txt.includes("Improvements by self count") && /logscan\.js:21/.test(txt) &&
+		    txt.includes("&lt; 5 pts") && txt.includes("(garbage collector)"),
+		    words === null ? "pdftotext missing: apt-get install " +
+		    "poppler-utils" : { pw, out, txt: txt.slice(0, 300) });
+	}
 	check("no script errors at all", errors.length === 0, errors);
 	await close();
 
@@ -477,6 +570,6 @@ run(async () => {
 	    getComputedStyle(e).display !== "none" &&
 	    e.getBoundingClientRect().width > 0).map((e) => e.textContent));
 	check("without JavaScript the view switches show their counts",
-	    sw.length === 3 && sw[2] === "Elided: 2 vanished within noise", sw);
+	    sw.length === 3 && sw[2] === "Elided: 2 frames vanished within noise", sw);
 	await finish(nojs.close);
 });
