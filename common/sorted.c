@@ -10,8 +10,6 @@
  * does: read(2) into a cache-resident buffer, which beats faulting in a
  * mapping page by page.
  */
-#define _DEFAULT_SOURCE		/* madvise, MADV_HUGEPAGE */
-#include <sys/mman.h>
 #include <sys/stat.h>
 
 #include <pthread.h>
@@ -19,6 +17,7 @@
 #include <unistd.h>
 #include <string.h>
 
+#include "big.h"
 #include "fg.h"
 
 #define SCAN_SPLIT ((size_t)4 << 20)	/* smaller inputs: one thread */
@@ -379,42 +378,47 @@ runhalf(void *p)
 	return NULL;
 }
 
-void
-fg_kmerge_par(struct fg_fold **in, const struct fg_scan *sc, int n, int ncols,
-    const int *colbase, const struct fg_emitter *em)
+/*
+ * The pivot for fg_kmerge_par: the first key at or after the middle of the
+ * largest input, in *pk (malloc'd), when the inputs are worth two threads
+ * (regular files, clean scans, PAR_MIN bytes); 0 otherwise.
+ */
+static int
+pivot(struct fg_fold **in, const struct fg_scan *sc, int n, char **pk,
+    size_t *pl)
 {
-	fg_emit_fn emit = em->emit;
-	void *arg = em->arg;
-	struct fg_fold *lo, *hi, **lop, **hip;
-	struct half h;
-	pthread_t th;
-	uint64_t total = 0, split, roff;
-	char *pk = NULL;
-	size_t pl = 0, pc = 0;
+	uint64_t total = 0, roff;
+	size_t pc = 0;
 	int i, big = -1;
 
+	*pk = NULL;
+	*pl = 0;
 	for (i = 0; i < n; i++) {
 		if (sc[i].fd < 0 || sc[i].bad != 0 || in[i]->in.mapped ||
-		    in[i]->in.end != 0) {
-			fg_kmerge(in, n, ncols, colbase, emit, arg);
-			return;
-		}
+		    in[i]->in.end != 0)
+			return 0;
 		total += sc[i].size;
 		if (sc[i].start < sc[i].size && (big < 0 ||
 		    sc[i].size - sc[i].start > sc[big].size - sc[big].start))
 			big = i;
 	}
-	if (total < PAR_MIN || big < 0 || !recat(&sc[big], in[big]->in.name,
-	    sc[big].start + (sc[big].size - sc[big].start) / 2, &roff, &pk,
-	    &pl, &pc)) {
-		free(pk);
-		fg_kmerge(in, n, ncols, colbase, emit, arg);
-		return;
-	}
-	lo = fg_calloc((size_t)n, sizeof(*lo));
-	hi = fg_calloc((size_t)n, sizeof(*hi));
-	lop = fg_calloc((size_t)n, sizeof(*lop));
-	hip = fg_calloc((size_t)n, sizeof(*hip));
+	if (total >= PAR_MIN && big >= 0 && recat(&sc[big], in[big]->in.name,
+	    sc[big].start + (sc[big].size - sc[big].start) / 2, &roff, pk, pl,
+	    &pc))
+		return 1;
+	free(*pk);
+	*pk = NULL;
+	return 0;
+}
+
+/* Cuts every input at the pivot: lo[i] the keys before it, hi[i] the rest. */
+static void
+cut(struct fg_fold **in, const struct fg_scan *sc, int n, const char *pk,
+    size_t pl, struct fg_fold *lo, struct fg_fold *hi)
+{
+	uint64_t split;
+	int i;
+
 	for (i = 0; i < n; i++) {
 		split = sc[i].start < sc[i].size ?
 		    splitat(&sc[i], in[i]->in.name, pk, pl) : sc[i].size;
@@ -425,20 +429,26 @@ fg_kmerge_par(struct fg_fold **in, const struct fg_scan *sc, int n, int ncols,
 		lo[i].kind = hi[i].kind = sc[i].kind;
 		lo[i].truncfrac = hi[i].truncfrac = in[i]->truncfrac;
 		lo[i].in.quiet = hi[i].in.quiet = 1;
-		lop[i] = &lo[i];
-		hip[i] = &hi[i];
 	}
-	free(pk);
+}
+
+/*
+ * Merges lo here and hi on a second thread into memory (about as large as
+ * its input: allocated once), written after lo's output.
+ */
+static void
+mergehalves(struct fg_fold **lop, struct fg_fold **hip, const struct fg_scan *sc,
+    int n, int ncols, const int *colbase, const struct fg_emitter *em)
+{
+	struct half h;
+	pthread_t th;
+	int i;
+
 	memset(&h, 0, sizeof(h));
-	/* output is about as large as the input: allocate it once */
 	for (i = 0; i < n; i++)
-		h.out.cap += (size_t)(sc[i].size - hi[i].in.roff);
+		h.out.cap += (size_t)(sc[i].size - hip[i]->in.roff);
 	h.out.cap += (size_t)1 << 20;
-	if (posix_memalign((void **)&h.out.p, (size_t)2 << 20, h.out.cap) != 0)
-		fg_errx(FG_EXIT_ERR, "out of memory");
-#ifdef MADV_HUGEPAGE
-	madvise(h.out.p, h.out.cap, MADV_HUGEPAGE);
-#endif
+	h.out.p = fg_big_alloc(h.out.cap, 0);
 	h.in = hip;
 	h.n = n;
 	h.ncols = ncols;
@@ -447,9 +457,9 @@ fg_kmerge_par(struct fg_fold **in, const struct fg_scan *sc, int n, int ncols,
 	h.arg = em->fork != NULL ? em->fork(em->arg) : em->arg;
 	if (pthread_create(&th, NULL, runhalf, &h) != 0) {
 		runhalf(&h);
-		fg_kmerge(lop, n, ncols, colbase, emit, arg);
+		fg_kmerge(lop, n, ncols, colbase, em->emit, em->arg);
 	} else {
-		fg_kmerge(lop, n, ncols, colbase, emit, arg);
+		fg_kmerge(lop, n, ncols, colbase, em->emit, em->arg);
 		if (pthread_join(th, NULL) != 0)
 			fg_errx(FG_EXIT_ERR, "pthread_join failed");
 	}
@@ -457,6 +467,32 @@ fg_kmerge_par(struct fg_fold **in, const struct fg_scan *sc, int n, int ncols,
 		em->join(em->arg, h.arg);
 	fg_out_write(h.out.p, h.out.n);
 	free(h.out.p);
+}
+
+void
+fg_kmerge_par(struct fg_fold **in, const struct fg_scan *sc, int n, int ncols,
+    const int *colbase, const struct fg_emitter *em)
+{
+	struct fg_fold *lo, *hi, **lop, **hip;
+	char *pk;
+	size_t pl;
+	int i;
+
+	if (!pivot(in, sc, n, &pk, &pl)) {
+		fg_kmerge(in, n, ncols, colbase, em->emit, em->arg);
+		return;
+	}
+	lo = fg_calloc((size_t)n, sizeof(*lo));
+	hi = fg_calloc((size_t)n, sizeof(*hi));
+	lop = fg_calloc((size_t)n, sizeof(*lop));
+	hip = fg_calloc((size_t)n, sizeof(*hip));
+	cut(in, sc, n, pk, pl, lo, hi);
+	free(pk);
+	for (i = 0; i < n; i++) {
+		lop[i] = &lo[i];
+		hip[i] = &hi[i];
+	}
+	mergehalves(lop, hip, sc, n, ncols, colbase, em);
 	for (i = 0; i < n; i++) {
 		fg_fold_close(&lo[i]);
 		fg_fold_close(&hi[i]);

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "fg.h"
+#include "big.h"
 #include "mix.h"
 
 #define ARENA_MIN (64u << 10)
@@ -87,7 +88,7 @@ fg_stab_new(int ncols)
 
 	t->ncols = ncols;
 	t->mask = 1023;
-	t->slots = fg_calloc(t->mask + 1, sizeof(*t->slots));
+	t->slots = fg_big_alloc((t->mask + 1) * sizeof(*t->slots), 1);
 	t->lastp = &t->first;
 	return t;
 }
@@ -167,7 +168,7 @@ static void
 grow(struct fg_stab *t)
 {
 	size_t nmask = t->mask * 2 + 1, i, j;
-	struct slot *ns = fg_calloc(nmask + 1, sizeof(*ns));
+	struct slot *ns = fg_big_alloc((nmask + 1) * sizeof(*ns), 1);
 
 	for (i = 0; i <= t->mask; i++) {
 		if (t->slots[i].e == NULL)
@@ -190,9 +191,9 @@ inlinekey(const struct fg_stab *t, struct fg_ent *e)
 
 /* insert: 0 find only, 1 insert a copy, 2 insert borrowing the key */
 static struct fg_ent *
-lookup(struct fg_stab *t, const char *key, size_t len, int insert)
+lookuph(struct fg_stab *t, const char *key, size_t len, int insert,
+    uint64_t h)
 {
-	uint64_t h = fg_hash(key, len);
 	size_t i;
 	struct fg_ent *e;
 	size_t csz = (size_t)t->ncols * sizeof(fg_count);
@@ -230,10 +231,23 @@ lookup(struct fg_stab *t, const char *key, size_t len, int insert)
 	return e;
 }
 
+static struct fg_ent *
+lookup(struct fg_stab *t, const char *key, size_t len, int insert)
+{
+	return lookuph(t, key, len, insert, fg_hash(key, len));
+}
+
 struct fg_ent *
 fg_stab_get(struct fg_stab *t, const char *key, size_t len)
 {
 	return lookup(t, key, len, 1);
+}
+
+struct fg_ent *
+fg_stab_get_hashed(struct fg_stab *t, const char *key, size_t len,
+    uint64_t h)
+{
+	return lookuph(t, key, len, 1, h);
 }
 
 struct fg_ent *
@@ -440,7 +454,7 @@ mksort(struct fg_keyref *v, size_t n)
 
 	if (n < 2)
 		return;
-	it = fg_reallocarray(NULL, n, sizeof(*it));
+	it = fg_big_array(n, sizeof(*it));
 	for (i = 0; i < n; i++)
 		it[i].r = v[i];
 	st = fg_reallocarray(NULL, cap, sizeof(*st));
@@ -523,7 +537,7 @@ fg_sort_keys(struct fg_keyref *v, size_t n)
 	mksort(v, n / 2);
 	if (pthread_join(th, NULL) != 0)
 		fg_errx(FG_EXIT_ERR, "pthread_join failed");
-	tmp = fg_reallocarray(NULL, n, sizeof(*tmp));
+	tmp = fg_big_array(n, sizeof(*tmp));
 	a = v, ae = v + n / 2, b = ae, be = v + n, o = tmp;
 	while (a < ae && b < be)
 		*o++ = refcmp(b, a) < 0 ? *b++ : *a++;
@@ -535,11 +549,11 @@ fg_sort_keys(struct fg_keyref *v, size_t n)
 	free(tmp);
 }
 
-struct fg_ent **
-fg_stab_sorted(struct fg_stab *t)
+static struct fg_ent **
+sorted(struct fg_stab *t, int par)
 {
-	struct fg_keyref *v = fg_reallocarray(NULL, t->nent, sizeof(*v));
-	struct fg_ent **out = fg_reallocarray(NULL, t->nent + 1, sizeof(*out));
+	struct fg_keyref *v = fg_big_array(t->nent, sizeof(*v));
+	struct fg_ent **out = fg_big_array(t->nent + 1, sizeof(*out));
 	struct fg_ent *e;
 	size_t i = 0;
 
@@ -549,10 +563,25 @@ fg_stab_sorted(struct fg_stab *t)
 		v[i].p = e;
 		i++;
 	}
-	fg_sort_keys(v, t->nent);
+	if (par)
+		fg_sort_keys(v, t->nent);
+	else
+		mksort(v, t->nent);
 	for (i = 0; i < t->nent; i++)
 		out[i] = v[i].p;
 	out[t->nent] = NULL;
 	free(v);
 	return out;
+}
+
+struct fg_ent **
+fg_stab_sorted(struct fg_stab *t)
+{
+	return sorted(t, 1);
+}
+
+struct fg_ent **
+fg_stab_sorted1(struct fg_stab *t)
+{
+	return sorted(t, 0);
 }

@@ -32,6 +32,9 @@ struct fg_ent *fg_stab_get(struct fg_stab *t, const char *key, size_t len);
  */
 struct fg_ent *fg_stab_get_ref(struct fg_stab *t, const char *key,
     size_t len);
+/* fg_stab_get with the key's fg_hash() already known. */
+struct fg_ent *fg_stab_get_hashed(struct fg_stab *t, const char *key,
+    size_t len, uint64_t h);
 struct fg_ent *fg_stab_find(struct fg_stab *t, const char *key, size_t len);
 static inline const char *
 fg_ent_key(const struct fg_stab *t, const struct fg_ent *e)
@@ -49,6 +52,8 @@ size_t fg_stab_borrowed(const struct fg_stab *t, const struct fg_ent *mark);
 void fg_stab_own(struct fg_stab *t, const struct fg_ent *mark);
 /* A malloc'd array of all entries sorted bytewise by key (LC_ALL=C sort). */
 struct fg_ent **fg_stab_sorted(struct fg_stab *t);
+/* fg_stab_sorted on the calling thread alone. */
+struct fg_ent **fg_stab_sorted1(struct fg_stab *t);
 /* Sorts an array of keys bytewise; used by fg_stab_sorted. */
 struct fg_keyref {
 	const char *key;

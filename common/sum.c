@@ -6,11 +6,11 @@
  * read in turn into the stack table (stab.c), which is sorted once.
  */
 #include <sys/resource.h>
-#include <sys/stat.h>
 
 #include <stdlib.h>
 #include <string.h>
 
+#include "intern.h"
 #include "sum.h"
 
 /* Descriptors kept free for standard streams and the library. */
@@ -25,12 +25,12 @@
  */
 #define SUM_MERGE_MAX 64
 /*
- * Files from this size on are mapped and lend their keys to the table;
- * smaller ones are read into the input buffer and their new keys copied:
- * mapping and unmapping thousands of small files costs more (page faults,
- * TLB shootdowns) than copying their few new keys.
+ * The table path reads its inputs with read(2), not mmap(2), and copies
+ * each new key into the table's arena: pages of a mapped file fault one
+ * by one on first touch (about a third of the time on a virtual machine),
+ * while read(2) copies from the page cache into one reused buffer and the
+ * arena sits on huge pages. Memory is the unique stacks' bytes either way.
  */
-#define SUM_MAP_MIN ((off_t)4 << 20)
 
 struct sumst {
 	struct fg_fold *folds;
@@ -210,79 +210,102 @@ mismatch(const struct fg_fold *f, enum fg_kind kind)
 	    kind == FG_KIND_DIFF ? "differential" : "a profile");
 }
 
+/* Whether adding r into columns col0.. would overflow a column total. */
+static int
+totalfull(const struct sumst *s, int col0, const struct fg_rec *r)
+{
+	fg_count t;
+	int c;
+
+	for (c = 0; c < r->ncols; c++) {
+		t = s->total[col0 + c];
+		if (fg_count_add(&t, r->c[c]) < 0)
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * Adds r into the table. While no column total can overflow, no sum can,
+ * and the record may go to the other thread; otherwise its entry is
+ * summed here, so that the first overflow is reported where it happens.
+ */
+static void
+addrec(struct sumst *s, struct fg_intern *tab, struct fg_fold *f,
+    int col0, const struct fg_rec *r, const char *key, size_t klen)
+{
+	struct fg_ent *e;
+	int c;
+
+	if (!totalfull(s, col0, r)) {
+		fg_intern_add(tab, key, klen, col0, r->c, r->ncols);
+		for (c = 0; c < r->ncols; c++)
+			addtotal(s, col0 + c, r->c[c], f);
+		return;
+	}
+	e = fg_intern_get(tab, key, klen);
+	for (c = 0; c < r->ncols; c++) {
+		addc(&e->c[col0 + c], r->c[c], f);
+		addtotal(s, col0 + c, r->c[c], f);
+	}
+}
+
 /* Reads input k into the table (made at its first record). */
 static void
-readone(struct sumst *s, struct fg_stab **tab, int k)
+readone(struct sumst *s, struct fg_intern **tab, int k)
 {
 	struct fg_fold *f = &s->folds[k];
-	struct stat sb;
-	const struct fg_ent *mark;
-	struct fg_ent *e;
 	struct fg_rec r;
 	const char *key;
 	size_t klen;
-	int c, col0 = s->o->bycol ? k : 0;
+	int col0 = s->o->bycol ? k : 0;
 
 	if (!s->live[k])
 		openone(s, k);
-	if (fstat(f->in.fd, &sb) == 0 && sb.st_size >= SUM_MAP_MIN)
-		fg_in_map(&f->in);
 	f->onmeta = s->o->onmeta;
 	f->metaarg = s->o->arg;
-	mark = *tab != NULL ? fg_stab_last(*tab) : NULL;
 	while (fg_fold_next(f, &r)) {
 		if (*tab == NULL) {
 			s->kind = f->kind;
 			s->ncols = r.ncols;
-			*tab = fg_stab_new(r.ncols);
+			*tab = fg_intern_new(r.ncols);
 		} else if (!s->o->bycol && f->kind != s->kind)
 			mismatch(f, s->kind);
-		if (s->o->rekey != NULL) {
+		key = r.stack;
+		klen = r.len;
+		if (s->o->rekey != NULL)
 			key = s->o->rekey(s->o->arg, k, r.stack, r.len, &klen);
-			e = fg_stab_get(*tab, key, klen);
-		} else
-			e = fg_fold_intern(f, *tab, r.stack, r.len);
-		for (c = 0; c < r.ncols; c++) {
-			addc(&e->c[col0 + c], r.c[c], f);
-			addtotal(s, col0 + c, r.c[c], f);
-		}
+		addrec(s, *tab, f, col0, &r, key, klen);
 	}
 	header(s, k, f->in.name, f->header);
-	if (*tab == NULL || fg_fold_settle(f, *tab, mark)) {
-		if (*tab == NULL)
-			fg_fold_close(f);
-		s->live[k] = 0;
-	}
+	fg_fold_close(f);
+	s->live[k] = 0;
 }
 
 static void
 sum_table(struct sumst *s)
 {
-	struct fg_stab *tab = NULL;
-	struct fg_ent **v, *e;
-	size_t i;
+	struct fg_intern *tab = NULL;
+	struct fg_ent *e;
 	int k;
 
 	if (s->o->bycol) {
 		s->ncols = s->n;
-		tab = fg_stab_new(s->n);
+		tab = fg_intern_new(s->n);
 	}
 	for (k = 0; k < s->n; k++)
 		readone(s, &tab, k);
 	if (s->o->start != NULL)
 		s->o->start(s->o->arg, s->kind, s->ncols, s->total);
 	if (tab != NULL) {
-		v = fg_stab_sorted(tab);
-		for (i = 0; (e = v[i]) != NULL; i++)
-			s->o->emit(fg_ent_key(tab, e), e->len, e->c, s->ncols,
-			    s->o->arg);
-		free(v);
+		fg_intern_finish(tab);
+		while ((e = fg_intern_next(tab)) != NULL)
+			s->o->emit(e->key, e->len, e->c, s->ncols, s->o->arg);
 	}
-	/* keys borrowed from mapped inputs are used until here */
 	for (k = 0; k < s->nopen; k++)
 		if (s->live[k])
 			fg_fold_close(&s->folds[k]);
-	fg_stab_free(tab);
+	fg_intern_free(tab);
 }
 
 int

@@ -1,0 +1,18 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * big.h: large allocations backed by huge pages where the kernel offers
+ * them (big.c).
+ */
+#ifndef FG_BIG_H
+#define FG_BIG_H
+
+#include <stddef.h>
+
+/*
+ * n bytes (zeroed when zero is set), aligned for huge pages when n is
+ * large; released with free(). Exits when out of memory.
+ */
+void *fg_big_alloc(size_t n, int zero);
+/* fg_big_alloc for n elements of sz bytes, checking the product. */
+void *fg_big_array(size_t n, size_t sz);
+#endif

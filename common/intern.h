@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * intern.h: summing records into the stack table on two threads (intern.c).
+ * The hash space is split in two: the calling thread, which reads and
+ * parses, interns the lowest quarter itself and hands the rest's records
+ * in batches to a second thread with a table of its own. Each key lives in
+ * exactly one table, so memory is what one table would take.
+ */
+#ifndef FG_INTERN_H
+#define FG_INTERN_H
+
+#include <stddef.h>
+
+#include "count.h"
+#include "stab.h"
+
+struct fg_intern;
+struct fg_intern *fg_intern_new(int ncols);
+/*
+ * Adds c[0..n) into columns col0.. of key's entry, maybe later, on the
+ * other thread. The caller keeps the column totals and uses fg_intern_get
+ * instead for any record that could make a total overflow: a sum that
+ * cannot overflow its column's total never overflows, so no sum added
+ * here can fail.
+ */
+void fg_intern_add(struct fg_intern *p, const char *key, size_t len,
+    int col0, const fg_count *c, int n);
+/*
+ * key's entry, found or made on the calling thread (the other thread
+ * first catches up, and every later record is added on this thread, in
+ * order, so that overflows are reported where they happen).
+ */
+struct fg_ent *fg_intern_get(struct fg_intern *p, const char *key,
+    size_t len);
+/*
+ * Ends the input: each table is sorted bytewise on its own thread; then
+ * fg_intern_next returns every entry in bytewise order, NULL at the end.
+ */
+void fg_intern_finish(struct fg_intern *p);
+struct fg_ent *fg_intern_next(struct fg_intern *p);
+void fg_intern_free(struct fg_intern *p);
+#endif
