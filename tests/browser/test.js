@@ -286,6 +286,8 @@ run(async () => {
 	    document.documentElement.getAttribute("width")) === "900");
 	page = await open(svgof("long", "main;" + "x".repeat(300) + "_end 10\n"));
 	await page.setViewportSize({ width: 800, height: 600 });
+	await page.waitForFunction(() =>
+	    document.documentElement.getAttribute("width") === "800");
 	await page.locator("#v0 > g", { hasText: "_end (" }).first()
 	    .locator("rect").hover({ force: true });
 	const ld = await page.evaluate(() =>
