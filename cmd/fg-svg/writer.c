@@ -978,15 +978,37 @@ out_altattr(const struct svg_opts *o, const struct svg_layout *l)
 	free(a.v);
 }
 
-/* The svg element and the style sheet. */
+/* What the script needs to know about a diff, as svg attributes. */
 static void
-out_head(const struct svg_opts *o, const struct svg_layout *l,
+out_diffattrs(const struct svg_opts *o, const struct svg_layout *l)
+{
+	char hex[8];
+
+	fg_out_str(" data-diff=\"1\" data-tc=\"");
+	out_num(l->tc);
+	fg_color_fmt(hex, fg_color_neutral(&o->cc));
+	fg_out_str("\" data-grey=\"");
+	fg_out_str(hex);
+	fg_out_str("\" data-floor=\"");
+	out_num(o->cc.minchg);
+	fg_out_str("\" data-z=\"");
+	out_num(o->cc.zcrit);
+	fg_out_char('"');
+	out_attr("data-mode", fg_mode_name(o->cc.nz.mode));
+	if (o->cc.negate)
+		fg_out_str(" data-negate=\"1\"");
+	if (o->cc.nz.mode == FG_MODE_ABSOLUTE && o->cc.nz.drift != 1) {
+		fg_out_str(" data-drift=\"");
+		out_num(o->cc.nz.drift);
+		fg_out_char('"');
+	}
+}
+
+/* The svg element with the attributes the script reads. */
+static void
+out_svgel(const struct svg_opts *o, const struct svg_layout *l,
     const struct page *pg)
 {
-	const char *bg1, *bg2;
-	double fs = o->fontsize;
-
-	bgcolors(o, l->isdiff, &bg1, &bg2);
 	fg_out_str("<?xml version=\"1.0\" standalone=\"no\"?>\n<svg version="
 	    "\"1.1\" width=\"");
 	fg_out_u64((uint64_t)o->width);
@@ -1010,33 +1032,25 @@ out_head(const struct svg_opts *o, const struct svg_layout *l,
 	fg_out_char('"');
 	out_attr("data-nt", o->nametype);
 	out_attr("data-cn", o->countname);
-	if (l->isdiff) {
-		char hex[8];
-
-		fg_out_str(" data-diff=\"1\" data-tc=\"");
-		out_num(l->tc);
-		fg_color_fmt(hex, fg_color_neutral(&o->cc));
-		fg_out_str("\" data-grey=\"");
-		fg_out_str(hex);
-		fg_out_str("\" data-floor=\"");
-		out_num(o->cc.minchg);
-		fg_out_str("\" data-z=\"");
-		out_num(o->cc.zcrit);
-		fg_out_char('"');
-		out_attr("data-mode", fg_mode_name(o->cc.nz.mode));
-		if (o->cc.negate)
-			fg_out_str(" data-negate=\"1\"");
-		if (o->cc.nz.mode == FG_MODE_ABSOLUTE && o->cc.nz.drift != 1) {
-			fg_out_str(" data-drift=\"");
-			out_num(o->cc.nz.drift);
-			fg_out_char('"');
-		}
-	}
+	if (l->isdiff)
+		out_diffattrs(o, l);
 	out_costattr(o, l);
 	out_altattr(o, l);
 	fg_out_str(">\n");
+}
+
+/* The svg element, the notes and the style sheet. */
+static void
+out_head(const struct svg_opts *o, const struct svg_layout *l,
+    const struct page *pg)
+{
+	const char *bg1, *bg2;
+	double fs = o->fontsize;
+
+	out_svgel(o, l, pg);
 	if (o->notes != NULL)
 		out_notes(o->notes);
+	bgcolors(o, l->isdiff, &bg1, &bg2);
 	fg_out_str("<defs><linearGradient id=\"background\" y1=\"0\" y2=\"1\" "
 	    "x1=\"0\" x2=\"0\"><stop stop-color=\"");
 	fg_out_str(bg1);
