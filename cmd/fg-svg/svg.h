@@ -9,7 +9,9 @@
  *           which colour, and the image's geometry (struct svg_layout)
  * changes.c a diff's headline and table: its functions classified by
  *           common/change.c, as fg-top does
- * writer.c  writes a layout as an SVG document, nothing else
+ * writer.c  writes a layout as an SVG document, nothing else (with
+ *           chrome.c, the page around the frames, and wtext.c, numbers
+ *           and text; wout.h between them)
  */
 #ifndef FG_SVG_H
 #define FG_SVG_H

@@ -1,0 +1,681 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * chrome.c: the page around fg-svg's frames: the svg element and style
+ * sheet, background, titles, legend, view switches, a diff's headline and
+ * table of its largest changes. Writes only.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fg.h"
+#include "wout.h"
+
+/* ---- the document ---- */
+
+static void
+bgcolors(const struct svg_opts *o, int isdiff, const char **c1,
+    const char **c2)
+{
+	static char flat[8];
+	const char *bg = o->bgcolors;
+	int p = o->cc.pal;
+
+	if (bg == NULL) {
+		if (isdiff)
+			bg = "grey";
+		else if (p == FG_PAL_MEM)
+			bg = "green";
+		else if (p == FG_PAL_IO || p == FG_PAL_WAKEUP ||
+		    p == FG_PAL_CHAIN)
+			bg = "blue";
+		else if (p >= FG_PAL_RED)
+			bg = "grey";
+		else
+			bg = "yellow";
+	}
+	if (strcmp(bg, "yellow") == 0) {
+		*c1 = "#eeeeee";
+		*c2 = "#eeeeb0";
+	} else if (strcmp(bg, "blue") == 0) {
+		*c1 = "#eeeeee";
+		*c2 = "#e0e0ff";
+	} else if (strcmp(bg, "green") == 0) {
+		*c1 = "#eef2ee";
+		*c2 = "#e0ffe0";
+	} else if (strcmp(bg, "grey") == 0) {
+		*c1 = "#f8f8f8";
+		*c2 = "#e8e8e8";
+	} else {
+		uint32_t c = fg_color_parse(bg, strlen(bg));
+
+		if (c == FG_NOCOLOR || bg[0] != '#')
+			fg_errx(FG_EXIT_ERR, "--bgcolors: not yellow, blue, "
+			    "green, grey or #rrggbb: %s", bg);
+		fg_color_fmt(flat, c);
+		*c1 = *c2 = flat;
+	}
+}
+
+static void
+out_notes(const char *notes)
+{
+	const unsigned char *p = (const unsigned char *)notes;
+	size_t n = strlen(notes), k;
+	uint32_t cp;
+	int dash = 0;
+
+	fg_out_str("<!-- NOTES: ");
+	/* a comment may not hold "--" nor end in "-"; UTF-8 repaired */
+	while (n > 0) {
+		k = fg_utf8_next(p, n, &cp);
+		if (*p == '-' && dash)
+			fg_out_char(' ');
+		dash = *p == '-';
+		if (cp == 0xfffd && k == 1)
+			fg_out_str("\xef\xbf\xbd");
+		else
+			fg_out_write(p, k);
+		p += k;
+		n -= k;
+	}
+	fg_out_str(" -->\n");
+}
+
+/*
+ * The legend names the comparison mode in force (stats.h): in absolute
+ * mode red is cost that grew, in proportional mode a share that grew,
+ * which a speedup elsewhere also gives.
+ */
+static void
+swatch(const struct svg_opts *o, double x, double y, double w, uint32_t c)
+{
+	char hex[8];
+
+	fg_color_fmt(hex, c);
+	fg_out_str("<rect x=\"");
+	out_fix1(x);
+	fg_out_str("\" y=\"");
+	out_fix1(y - o->fontsize + 2);
+	fg_out_str("\" width=\"");
+	out_fix1(w);
+	fg_out_str("\" height=\"");
+	out_fix1(o->fontsize);
+	fg_out_str("\" fill=\"");
+	fg_out_str(hex);
+	fg_out_str("\"/>\n");
+}
+
+/*
+ * The colour contract, right-aligned: the grew and shrank scales (light:
+ * small change, saturated: the largest), new, and grey with the rule in
+ * force (the noise test and the floor in points).
+ */
+static void
+legend(const struct svg_opts *o, double y)
+{
+	const struct fg_colorcfg *cc = &o->cc;
+	double fs = o->fontsize, cw = fs * o->fontwidth, x, sw = fs * 0.8;
+	char grey[64], mbuf[64];
+	const char *lab[4], *mname;
+	size_t len = 0;
+	int i, k, prop, unit = strcmp(o->countname, "samples") != 0;
+
+	if (cc->zcrit <= 0 && cc->minchg <= 0)
+		snprintf(grey, sizeof(grey), "no change");
+	else if (cc->minchg <= 0)
+		snprintf(grey, sizeof(grey), "within noise");
+	else
+		snprintf(grey, sizeof(grey), "within noise or < %g pts",
+		    cc->minchg);
+	prop = cc->nz.mode == FG_MODE_PROPORTIONAL;
+	snprintf(mbuf, sizeof(mbuf), "%s mode%s%.20s%s:", prop ?
+	    "proportional" : "absolute", unit ? " (" : "", unit ?
+	    o->countname : "", unit ? ")" : "");
+	mname = mbuf;
+	lab[0] = prop ? "share grew" : "grew";
+	lab[1] = prop ? "share shrank" : "shrank";
+	lab[2] = "new";
+	lab[3] = grey;
+	for (i = 0; i < 4; i++)
+		len += strlen(lab[i]);
+	len += strlen(mname);
+	x = o->width - SVG_XPAD - (double)len * cw - 2 * 3 * sw -
+	    2 * fs - 4 * 4 - 4 * 12;
+	fg_out_str("<g id=\"legend\"><title>Colour: the change of a frame's "
+	    "count in the mode in force; saturation grows with the change, up "
+	    "to the largest; grey: ");
+	fg_out_str(cc->zcrit > 0 ? "not beyond noise (the noise test fg-top "
+	    "uses)" : "unchanged");
+	if (cc->minchg > 0)
+		fg_out_printf(" or under %g points", cc->minchg);
+	fg_out_str("; widths: the current profile's ");
+	out_text(o->countname);
+	fg_out_str("</title>\n");
+	out_textel(NULL, NULL, x, y, mname);
+	x += (double)strlen(mname) * cw + 12;
+	for (i = 0; i < 4; i++) {
+		if (i < 2)
+			for (k = 1; k <= 3; k++, x += sw)
+				swatch(o, x, y, sw, fg_color_scale(cc, k / 3.0,
+				    i == 0 ? 1 : -1));
+		else {
+			swatch(o, x, y, fs, i == 2 ? fg_color_new(cc) :
+			    fg_color_neutral(cc));
+			x += fs;
+		}
+		out_textel(NULL, NULL, x + 4, y, lab[i]);
+		x += 4 + (double)strlen(lab[i]) * cw + 12;
+	}
+	fg_out_str("</g>\n");
+}
+
+/* Appends ": N frames what" or ", N what" to buf when n > 0. */
+static void
+addcount(char *buf, size_t len, size_t n, const char *what)
+{
+	size_t k = strlen(buf);
+
+	/* the first count says what is counted: "9 frames vanished" */
+	if (n > 0 && k < len && strchr(buf, ':') == NULL)
+		snprintf(buf + k, len - k, ": %zu frame%s %s", n, n == 1 ? "" :
+		    "s", what);
+	else if (n > 0 && k < len)
+		snprintf(buf + k, len - k, ", %zu %s", n, what);
+}
+
+/*
+ * A view's switch: its name and what its frames' colours say, counted in
+ * C (layout.c), so that the line reads the same without the script, in
+ * an <img> and printed: "Differential: 41 grew, 12 shrank, 5 new",
+ * "Elided: 9 vanished".
+ */
+static void
+viewlabel(const struct svg_opts *o, const struct svg_view *v, char *buf,
+    size_t len)
+{
+	const size_t *k = v->nk;
+
+	snprintf(buf, len, "%s%s", v->name, v->col == SVG_AFTER &&
+	    o->cc.nz.mode == FG_MODE_PROPORTIONAL ? " (shares)" : "");
+	if (v->col == SVG_AFTER) {
+		addcount(buf, len, k[FG_DK_GREW], "grew");
+		addcount(buf, len, k[FG_DK_SHRANK], "shrank");
+		addcount(buf, len, k[FG_DK_NEW], "new");
+		if (k[FG_DK_GREW] + k[FG_DK_SHRANK] + k[FG_DK_NEW] == 0)
+			snprintf(buf + strlen(buf), len - strlen(buf),
+			    ": no change beyond noise");
+	} else if (v->col == SVG_ELIDED) {
+		addcount(buf, len, v->ngone[1], "vanished");
+		addcount(buf, len, v->ngone[0], v->ngone[1] > 0 ?
+		    "within noise" : "vanished within noise");
+	}
+}
+
+/* The view switches with their counts, left-aligned at y. */
+static void
+switches(const struct svg_opts *o, const struct svg_layout *l, double y)
+{
+	double cw = o->fontsize * o->fontwidth, x = SVG_XPAD;
+	char id[16], lab[160];
+	int i;
+
+	fg_out_str("<g id=\"views\"><title>Views: the current profile coloured "
+	    "by change (frames counted by colour, with the noise test in "
+	    "force), the baseline, and the paths the current profile lacks"
+	    "</title>\n");
+	out_textel(NULL, NULL, x, y, "View:");
+	x += 5 * cw + 8;
+	for (i = 0; i < l->nviews; i++) {
+		snprintf(id, sizeof(id), "vb%d", i);
+		viewlabel(o, &l->v[i], lab, sizeof(lab));
+		out_textel(id, i == 0 ? "vb on" : "vb", x, y, lab);
+		x += (double)(strlen(lab) + 2) * cw + 8;
+	}
+	fg_out_str("</g>\n");
+}
+
+/* ---- a diff's headline and table of its largest changes ---- */
+
+#define TROWS 5			/* rows per list */
+#define LINEH(o) ((o)->fontsize + 6)
+
+static size_t
+nrows(const struct svg_changes *sc)
+{
+	size_t r = sc->cs.nreg, i = sc->cs.nimp;
+
+	r = r < TROWS ? r : TROWS;
+	i = i < TROWS ? i : TROWS;
+	return r > i ? r : i;
+}
+
+/* The height the headline and the table add above the frames. */
+double
+headh(const struct svg_opts *o, const struct svg_layout *l,
+    const struct svg_changes *sc)
+{
+	double sw = l->nviews > 1 ? LINEH(o) : 0;	/* the switches */
+	size_t n;
+
+	if (!l->isdiff || !sc->ok)
+		return sw;
+	n = nrows(sc);
+	return sw + 2 * LINEH(o) + (n > 0 ? (double)(n + 1) * LINEH(o) + 8 :
+	    0);
+}
+
+static size_t
+countkind(const struct fg_changes *cs, const size_t *idx, size_t n, int kind)
+{
+	size_t i, k = 0;
+
+	for (i = 0; i < n; i++)
+		k += cs->v[idx[i]].kind == kind;
+	return k;
+}
+
+/* "464 -> 414 samples (-10.77%)" and what changed beyond noise. */
+static void
+headline(const struct svg_opts *o, const struct svg_changes *sc, double y)
+{
+	const struct fg_changes *cs = &sc->cs;
+	double w = (double)o->width;
+	char buf[160];
+	size_t g, nw, sh, gone;
+
+	out_textstart("headline", NULL, floor(w / 2), y);
+	out_amount(o, cs->tot[0]);
+	fg_out_str(" \xe2\x86\x92 ");
+	out_amount(o, cs->tot[1]);
+	fg_out_char(' ');
+	out_text(o->countname);
+	snprintf(buf, sizeof(buf), " (%+.1f%%)", fg_changes_totchange(cs) *
+	    100);
+	fg_out_str(buf);
+	fg_out_str("</text>\n");
+	g = countkind(cs, cs->reg, cs->nreg, FG_CHG_GREW);
+	nw = cs->nreg - g;
+	sh = countkind(cs, cs->imp, cs->nimp, FG_CHG_SHRANK);
+	gone = cs->nimp - sh;
+	out_textstart("headline2", NULL, floor(w / 2), y + LINEH(o));
+	snprintf(buf, sizeof(buf), "functions: %zu grew, %zu new, %zu shrank, "
+	    "%zu gone, %zu within noise; %s mode", g, nw, sh, gone,
+	    cs->nnoise, fg_mode_name(cs->mode));
+	fg_out_str(buf);
+	fg_out_str("<title>");
+	fg_out_str(cs->mode == FG_MODE_ABSOLUTE ? "Changes in points of the "
+	    "baseline's total; " : "Changes in points of each side's total; ");
+	fg_out_str(cs->test);
+	fg_out_str("</title></text>\n");
+}
+
+/* One row: kind colour, points, share before -> after, the name. */
+static void
+table_row(const struct svg_opts *o, const struct fg_chg *c, double x,
+    double y, double colw)
+{
+	double fs = o->fontsize, cw = fs * o->fontwidth;
+	uint32_t col;
+	char buf[96], hex[8];
+	int n;
+
+	col = c->kind == FG_CHG_NEW ? fg_color_new(&o->cc) :
+	    fg_color_scale(&o->cc, 1, c->delta > 0 ? 1 : -1);
+	fg_color_fmt(hex, col);
+	fg_out_str("<g class=\"chg\" data-n=\"");
+	fg_xml_text(c->name, c->len, SIZE_MAX);
+	fg_out_str("\"><title>");
+	fg_xml_text(c->name, c->len, SIZE_MAX);
+	fg_out_str(": self ");
+	out_amount(o, c->c[0]);
+	fg_out_str(" \xe2\x86\x92 ");
+	out_amount(o, c->c[1]);
+	fg_out_char(' ');
+	out_text(o->countname);
+	snprintf(buf, sizeof(buf), ", %.2f%% \xe2\x86\x92 %.2f%%, "
+	    "%+.2f points, z %+.1f", c->share[0] * 100, c->share[1] * 100,
+	    c->delta * 100, c->z);
+	fg_out_str(buf);
+	fg_out_str("</title><rect x=\"");
+	out_fix1(x);
+	fg_out_str("\" y=\"");
+	out_fix1(y - fs + 2);
+	fg_out_str("\" width=\"");
+	out_fix1(fs);
+	fg_out_str("\" height=\"");
+	out_fix1(fs);
+	fg_out_str("\" fill=\"");
+	fg_out_str(hex);
+	fg_out_str("\"/>");
+	snprintf(buf, sizeof(buf), "%+.2f", c->delta * 100);
+	out_textel(NULL, "num", x + fs + 4 + 7 * cw, y, buf);
+	snprintf(buf, sizeof(buf), "%.2f%% \xe2\x86\x92 %.2f%%",
+	    c->share[0] * 100, c->share[1] * 100);
+	out_textel(NULL, "num", x + fs + 4 + 25 * cw, y, buf);
+	out_textstart(NULL, NULL, x + fs + 4 + 26 * cw, y);
+	n = (int)((colw - fs - 4) / cw) - 26;
+	out_midcut(c->name, c->len, n < 5 ? 5 : (size_t)n);
+	fg_out_str("</text></g>\n");
+}
+
+/* Regressions on the left, improvements on the right, TROWS each. */
+static void
+table(const struct svg_opts *o, const struct svg_changes *sc, double y)
+{
+	const struct fg_changes *cs = &sc->cs;
+	double colw = ((double)o->width - 2 * SVG_XPAD) / 2;
+	double x[2] = { SVG_XPAD, SVG_XPAD + colw };
+	const size_t *idx[2] = { cs->reg, cs->imp };
+	size_t n[2] = { cs->nreg, cs->nimp }, i;
+	static const char *const head[2] = { "Regressions",
+	    "Improvements" };
+	int k;
+
+	if (nrows(sc) == 0)
+		return;
+	fg_out_str("<g id=\"changes\">\n");
+	for (k = 0; k < 2; k++) {
+		fg_out_str(k == 0 ? "<g id=\"col0\">\n" : "</g><g id=\"col1\">\n");
+		out_textstart(NULL, "th", x[k], y);
+		fg_out_str(head[k]);
+		fg_out_str(" by self count: points, before \xe2\x86\x92 after"
+		    "</text>\n");
+		if (n[k] == 0) {
+			out_textel(NULL, NULL, x[k], y + LINEH(o), "none "
+			    "beyond noise");
+			continue;
+		}
+		for (i = 0; i < n[k] && i < TROWS; i++)
+			table_row(o, &cs->v[idx[k][i]], x[k], y + (double)(i + 1) *
+			    LINEH(o), colw - 10);
+	}
+	fg_out_str("</g></g>\n");
+}
+
+/*
+ * --cost for the script: the whole profile's yearly cost, and in a diff
+ * the totals a change's share is taken of (before, after; stats.h).
+ */
+static void
+out_costattr(const struct svg_opts *o, const struct svg_layout *l)
+{
+	const struct fg_noise *nz = &o->cc.nz;
+
+	if (!o->cost.on)
+		return;
+	fg_out_str(" data-cost=\"");
+	out_num(fg_cost_year(&o->cost, 1));
+	fg_out_char('"');
+	if (l->isdiff) {
+		fg_out_str(" data-cden=\"");
+		out_num(nz->tot[0]);
+		fg_out_char(' ');
+		out_num(nz->tot[nz->mode == FG_MODE_PROPORTIONAL ? 1 : 0]);
+		fg_out_char('"');
+	}
+}
+
+/* One style rule "sel{prop:#rrggbb TAIL}" when c is set. */
+static void
+out_colorrule(const char *sel, const char *prop, uint32_t c, const char *tail)
+{
+	char hex[8];
+
+	if (c == FG_NOCOLOR)
+		return;
+	fg_color_fmt(hex, c);
+	fg_out_str(sel);
+	fg_out_char('{');
+	fg_out_str(prop);
+	fg_out_char(':');
+	fg_out_str(hex);
+	fg_out_str(tail);
+	fg_out_str("}\n");
+}
+
+/*
+ * inferno's --search-color (matches filled with it, labels in the ink
+ * that contrasts), --stroke-color (every frame outlined) and --uicolor
+ * (the controls and the lines the script writes), after the rules they
+ * override.
+ */
+static void
+out_colorrules(const struct svg_opts *o)
+{
+	out_colorrule("#frames .m>rect", "fill", o->searchcol, "");
+	if (o->searchcol != FG_NOCOLOR)
+		out_colorrule("#frames .m>text", "fill",
+		    fg_color_ink(o->searchcol), "!important");
+	out_colorrule("#frames rect", "stroke", o->strokecol, "");
+	out_colorrule("#details,#matched,#unzoom,#search,#ignorecase,#palbtn,"
+	    "#helpbtn", "fill", o->uicol, "");
+}
+
+/* ---- the other palette, for the page's toggle ---- */
+
+struct altset {
+	uint64_t *v;		/* colour << 32 | its other-palette colour */
+	size_t n, cap;
+};
+
+static void
+altadd(struct altset *a, uint32_t c, uint32_t alt)
+{
+	if (c == alt)
+		return;
+	if (a->n == a->cap) {
+		a->cap = a->cap ? a->cap * 2 : 64;
+		a->v = fg_reallocarray(a->v, a->cap, sizeof(*a->v));
+	}
+	a->v[a->n++] = (uint64_t)c << 32 | alt;
+}
+
+static int
+u64cmp(const void *x, const void *y)
+{
+	uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
+
+	return (a > b) - (a < b);
+}
+
+/* The legend's and the table's swatches in the other palette. */
+static void
+altswatches(struct altset *a, const struct svg_opts *o)
+{
+	struct fg_colorcfg cc = o->cc, ac = o->cc;
+	int k, sign;
+
+	ac.cb = !cc.cb;
+	for (sign = -1; sign <= 1; sign += 2)
+		for (k = 1; k <= 3; k++)
+			altadd(a, fg_color_scale(&cc, k / 3.0, sign),
+			    fg_color_scale(&ac, k / 3.0, sign));
+	altadd(a, fg_color_new(&cc), fg_color_new(&ac));
+}
+
+/*
+ * data-alt: each fill of a diff and its colour in the other palette
+ * (--colorblind flipped) with the label ink for it, "rrggbb:RRGGBB:w"
+ * (w white, b black); the script turns them into style rules when the
+ * reader switches palettes, whatever draws the frames.
+ */
+static void
+out_altattr(const struct svg_opts *o, const struct svg_layout *l)
+{
+	struct altset a = { NULL, 0, 0 };
+	char hex[8];
+	size_t i, j;
+	int k;
+
+	if (!l->isdiff)
+		return;
+	for (k = 0; k < l->nviews; k++)
+		for (j = 0; j < l->v[k].nf; j++)
+			altadd(&a, l->v[k].f[j].color, l->v[k].f[j].alt);
+	altswatches(&a, o);
+	qsort(a.v, a.n, sizeof(*a.v), u64cmp);
+	fg_out_str(" data-alt=\"");
+	for (i = 0; i < a.n; i++) {
+		if (i > 0 && a.v[i] >> 32 == a.v[i - 1] >> 32)
+			continue;
+		if (i > 0)
+			fg_out_char(' ');
+		fg_color_fmt(hex, (uint32_t)(a.v[i] >> 32));
+		fg_out_str(hex + 1);
+		fg_out_char(':');
+		fg_color_fmt(hex, (uint32_t)a.v[i]);
+		fg_out_str(hex + 1);
+		fg_out_str(fg_color_ink((uint32_t)a.v[i]) != 0 ? ":w" : ":b");
+	}
+	fg_out_str(o->cc.cb ? "\" data-cb=\"1\"" : "\"");
+	free(a.v);
+}
+
+/* What the script needs to know about a diff, as svg attributes. */
+static void
+out_diffattrs(const struct svg_opts *o, const struct svg_layout *l)
+{
+	char hex[8];
+
+	fg_out_str(" data-diff=\"1\" data-tc=\"");
+	out_num(l->tc);
+	fg_color_fmt(hex, fg_color_neutral(&o->cc));
+	fg_out_str("\" data-grey=\"");
+	fg_out_str(hex);
+	fg_out_str("\" data-floor=\"");
+	out_num(o->cc.minchg);
+	fg_out_str("\" data-z=\"");
+	out_num(o->cc.zcrit);
+	fg_out_char('"');
+	out_attr("data-mode", fg_mode_name(o->cc.nz.mode));
+	if (o->cc.negate)
+		fg_out_str(" data-negate=\"1\"");
+	if (o->cc.nz.mode == FG_MODE_ABSOLUTE && o->cc.nz.drift != 1) {
+		fg_out_str(" data-drift=\"");
+		out_num(o->cc.nz.drift);
+		fg_out_char('"');
+	}
+}
+
+/* The svg element with the attributes the script reads. */
+static void
+out_svgel(const struct svg_opts *o, const struct svg_layout *l,
+    const struct page *pg)
+{
+	fg_out_str("<?xml version=\"1.0\" standalone=\"no\"?>\n<svg version="
+	    "\"1.1\" width=\"");
+	fg_out_u64((uint64_t)o->width);
+	fg_out_str("\" height=\"");
+	out_num(pg->h);
+	fg_out_str("\" viewBox=\"0 0 ");
+	fg_out_u64((uint64_t)o->width);
+	fg_out_char(' ');
+	out_num(pg->h);
+	fg_out_str("\" xmlns=\"http://www.w3.org/2000/svg\"");
+	fg_out_str(" data-w=\"");
+	fg_out_u64((uint64_t)o->width);
+	fg_out_str(o->fixedw ? "\" data-fixed=\"1" : "");
+	fg_out_str(pg->down ? "\" data-down=\"1" : "");
+	fg_out_str("\" data-xpad=\"10\" data-fs=\"");
+	out_num(o->fontsize);
+	fg_out_str("\" data-fw=\"");
+	out_num(o->fontwidth);
+	fg_out_str("\" data-factor=\"");
+	out_num(o->factor);
+	fg_out_char('"');
+	out_attr("data-nt", o->nametype);
+	out_attr("data-cn", o->countname);
+	if (l->isdiff)
+		out_diffattrs(o, l);
+	out_costattr(o, l);
+	out_altattr(o, l);
+	fg_out_str(">\n");
+}
+
+/* The svg element, the notes and the style sheet. */
+void
+out_head(const struct svg_opts *o, const struct svg_layout *l,
+    const struct page *pg)
+{
+	const char *bg1, *bg2;
+	double fs = o->fontsize;
+
+	out_svgel(o, l, pg);
+	if (o->notes != NULL)
+		out_notes(o->notes);
+	bgcolors(o, l->isdiff, &bg1, &bg2);
+	fg_out_str("<defs><linearGradient id=\"background\" y1=\"0\" y2=\"1\" "
+	    "x1=\"0\" x2=\"0\"><stop stop-color=\"");
+	fg_out_str(bg1);
+	fg_out_str("\" offset=\"5%\"/><stop stop-color=\"");
+	fg_out_str(bg2);
+	fg_out_str("\" offset=\"95%\"/></linearGradient></defs>\n"
+	    "<style type=\"text/css\">\ntext{font-family:");
+	out_text(o->fonttype);
+	fg_out_str(",\"DejaVu Sans\",Arial,sans-serif;font-size:");
+	out_num(fs);
+	fg_out_str("px;fill:#000}\n#title{text-anchor:middle;font-size:");
+	out_num(fs + 5);
+	fg_out_str("px}\n#subtitle{text-anchor:middle;fill:#555}\n"
+	    "#headline{text-anchor:middle;font-weight:bold;font-size:");
+	out_num(fs + 2);
+	fg_out_str("px}\n#headline2{text-anchor:middle;fill:#333}\n"
+	    ".th{font-weight:bold}\n.num{text-anchor:end}\n"
+	    ".chg{cursor:pointer}\n"
+	    ".chg:hover text{text-decoration:underline}\n"
+	    "#search,#ignorecase,#helpbtn,#palbtn{cursor:pointer;fill:#226}\n"
+	    "#ignorecase{opacity:.5}\n#ignorecase.show{opacity:1}\n"
+	    "#unzoom,.js .vb{cursor:pointer}\n"
+	    ".ui{display:none}\n.js .ui{display:inline}\n"
+	    ".vb.on{font-weight:bold;text-decoration:underline}\n"
+	    "#frames>g>g:hover{stroke:#000;stroke-width:.5;cursor:pointer}\n"
+	    ".hide,.zm>g:not(.in){display:none}\n.parent{opacity:.5}\n"
+	    ".searching #frames>g>g:not(.m){opacity:.35}\n"
+	    "#frames .m>rect{stroke:#000;stroke-width:1}\n"
+	    "#frames .o>rect{stroke:#000;stroke-width:2}\n"
+	    "#tip{pointer-events:none}\n"
+	    "#help rect{fill:#fff;stroke:#555}\n"
+	    "#frames g:focus{outline:none}\n"
+	    "#frames g:focus>rect{stroke:#000;stroke-width:2}\n"
+	    "@media print{.js .ui,#details,#matched,#helpbtn{display:none}\n"
+	    "svg:root{width:100%;height:auto}}\n"
+	    "#tip rect{fill:#fffff0;stroke:#555;stroke-width:.5}\n");
+	out_colorrules(o);
+	fg_out_str("</style>\n");
+}
+
+/* Background, titles, the lines the script fills in, the legend. */
+void
+out_chrome(const struct svg_opts *o, const struct svg_layout *l,
+    const struct svg_changes *sc, const struct page *pg)
+{
+	double fs = o->fontsize, w = (double)o->width, legy;
+	double by = pg->h - l->ypad2 / 2;
+
+	fg_out_str("<rect x=\"0\" y=\"0\" width=\"");
+	fg_out_u64((uint64_t)o->width);
+	fg_out_str("\" height=\"");
+	out_num(pg->h);
+	fg_out_str("\" fill=\"url(#background)\"/>\n");
+	out_textel("title", NULL, floor(w / 2), fs * 2, o->title);
+	if (o->subtitle != NULL)
+		out_textel("subtitle", NULL, floor(w / 2), fs * 4, o->subtitle);
+	out_textel("details", NULL, SVG_XPAD, by, " ");
+	out_textel("unzoom", "hide", SVG_XPAD, fs * 2, "Reset Zoom");
+	out_textel("search", "ui", w - SVG_XPAD - 100, fs * 2, "Search");
+	out_textel("ignorecase", "ui", w - SVG_XPAD - 16, fs * 2, "ic");
+	out_textel("matched", NULL, w - SVG_XPAD - 100, by, " ");
+	if (l->isdiff) {
+		legy = pg->liney;
+		if (sc->ok) {
+			headline(o, sc, legy);
+			legy += 2 * LINEH(o);
+		}
+		legend(o, legy);
+		if (sc->ok)
+			table(o, sc, legy + LINEH(o) + 4);
+	}
+	if (l->nviews > 1)
+		switches(o, l, pg->top - 6);
+}

@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * wout.h: between fg-svg's writer files: writer.c (frames, views, the
+ * document), chrome.c (style, titles, legend, headline, table) and
+ * wtext.c (numbers and text as SVG).
+ */
+#ifndef WOUT_H
+#define WOUT_H
+
+#include "svg.h"
+
+/*
+ * Where things go on the page: the layout's geometry grown by the
+ * headline and table of a diff (hh pixels above the frames).
+ */
+struct page {
+	double h;		/* image height: the first view's */
+	double vh[3];		/* each view's image height */
+	double top;		/* where the frame area starts */
+	double hh;		/* headline and table height */
+	double liney;		/* diff: the headline's baseline */
+	int down;		/* frames drawn top-down (root first) */
+};
+
+/* wtext.c */
+void out_num(double v);
+void out_fix1(double v);
+void out_commas(double v);
+void out_amount(const struct svg_opts *o, double v);
+void out_pct(double v);
+void out_money(double v);
+void out_text(const char *s);
+void out_midcut(const char *s, size_t n, size_t max);
+void out_b36(double v);
+void out_attr(const char *name, const char *val);
+void out_textstart(const char *id, const char *cls, double x, double y);
+void out_textel(const char *id, const char *cls, double x, double y,
+    const char *s);
+
+/* chrome.c */
+void out_head(const struct svg_opts *o, const struct svg_layout *l,
+    const struct page *pg);
+void out_chrome(const struct svg_opts *o, const struct svg_layout *l,
+    const struct svg_changes *sc, const struct page *pg);
+double headh(const struct svg_opts *o, const struct svg_layout *l,
+    const struct svg_changes *sc);
+
+#endif

@@ -1,0 +1,210 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * wtext.c: numbers and text as fg-svg writes them into the SVG: counts,
+ * amounts, percentages, escaped text, names cut in the middle, base 36,
+ * attributes and text elements.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fg.h"
+#include "wout.h"
+
+
+void
+out_num(double v)
+{
+	char buf[64];
+
+	if (v == floor(v) && fabs(v) < 1e15) {
+		if (v < 0) {
+			fg_out_char('-');
+			v = -v;
+		}
+		fg_out_u64((uint64_t)v);
+		return;
+	}
+	snprintf(buf, sizeof(buf), "%.10g", v);
+	fg_out_str(buf);
+}
+
+/* One decimal, without a trailing ".0": flamegraph.pl's %0.1f, shorter. */
+void
+out_fix1(double v)
+{
+	long long k = llround(v * 10);
+
+	if (k < 0) {
+		fg_out_char('-');
+		k = -k;
+	}
+	fg_out_u64((uint64_t)(k / 10));
+	if (k % 10 != 0) {
+		fg_out_char('.');
+		fg_out_char('0' + (int)(k % 10));
+	}
+}
+
+void
+out_commas(double v)
+{
+	char buf[32];
+	int n, i;
+
+	if (v < 0) {
+		fg_out_char('-');
+		v = -v;
+	}
+	if (!(v < 9.2e18)) {
+		snprintf(buf, sizeof(buf), "%.4g", v);
+		fg_out_str(buf);
+		return;
+	}
+	n = snprintf(buf, sizeof(buf), "%.0f", v);
+	for (i = 0; i < n; i++) {
+		if (i > 0 && (n - i) % 3 == 0)
+			fg_out_char(',');
+		fg_out_char(buf[i]);
+	}
+}
+
+/*
+ * A count as shown: scaled by --factor or the unit (1 ms for 10^6 ns,
+ * svg_opts), whole numbers with commas, others with two decimals as the
+ * script shows them.
+ */
+void
+out_amount(const struct svg_opts *o, double v)
+{
+	double a;
+	char buf[8];
+
+	v *= o->factor;
+	if (o->factor == 1 || v == floor(v) || !(fabs(v) < 1e15)) {
+		out_commas(v);
+		return;
+	}
+	a = round(fabs(v) * 100);
+	if (v < 0 && a > 0)
+		fg_out_char('-');
+	out_commas(floor(a / 100));
+	snprintf(buf, sizeof(buf), ".%02d", (int)fmod(a, 100));
+	fg_out_str(buf);
+}
+
+void
+out_pct(double v)
+{
+	char buf[64];
+
+	snprintf(buf, sizeof(buf), "%.2f%%", v);
+	fg_out_str(buf);
+}
+
+/* A yearly cost: whole units with commas, cents below 100. */
+void
+out_money(double v)
+{
+	char buf[64];
+
+	if (fabs(v) >= 100) {
+		out_commas(round(v));
+		return;
+	}
+	snprintf(buf, sizeof(buf), "%.2f", v);
+	fg_out_str(buf);
+}
+
+void
+out_text(const char *s)
+{
+	fg_xml_text(s, strlen(s), SIZE_MAX);
+}
+
+/* Byte offset of character k of s[0..n). */
+static size_t
+charoff(const char *s, size_t n, size_t k)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t off = 0;
+	uint32_t cp;
+
+	while (k-- > 0 && off < n)
+		off += fg_utf8_next(p + off, n - off, &cp);
+	return off;
+}
+
+/* s[0..n), cut in the middle to at most max characters ("ab...yz"). */
+void
+out_midcut(const char *s, size_t n, size_t max)
+{
+	size_t nch = fg_utf8_len(s, n), head, tail;
+
+	if (nch <= max || max < 5) {
+		fg_xml_text(s, n, max < 5 ? max : SIZE_MAX);
+		return;
+	}
+	head = (max - 1) / 2;
+	tail = max - 1 - head;
+	fg_xml_text(s, n, head);
+	fg_out_str("\xe2\x80\xa6");
+	head = charoff(s, n, nch - tail);
+	fg_xml_text(s + head, n - head, SIZE_MAX);
+}
+
+/* The script's numbers (d, out_views): whole in base 36, others "~%g". */
+void
+out_b36(double v)
+{
+	char buf[16], *p = buf + sizeof(buf);
+	uint64_t u;
+
+	if (v != floor(v) || fabs(v) >= 9e15) {
+		fg_out_char('~');
+		out_num(v);
+		return;
+	}
+	if (v < 0)
+		fg_out_char('-');
+	u = (uint64_t)fabs(v);
+	do {
+		*--p = "0123456789abcdefghijklmnopqrstuvwxyz"[u % 36];
+		u /= 36;
+	} while (u > 0);
+	fg_out_write(p, (size_t)(buf + sizeof(buf) - p));
+}
+
+void
+out_attr(const char *name, const char *val)
+{
+	fg_out_char(' ');
+	fg_out_str(name);
+	fg_out_str("=\"");
+	out_text(val);
+	fg_out_char('"');
+}
+
+void
+out_textstart(const char *id, const char *cls, double x, double y)
+{
+	fg_out_str("<text");
+	if (id != NULL)
+		out_attr("id", id);
+	if (cls != NULL)
+		out_attr("class", cls);
+	fg_out_str(" x=\"");
+	out_fix1(x);
+	fg_out_str("\" y=\"");
+	out_fix1(y);
+	fg_out_str("\">");
+}
+
+void
+out_textel(const char *id, const char *cls, double x, double y,
+    const char *s)
+{
+	out_textstart(id, cls, x, y);
+	out_text(s);
+	fg_out_str("</text>\n");
+}
