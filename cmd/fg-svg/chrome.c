@@ -184,11 +184,20 @@ addcount(char *buf, size_t len, size_t n, const char *what)
 		snprintf(buf + k, len - k, ", %zu %s", n, what);
 }
 
+/* The frames the current profile lacks: "9 vanished, 3 within noise". */
+static void
+gone(char *buf, size_t len, const struct svg_view *v)
+{
+	addcount(buf, len, v->ngone[1], "vanished");
+	addcount(buf, len, v->ngone[0], v->ngone[1] > 0 ?
+	    "within noise" : "vanished within noise");
+}
+
 /*
  * A view's switch: its name and what its frames' colours say, counted in
  * C (layout.c), so that the line reads the same without the script, in
  * an <img> and printed: "Differential: 41 grew, 12 shrank, 5 new",
- * "Elided: 9 vanished".
+ * "Baseline: 41 grew, 12 shrank, 9 vanished", "Elided: 9 vanished".
  */
 static void
 viewlabel(const struct svg_opts *o, const struct svg_view *v, char *buf,
@@ -205,11 +214,16 @@ viewlabel(const struct svg_opts *o, const struct svg_view *v, char *buf,
 		if (k[FG_DK_GREW] + k[FG_DK_SHRANK] + k[FG_DK_NEW] == 0)
 			snprintf(buf + strlen(buf), len - strlen(buf),
 			    ": no change beyond noise");
-	} else if (v->col == SVG_ELIDED) {
-		addcount(buf, len, v->ngone[1], "vanished");
-		addcount(buf, len, v->ngone[0], v->ngone[1] > 0 ?
-		    "within noise" : "vanished within noise");
-	}
+	} else if (v->col == SVG_BEFORE) {
+		addcount(buf, len, k[FG_DK_GREW], "grew");
+		addcount(buf, len, k[FG_DK_SHRANK], "shrank");
+		gone(buf, len, v);
+		if (k[FG_DK_GREW] + k[FG_DK_SHRANK] + v->ngone[0] +
+		    v->ngone[1] == 0)
+			snprintf(buf + strlen(buf), len - strlen(buf),
+			    ": no change beyond noise");
+	} else if (v->col == SVG_ELIDED)
+		gone(buf, len, v);
 }
 
 /* The view switches with their counts, left-aligned at y. */
@@ -224,7 +238,8 @@ switches(const struct svg_opts *o, const struct svg_layout *l, double y)
 	    "by change (frames counted by colour, with the noise test in "
 	    "force), the baseline, and the paths the current profile lacks"
 	    "</title>\n");
-	out_textel(NULL, NULL, x, y, "View:");
+	/* without the script they are a line of counts, not controls */
+	out_textel(NULL, "ui", x, y, "View:");
 	x += 5 * cw + 8;
 	for (i = 0; i < l->nviews; i++) {
 		snprintf(id, sizeof(id), "vb%d", i);
@@ -452,7 +467,7 @@ out_colorrules(const struct svg_opts *o)
 	out_colorrule("#frames rect", "stroke", o->strokecol,
 	    ";vector-effect:non-scaling-stroke");
 	out_colorrule("#details,#matched,#unzoom,#search,#ignorecase,#palbtn,"
-	    "#helpbtn", "fill", o->uicol, "");
+	    "#helpbtn,.js .vb", "fill", o->uicol, "");
 }
 
 /* ---- the other palette, for the page's toggle ---- */
@@ -627,13 +642,14 @@ out_head(const struct svg_opts *o, const struct svg_layout *l,
 	    ".th{font-weight:bold}\n.num{text-anchor:end}\n"
 	    ".chg{cursor:pointer}\n"
 	    ".chg:hover text{text-decoration:underline}\n"
-	    "#search,#ignorecase,#helpbtn,#palbtn{cursor:pointer;fill:#226}\n"
+	    "#search,#ignorecase,#helpbtn,#palbtn,.js .vb{cursor:pointer;"
+	    "fill:#226}\n"
 	    "#ignorecase{opacity:.5}\n#ignorecase.show{opacity:1}\n"
-	    "#unzoom,.js .vb{cursor:pointer}\n"
+	    "#unzoom{cursor:pointer}\n"
 	    ".ui{display:none}\n.js .ui{display:inline}\n"
-	    ".vb.on{font-weight:bold;text-decoration:underline}\n"
+	    ".js .vb.on{font-weight:bold;text-decoration:underline}\n"
 	    "#frames>g>g:hover{stroke:#000;stroke-width:.5;cursor:pointer}\n"
-	    ".hide,.zm>g:not(.in){display:none}\n.parent{opacity:.5}\n"
+	    ".hide{display:none}\n.parent{opacity:.5}\n"
 	    ".searching #frames>g>g:not(.m){opacity:.35}\n"
 	    "#frames .m>rect{stroke:#000;stroke-width:1}\n"
 	    "#frames .o>rect{stroke:#000;stroke-width:2}\n"

@@ -250,8 +250,14 @@ run(async () => {
 	    document.getElementById("legend").textContent.includes("grew")));
 	const vb = await page.evaluate(() =>
 	    Array.from(document.querySelectorAll(".vb")).map((e) => e.textContent));
+	const live = await page.evaluate(() => Array.from(
+	    document.querySelectorAll(".vb")).map((e) => getComputedStyle(e).fill +
+	    " " + getComputedStyle(e).cursor));
+	check("with the script the switches look like the other controls",
+	    live.every((x) => x === "rgb(34, 34, 102) pointer"), live);
 	check("view switch offers Differential, Baseline, Elided, with counts",
-	    vb.join(",") === "Differential: 1 frame shrank, 1 new,Baseline," +
+	    vb.join(",") === "Differential: 1 frame shrank, 1 new,Baseline: 1 " +
+	    "frame shrank, 2 vanished within noise," +
 	    "Elided: 2 frames vanished within noise", vb);
 	await page.click("#vb2");
 	const el = await page.evaluate(() => ({
@@ -620,5 +626,21 @@ run(async () => {
 	    e.getBoundingClientRect().width > 0).map((e) => e.textContent));
 	check("without JavaScript the view switches show their counts",
 	    sw.length === 3 && sw[2] === "Elided: 2 frames vanished within noise", sw);
+	const plainsw = await page.evaluate(() => {
+		const st = Array.from(document.querySelectorAll(".vb")).map((e) =>
+		    getComputedStyle(e));
+		const view = Array.from(document.querySelectorAll("#views text"))
+		    .find((e) => e.textContent === "View:");
+		return { fills: st.map((c) => c.fill), cursors: st.map((c) => c.cursor),
+		    weights: st.map((c) => c.fontWeight),
+		    deco: st.map((c) => c.textDecorationLine),
+		    view: getComputedStyle(view).display };
+	});
+	check("without JavaScript the switches are plain text, not controls",
+	    plainsw.fills.every((f) => f === "rgb(0, 0, 0)") &&
+	    plainsw.cursors.every((c) => c === "auto") &&
+	    plainsw.weights.every((w) => w === "400") &&
+	    plainsw.deco.every((d) => d === "none") && plainsw.view === "none",
+	    plainsw);
 	await finish(nojs.close);
 });
