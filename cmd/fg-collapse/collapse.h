@@ -108,11 +108,14 @@ struct cfmt {
  */
 #define CFMT_ROOT_FIRST 2
 
-/* Adds count to stack in tab; an overflowing sum is fatal. */
+/* add.c: adds count to stack in tab; an overflowing sum is fatal. */
 void collapse_add(struct fg_stab *tab, const char *stack, size_t len,
     fg_count c, struct fg_in *in);
 void collapse_add_u64(struct fg_stab *tab, const char *stack, size_t len,
     uint64_t n, struct fg_in *in);
+
+/* write.c: the folded profile on standard output, sorted bytewise. */
+void collapse_write(struct fg_stab *tab);
 
 /*
  * --skip-after names: a table of tab's stacks, each cut to start at its

@@ -156,30 +156,6 @@ const struct cfmt *const *const collapse_fmts = fmts;
 
 #define PROBE_BYTES (64u << 10)
 
-void
-collapse_add(struct fg_stab *tab, const char *stack, size_t len, fg_count c,
-    struct fg_in *in)
-{
-	struct fg_ent *e = fg_stab_get(tab, stack, len);
-
-	if (fg_count_add(&e->c[0], c) < 0)
-		fg_sum_overflow(in->name, in->lineno);
-}
-
-void
-collapse_add_u64(struct fg_stab *tab, const char *stack, size_t len,
-    uint64_t n, struct fg_in *in)
-{
-	fg_count c;
-
-	if (n > INT64_MAX)
-		fg_errx(FG_EXIT_ERR, "%s:%llu: count overflows 2^63-1",
-		    in->name, (unsigned long long)in->lineno);
-	c.i = (int64_t)n;
-	c.f = 0;
-	collapse_add(tab, stack, len, c, in);
-}
-
 /* The formats' names on standard error, each after a blank. */
 static void
 listformats(void)
@@ -424,22 +400,6 @@ collapse_all(char **files, int nfiles, const struct cfmt *force,
 	return tab;
 }
 
-/* The folded profile, sorted bytewise. */
-static void
-write_folded(struct fg_stab *tab)
-{
-	struct fg_ent **v = fg_stab_sorted(tab);
-	size_t i;
-
-	for (i = 0; v[i] != NULL; i++) {
-		fg_out_write(fg_ent_key(tab, v[i]), v[i]->len);
-		fg_out_char(' ');
-		fg_out_count(v[i]->c[0]);
-		fg_out_char('\n');
-	}
-	free(v);
-}
-
 int
 main(int argc, char *argv[])
 {
@@ -458,7 +418,7 @@ main(int argc, char *argv[])
 	if (o.win != NULL && o.win->every > 0)
 		window_write(&o, tab);
 	else
-		write_folded(tab);
+		collapse_write(tab);
 	fg_stab_free(tab);
 	free(o.win);
 	free(st.ops);
