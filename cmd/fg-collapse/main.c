@@ -50,8 +50,15 @@ static const char help[] =
     "                         process frame, or is added (see the man page)\n"
     "      --no-root          drop the process frame where there is one\n"
     "      --collapse-recursive  fold direct recursion: a;a;a;b is a;b\n"
+    "      --header           begin with a \"# fg-collapse kind=profile\n"
+    "                         unit=U\" header naming what a count is\n"
+    "      --no-header        no header (default: one only for pprof\n"
+    "                         profiles whose unit is not samples)\n"
     "      --version          print the version and exit\n"
-    "\n"
+    "\n";
+
+/* The formats' own options (a second string: C11 promises 4095 bytes). */
+static const char help_fmt[] =
     "perf script options (those of stackcollapse-perf.pl):\n"
     "      --pid              add the process ID to the process name\n"
     "      --tid              add the process and thread IDs\n"
@@ -93,7 +100,7 @@ enum {
 	OPT_MAX_OUTPUT, OPT_SINCE, OPT_UNTIL, OPT_WINDOW, OPT_INLINE,
 	OPT_CONTEXT, OPT_ROOT, OPT_NO_ROOT, OPT_RECURSIVE, OPT_CG_EVENT,
 	OPT_XCTRACE_WEIGHT, OPT_XCTRACE_THREADS, OPT_NO_URL, OPT_PROCESS,
-	OPT_THREAD, OPT_SKIP_AFTER
+	OPT_THREAD, OPT_SKIP_AFTER, OPT_HEADER, OPT_NO_HEADER
 };
 static const struct fg_opt opts[] = {
 	{ "format", 'f', FG_OPT_ARG },
@@ -132,6 +139,8 @@ static const struct fg_opt opts[] = {
 	{ "event", OPT_CG_EVENT, FG_OPT_ARG },
 	{ "xctrace-weight", OPT_XCTRACE_WEIGHT, FG_OPT_NOARG },
 	{ "xctrace-threads", OPT_XCTRACE_THREADS, FG_OPT_NOARG },
+	{ "header", OPT_HEADER, FG_OPT_NOARG },
+	{ "no-header", OPT_NO_HEADER, FG_OPT_NOARG },
 	{ NULL, 0, 0 }
 };
 
@@ -243,6 +252,7 @@ usage_help(void)
 	int i;
 
 	fg_out_str(help);
+	fg_out_str(help_fmt);
 	for (i = 0; fmts[i] != NULL; i++)
 		fg_out_printf("  %-12s %s\n", fmts[i]->name, fmts[i]->desc);
 	fg_out_close();
@@ -342,6 +352,8 @@ parse_opts(struct fg_optstate *st, struct copts *o, int argc, char *argv[])
 	int c;
 
 	memset(o, 0, sizeof(*o));
+	o->header = -1;
+	o->unit = fg_calloc(1, sizeof(*o->unit));
 	o->tags = fg_calloc((size_t)argc, sizeof(*o->tags));
 	o->tag_roots = fg_calloc((size_t)argc, sizeof(*o->tag_roots));
 	o->skips = fg_calloc((size_t)argc, sizeof(*o->skips));
@@ -360,6 +372,10 @@ parse_opts(struct fg_optstate *st, struct copts *o, int argc, char *argv[])
 			break;
 		case OPT_ALL:
 			o->kernel = o->jit = 1;
+			break;
+		case OPT_HEADER:
+		case OPT_NO_HEADER:
+			o->header = c == OPT_HEADER;
 			break;
 		case OPT_SINCE:
 		case OPT_UNTIL:
@@ -418,9 +434,10 @@ main(int argc, char *argv[])
 	if (o.win != NULL && o.win->every > 0)
 		window_write(&o, tab);
 	else
-		collapse_write(tab);
+		collapse_write(tab, &o);
 	fg_stab_free(tab);
 	free(o.win);
+	free(o.unit);
 	free(st.ops);
 	free(o.tags);
 	free(o.tag_roots);

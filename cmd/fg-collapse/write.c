@@ -13,13 +13,25 @@
 
 #include "collapse.h"
 
-/* The folded profile, sorted bytewise. */
 void
-collapse_write(struct fg_stab *tab)
+collapse_header(const struct copts *o)
+{
+	const struct cunit *u = o->unit;
+	const char *name = u->mixed || u->name[0] == '\0' ? NULL : u->name;
+
+	if (o->header == 0 || (o->header < 0 && (!u->dflt || name == NULL)))
+		return;
+	fg_out_header("fg-collapse", "kind", "profile", "unit", name,
+	    (char *)NULL);
+}
+
+void
+collapse_write(struct fg_stab *tab, const struct copts *o)
 {
 	struct fg_ent **v = fg_stab_sorted(tab);
 	size_t i;
 
+	collapse_header(o);
 	for (i = 0; v[i] != NULL; i++) {
 		fg_out_rec(fg_ent_key(tab, v[i]), v[i]->len, v[i]->c, 1);
 	}
@@ -123,6 +135,7 @@ window_write(const struct copts *o, struct fg_stab *tab)
 	for (i = 0, slot = 0; slot <= last; slot++) {
 		memset(&b, 0, sizeof(b));
 		fg_out_capture(&b);
+		collapse_header(o);
 		for (; v[i] != NULL && slot_of(v[i]) == slot; i++) {
 			fg_out_rec(v[i]->key + WINDOW_KEYLEN,
 			    v[i]->len - WINDOW_KEYLEN, v[i]->c, 1);
