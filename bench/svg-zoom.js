@@ -7,7 +7,8 @@
 // the reset), each timed from the click to the second animation frame
 // after it, so style, layout and paint are included. Works on fg-svg's,
 // flamegraph.pl's and inferno's SVGs alike (frames are found by rendered
-// width). Prints one line per file: NAME bytes nodes paint ready zoom reset.
+// width). Prints one line per file: NAME bytes nodes paint ready zoom reset
+// (NaN for a figure it could not get; the reason goes to stderr).
 // usage: node bench/svg-zoom.js NAME=FILE.svg [...]
 "use strict";
 const fs = require("fs");
@@ -15,15 +16,24 @@ const path = require("path");
 const { launch, fileurl } = require(path.join(__dirname, "..", "tests",
     "browser", "lib.js"));
 
+// nodes, first paint and ready, once loaded
+async function loaded(page) {
+	return page.evaluate(async () => {
+		await new Promise((r) => requestAnimationFrame(() =>
+		    requestAnimationFrame(r)));
+		const ready = performance.now();
+		const fp = performance.getEntriesByType("paint").find((e) =>
+		    e.name === "first-paint");
+		return { nodes: document.getElementsByTagName("*").length,
+		    paint: fp ? fp.startTime : NaN, ready };
+	});
+}
+
+// the median click-zoom and reset
 async function measure(page) {
 	return page.evaluate(async () => {
 		const raf = () => new Promise((r) => requestAnimationFrame(() =>
 		    requestAnimationFrame(r)));
-		await raf();
-		const ready = performance.now();
-		const fp = performance.getEntriesByType("paint").find((e) =>
-		    e.name === "first-paint");
-		const nodes = document.getElementsByTagName("*").length;
 		const frames = document.getElementById("frames");
 		// frame groups: a g whose own rect is a frame
 		let gs = Array.from(frames.querySelectorAll("g")).filter((g) => {
@@ -54,9 +64,7 @@ async function measure(page) {
 			a.sort((x, y) => x - y);
 			return a.length ? a[a.length >> 1] : NaN;
 		};
-		return { nodes, paint: fp ? fp.startTime : NaN,
-		    ready: ready,
-		    zoom: med(zt), reset: med(rt), n: zt.length };
+		return { zoom: med(zt), reset: med(rt), n: zt.length };
 	});
 }
 
@@ -68,12 +76,23 @@ async function measure(page) {
 		    file = arg.slice(eq + 1);
 		const page = await ctx.newPage();
 		page.on("pageerror", (e) => errors.push(name + ": " + e));
-		await page.goto(fileurl(file), { timeout: 120000 });
-		const r = await measure(page);
-		await page.close();
-		console.log([name, fs.statSync(file).size, r.nodes,
-		    r.paint.toFixed(0), r.ready.toFixed(0), r.zoom.toFixed(0),
-		    r.reset.toFixed(0), r.n].join(" "));
+		page.on("crash", () => errors.push(name + ": the page crashed"));
+		// one file's failure is reported and the others still measured;
+		// a page lost while zooming still gives its load figures
+		let l = null, r = { zoom: NaN, reset: NaN, n: 0 };
+		try {
+			await page.goto(fileurl(file), { timeout: 120000 });
+			l = await loaded(page);
+			r = await measure(page);
+		} catch (e) {
+			errors.push(name + (l ? ": zoom not measured: " :
+			    ": not measured: ") + String(e).split("\n")[0]);
+		}
+		if (l)
+			console.log([name, fs.statSync(file).size, l.nodes,
+			    l.paint.toFixed(0), l.ready.toFixed(0),
+			    r.zoom.toFixed(0), r.reset.toFixed(0), r.n].join(" "));
+		await page.close().catch(() => {});
 	}
 	if (errors.length)
 		console.error("script errors: " + errors.join("; "));
