@@ -62,17 +62,18 @@ pcache_free(struct pcache *c)
 
 /* pcache_span the simple way: a line at a time. */
 static size_t
-span_lines(const char *p, const char *e)
+span_lines(const char *p, const char *e, const char **stop)
 {
 	const char *q, *nl;
 
 	for (q = p; (nl = memchr(q, '\n', (size_t)(e - q))) != NULL;
 	    q = nl + 1) {
 		if (e - nl < 3 || nl - p >= (ptrdiff_t)PC_MAX)
-			return 0;
+			break;
 		if (nl[1] == '\n' || (nl[1] == '\r' && nl[2] == '\n'))
 			return (size_t)(nl + 1 - p);
 	}
+	*stop = nl != NULL ? nl : e;
 	return 0;
 }
 
@@ -80,22 +81,24 @@ span_lines(const char *p, const char *e)
 /*
  * The first blank line after p, sixteen bytes at a time: the length of
  * [p, the line), which ends in a newline; 0 when there is none (or it is
- * too near e). Carriage returns are left to span_lines.
+ * too near e), *stop then where the search stopped. Carriage returns are
+ * left to span_lines.
  */
 size_t
-pcache_span(const char *p, const char *e)
+pcache_span(const char *p, const char *e, const char **stop)
 {
 	const __m128i nl = _mm_set1_epi8('\n'), cr = _mm_set1_epi8('\r');
 	const char *q;
 	__m128i v;
 	unsigned m, two, carry = 0;
 
+	*stop = p;
 	if (p >= e || *p != '\t')
 		return 0;
 	for (q = p; e - q >= 18 && q - p < (ptrdiff_t)PC_MAX; q += 16) {
 		v = _mm_loadu_si128((const __m128i *)(const void *)q);
 		if (_mm_movemask_epi8(_mm_cmpeq_epi8(v, cr)) != 0)
-			return span_lines(p, e);
+			return span_lines(p, e, stop);
 		m = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, nl));
 		if (carry && (m & 1))
 			return (size_t)(q - p);	/* "\n" ending the last 16 */
@@ -103,13 +106,15 @@ pcache_span(const char *p, const char *e)
 			return (size_t)(q + __builtin_ctz(two) + 1 - p);
 		carry = m >> 15;
 	}
+	*stop = q;
 	return 0;
 }
 #else
 size_t
-pcache_span(const char *p, const char *e)
+pcache_span(const char *p, const char *e, const char **stop)
 {
-	return p < e && *p == '\t' ? span_lines(p, e) : 0;
+	*stop = p;
+	return p < e && *p == '\t' ? span_lines(p, e, stop) : 0;
 }
 #endif
 
@@ -190,12 +195,12 @@ pcache_add(struct pcache *c, const char *p, size_t n, uint64_t h, int java,
 
 	uint32_t *seen = &c->seen[(h >> 16) & (PC_SEEN - 1)];
 
+	if (c->len + need > PC_MAX)
+		return NULL;	/* full: parse the new ones every time */
 	if (*seen != (uint32_t)(h >> 32) + 1) {
 		*seen = (uint32_t)(h >> 32) + 1;
 		return NULL;	/* kept if seen again */
 	}
-	if (c->len + need > PC_MAX)
-		return NULL;	/* full: parse the new ones every time */
 	if ((c->nent + 1) * 2 > c->nslot)
 		grow(c);
 	mask = c->nslot - 1;

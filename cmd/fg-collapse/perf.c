@@ -49,6 +49,7 @@ static void
 rev_reset(struct worker *w)
 {
 	w->hit = NULL;
+	w->lazy = 0;
 	w->rpos = w->rcap;
 	w->nframes = 0;
 	w->lastframe = 0;
@@ -346,6 +347,12 @@ perf_end_sample(struct worker *w)
 	if (w->hit != NULL && !window_on(w->o) &&
 	    (e = pcache_ent(w->hit, w->pname.p, w->pname.len)) != NULL)
 		goto add;	/* the same stack as last time */
+	if (w->lazy) {
+		/* the frames of the stack lines seen before */
+		rev_need(w, w->hit->flen);
+		w->rpos = w->rcap - w->hit->flen;
+		memcpy(w->rev + w->rpos, pcent_frames(w->hit), w->hit->flen);
+	}
 	rev_prepend(w, w->pname.p, w->pname.len);
 	if (window_on(w->o)) {
 		rev_need(w, WINDOW_KEYLEN);
@@ -564,14 +571,14 @@ stack_lines(struct worker *w, const char *p, const char *e)
 	int java = w->pname.len >= 4 && memcmp(w->pname.p, "java", 4) == 0;
 	int tabs = 1;
 
-	if ((n = pcache_span(p, e)) == 0)
+	if (p < w->nospan)
+		return p;	/* (a search is not made twice over the same bytes) */
+	if ((n = pcache_span(p, e, &w->nospan)) == 0)
 		return p;
 	h = pcache_hash(p, n);
 	if ((c = pcache_find(w->cache, p, n, h, java)) != NULL) {
 		w->hit = c;
-		rev_need(w, c->flen);
-		w->rpos = w->rcap - c->flen;
-		memcpy(w->rev + w->rpos, pcent_frames(c), c->flen);
+		w->lazy = 1;	/* rev gets the frames when they are needed */
 		w->nframes = c->nframes;
 		w->lastframe = c->lastframe;
 		w->lineno += c->nlines;
@@ -605,6 +612,7 @@ perf_parse_block(struct worker *w, const char *b, size_t n)
 {
 	const char *p = b, *e = b + n, *nl;
 
+	w->nospan = b;
 	while (p < e) {
 		nl = memchr(p, '\n', (size_t)(e - p));
 		if (nl == NULL)

@@ -73,6 +73,8 @@ struct worker {
 	off_t from, to;
 	struct pcache *cache;	/* stack lines parsed before, or NULL */
 	struct pcent *hit;	/* the current sample's, or NULL */
+	int lazy;		/* its frames are not yet in rev */
+	const char *nospan;	/* no blank line in the block before this */
 };
 
 /* perf-cache.c: stack lines of samples already parsed */
@@ -93,9 +95,10 @@ struct pcache *pcache_new(void);
 void pcache_free(struct pcache *c);
 /*
  * The stack lines at p (before e), up to the first blank line: their
- * length through the last one's newline, or 0. pcache_hash: their hash.
+ * length through the last one's newline; or 0, *stop then where the
+ * search for the blank line gave up. pcache_hash: their hash.
  */
-size_t pcache_span(const char *p, const char *e);
+size_t pcache_span(const char *p, const char *e, const char **stop);
 uint64_t pcache_hash(const char *p, size_t n);
 /* What those lines (of hash h) gave before, or NULL. */
 struct pcent *pcache_find(struct pcache *c, const char *p, size_t n,
