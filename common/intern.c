@@ -50,6 +50,7 @@ struct fg_intern {
 	pthread_mutex_t mu;
 	pthread_cond_t cv;	/* any change to head, tail, done, stage, go */
 	struct batch b[INTERN_NBATCH];
+	char *bmem;		/* the batches' memory */
 	size_t head, tail;	/* full batches: b[tail..head) mod NBATCH */
 	int done;		/* no more batches */
 	/* the end, step by step */
@@ -167,8 +168,10 @@ fg_intern_new(int ncols)
 	p->t[1] = fg_stab_new(ncols);
 	pthread_mutex_init(&p->mu, NULL);
 	pthread_cond_init(&p->cv, NULL);
+	/* one block on huge pages: no page fault per 4 KiB of batch */
+	p->bmem = fg_big_alloc(INTERN_NBATCH * INTERN_BATCH, 0);
 	for (k = 0; k < INTERN_NBATCH; k++)
-		p->b[k].mem = fg_malloc(INTERN_BATCH);
+		p->b[k].mem = p->bmem + k * INTERN_BATCH;
 	p->running = pthread_create(&p->th, NULL, worker, p) == 0;
 	p->serial = !p->running;
 	return p;
@@ -349,7 +352,7 @@ setgo(struct fg_intern *p, int go)
 void
 fg_intern_emit(struct fg_intern *p, fg_emit_fn emit, void *arg)
 {
-	size_t a, k;
+	size_t a;
 
 	if (!p->running) {
 		emit1(p, emit, arg);
@@ -360,10 +363,8 @@ fg_intern_emit(struct fg_intern *p, fg_emit_fn emit, void *arg)
 	p->done = 1;
 	unlock(p);
 	waitstage(p, 1);
-	for (k = 0; k < INTERN_NBATCH; k++) {
-		free(p->b[k].mem);
-		p->b[k].mem = NULL;
-	}
+	free(p->bmem);
+	p->bmem = NULL;
 	p->n0 = fg_stab_count(p->t[0]);
 	p->n = p->n0 + fg_stab_count(p->t[1]);
 	p->it = fg_big_array(p->n, sizeof(*p->it));
@@ -396,8 +397,7 @@ fg_intern_free(struct fg_intern *p)
 			fg_errx(FG_EXIT_ERR, "pthread_join failed");
 	}
 	free(p->it);
-	for (k = 0; k < INTERN_NBATCH; k++)
-		free(p->b[k].mem);
+	free(p->bmem);
 	for (k = 0; k < 2; k++)
 		fg_stab_free(p->t[k]);
 	pthread_mutex_destroy(&p->mu);

@@ -128,6 +128,24 @@ fg_stab_first(const struct fg_stab *t)
 	return t->first;
 }
 
+/*
+ * The next size of a growing block: min, then doubled, but from
+ * HUGE_SMALL straight to HUGE_ALIGN. Each 4 KiB page of a block costs a
+ * page fault at first touch (tens of microseconds on a virtual machine),
+ * a block on huge pages one per 2 MiB: a table that grows past a few
+ * hundred KiB takes its next blocks on huge pages.
+ */
+#define HUGE_SMALL (256u << 10)
+static size_t
+bigger(size_t sz, size_t min)
+{
+	if (sz == 0)
+		return min;
+	if (sz >= HUGE_SMALL && sz < HUGE_ALIGN)
+		return HUGE_ALIGN;
+	return sz * 2;
+}
+
 static void *
 arena_alloc(struct fg_stab *t, size_t n)
 {
@@ -140,7 +158,7 @@ arena_alloc(struct fg_stab *t, size_t n)
 		void *mem;
 
 		if (t->chunksz < ARENA_MAX)
-			t->chunksz = t->chunksz ? t->chunksz * 2 : ARENA_MIN;
+			t->chunksz = bigger(t->chunksz, ARENA_MIN);
 		cap = n + sizeof(*c) > t->chunksz ? n + sizeof(*c) : t->chunksz;
 		/*
 		 * Large aligned chunks, backed by huge pages where the kernel
@@ -169,7 +187,8 @@ arena_alloc(struct fg_stab *t, size_t n)
 static void
 grow(struct fg_stab *t)
 {
-	size_t nmask = t->mask * 2 + 1, i, j;
+	size_t nmask = bigger((t->mask + 1) * sizeof(*t->slots), 0) /
+	    sizeof(*t->slots) - 1, i, j;
 	struct slot *ns = fg_big_alloc((nmask + 1) * sizeof(*ns), 1);
 
 	for (i = 0; i <= t->mask; i++) {
