@@ -184,6 +184,17 @@ addcount(char *buf, size_t len, size_t n, const char *what)
 		snprintf(buf + k, len - k, ", %zu %s", n, what);
 }
 
+/* Appends ": N what" or ", N what" to buf when n > 0. */
+static void
+addshort(char *buf, size_t len, size_t n, const char *what)
+{
+	size_t k = strlen(buf);
+
+	if (n > 0 && k < len)
+		snprintf(buf + k, len - k, "%s %zu %s", strchr(buf, ':') ?
+		    "," : ":", n, what);
+}
+
 /* The frames the current profile lacks: "9 vanished, 3 within noise". */
 static void
 gone(char *buf, size_t len, const struct svg_view *v)
@@ -197,7 +208,7 @@ gone(char *buf, size_t len, const struct svg_view *v)
  * A view's switch: its name and what its frames' colours say, counted in
  * C (layout.c), so that the line reads the same without the script, in
  * an <img> and printed: "Differential: 41 grew, 12 shrank, 5 new",
- * "Baseline: 41 grew, 12 shrank, 9 vanished", "Elided: 9 vanished".
+ * "Baseline: 41 grew, 12 shrank", "Elided: 9 vanished".
  */
 static void
 viewlabel(const struct svg_opts *o, const struct svg_view *v, char *buf,
@@ -215,13 +226,10 @@ viewlabel(const struct svg_opts *o, const struct svg_view *v, char *buf,
 			snprintf(buf + strlen(buf), len - strlen(buf),
 			    ": no change beyond noise");
 	} else if (v->col == SVG_BEFORE) {
-		addcount(buf, len, k[FG_DK_GREW], "grew");
-		addcount(buf, len, k[FG_DK_SHRANK], "shrank");
-		gone(buf, len, v);
-		if (k[FG_DK_GREW] + k[FG_DK_SHRANK] + v->ngone[0] +
-		    v->ngone[1] == 0)
-			snprintf(buf + strlen(buf), len - strlen(buf),
-			    ": no change beyond noise");
+		/* short, so that the line fits 800 px: what vanished is
+		 * the Elided switch's count */
+		addshort(buf, len, k[FG_DK_GREW], "grew");
+		addshort(buf, len, k[FG_DK_SHRANK], "shrank");
 	} else if (v->col == SVG_ELIDED)
 		gone(buf, len, v);
 }
