@@ -67,22 +67,29 @@ absdesc(const void *x, const void *y)
 size_t
 fg_holm(const double *z, size_t n, double alpha, unsigned char *sig)
 {
+	return fg_holm_of(z, n, n, alpha, sig);
+}
+
+size_t
+fg_holm_of(const double *z, size_t m, size_t n, double alpha,
+    unsigned char *sig)
+{
 	const double **v, zero = 0;
 	size_t i, k = 0;
 
-	if (n == 0)
+	if (m == 0)
 		return 0;
-	v = fg_reallocarray(NULL, n, sizeof(*v));
-	for (i = 0; i < n; i++) {
+	v = fg_reallocarray(NULL, m, sizeof(*v));
+	for (i = 0; i < m; i++) {
 		v[i] = isnan(z[i]) ? &zero : &z[i];
 		sig[i] = 0;
 	}
-	qsort(v, n, sizeof(*v), absdesc);
+	qsort(v, m, sizeof(*v), absdesc);
 	/*
 	 * Step down from the largest |z|: the k-th (from 0) is rejected when
 	 * its p-value is at most alpha / (n - k) and all before it were.
 	 */
-	for (k = 0; k < n; k++) {
+	for (k = 0; k < m; k++) {
 		if (!(fg_pvalue(*v[k]) <= alpha / (double)(n - k)) ||
 		    *v[k] == 0)
 			break;
@@ -176,6 +183,8 @@ fg_period_get(const struct fg_period *p)
 	return (double)g;
 }
 
+static int modeof(const char *, int);
+
 static const char *const modenames[] = { "stream", "absolute",
     "proportional" };
 
@@ -199,6 +208,12 @@ fg_mode_name(int mode)
 int
 fg_mode_of(const char *header)
 {
+	return modeof(header, 1);
+}
+
+static int
+modeof(const char *header, int warn)
+{
 	char *v;
 	int m = FG_MODE_ABSOLUTE, p;
 
@@ -207,7 +222,7 @@ fg_mode_of(const char *header)
 	if ((v = fg_header_get(header, "mode")) != NULL) {
 		if ((p = fg_mode_parse(v)) >= 0)
 			m = p;
-		else
+		else if (warn)
 			fg_warnx("header mode=%s: not absolute or "
 			    "proportional; taking absolute", v);
 		free(v);
@@ -343,7 +358,7 @@ scaled_samples(struct fg_noise *nz, const char *header, const char *name,
 		free(v);
 		return "base-total in the header";
 	}
-	if (nz->mode == FG_MODE_PROPORTIONAL)
+	if (nz->mode == FG_MODE_PROPORTIONAL && !nz->quiet)
 		fg_warnx("%s: base counts were scaled (fg-diff -n); the noise "
 		    "test assumes both sides had the current's samples: give "
 		    "--samples, or diff without -n", name);
@@ -358,7 +373,7 @@ fg_noise_setup(struct fg_noise *nz, const char *header, const char *name,
 	const char *src;
 
 	if (nz->mode == FG_MODE_STREAM)
-		nz->mode = fg_mode_of(header);
+		nz->mode = modeof(header, !nz->quiet);
 	nz->tot[0] = tot0;
 	nz->tot[1] = tot1;
 	src = header_samples(header, &per, smp);

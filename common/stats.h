@@ -46,6 +46,13 @@ double fg_pvalue(double z);
  */
 size_t fg_holm(const double *z, size_t n, double alpha, unsigned char *sig);
 /*
+ * The same over a family of n tests of which only z[0..m) may be rejected:
+ * every other one has a p-value above alpha (a caller that screened them
+ * out). Equal to fg_holm over all n on those m.
+ */
+size_t fg_holm_of(const double *z, size_t m, size_t n, double alpha,
+    unsigned char *sig);
+/*
  * Pearson's chi-square over a 2 x n table (a[i] of ta before, b[i] of tb
  * after, where the a[i] partition ta and the b[i] partition tb) divided by
  * its degrees of freedom: about 1 when the two sides differ by sampling
@@ -106,6 +113,7 @@ struct fg_noise {
 	double drift;		/* absolute: after counts divided by it (1) */
 	int driftauto;		/* --drift auto: fg_noise_drift measures it */
 	size_t driftn;		/* functions or frames it was measured on */
+	int quiet;		/* setup warns of nothing (a trial setup) */
 	/* set by fg_noise_setup */
 	double tot[2];		/* totals, count units */
 	double scale[2];	/* samples per count unit, each side */
