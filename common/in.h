@@ -25,6 +25,7 @@ struct fg_in {
 	uint64_t boff;		/* file offset of buf[0] */
 	int ranged;		/* reading [roff, rend) with pread(2) */
 	uint64_t roff, rend;
+	unsigned nfill;		/* reads so far (a range's first is short) */
 	int slurp;		/* reading a whole file: no line limit */
 	int crwarned;		/* warned about a carriage return */
 	struct fg_gz *gz;	/* decompressing gzip input (inflate.h) */

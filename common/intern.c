@@ -4,9 +4,10 @@
  * threads (intern.h). The reading thread hashes every key; keys whose hash
  * has its top two bits clear it interns itself, the others it copies into
  * 1 MiB batches that a ring of INTERN_NBATCH carries to the second
- * thread. Each thread then sorts its own table, and the second merges the
- * two sorted runs while the first reads the merged entries out (a key is
- * in one table only, so no two are equal).
+ * thread. At the end, a sample of both tables gives a pivot key; each
+ * thread sorts the keys on one side of it, and the reading thread emits
+ * its side while the second still sorts the other (a key is in one table
+ * only, so no two are equal, and the two sides need no merge).
  * Warnings, errors and totals all stay on the reading thread, in input
  * order: the output and messages are those of one table on one thread.
  */
@@ -42,22 +43,25 @@ struct batch {
 
 struct fg_intern {
 	struct fg_stab *t[2];
+	int ncols;
 	pthread_t th;
 	int running;		/* the second thread exists */
 	int serial;		/* every record is added on the calling thread */
 	pthread_mutex_t mu;
-	pthread_cond_t cv;	/* any change to head, tail, done */
+	pthread_cond_t cv;	/* any change to head, tail, done, stage, go */
 	struct batch b[INTERN_NBATCH];
+	char *bmem;		/* the batches' memory */
 	size_t head, tail;	/* full batches: b[tail..head) mod NBATCH */
-	int done;		/* no more batches: sort, then merge */
-	struct fg_ent **v[2];	/* each table sorted */
-	size_t iv[2];
-	/* the two sorted runs merged by the second thread as they are read */
-	int v0ready;		/* v[0] is sorted, out allocated */
-	int quit;		/* never finished: the second thread returns */
-	int merged;		/* out[0..ready) is all */
-	struct fg_ent **out;
-	size_t ready, iout, seen;
+	int done;		/* no more batches */
+	/* the end, step by step */
+	int stage;		/* second thread: 1 all added, 2 split, 3 sorted */
+	int go;			/* 1 pivot set, 2 its side placed, -1 quit */
+	const char *pk;		/* the pivot key (NULL: no split) */
+	size_t pl;
+	struct fg_sortitem *it;	/* every entry, lows then highs */
+	size_t n0, n;		/* entries in t[0], in all */
+	size_t lows1;		/* t[1]'s keys below the pivot */
+	size_t cut;		/* it[cut..n): the second thread's to sort */
 };
 
 static void
@@ -100,46 +104,24 @@ runbatch(struct fg_intern *p, const struct batch *b)
 	}
 }
 
-/* The smaller head of the two sorted runs, NULL after both. */
-static struct fg_ent *
-pick(struct fg_intern *p)
+/* Sets the second thread's stage. */
+static void
+setstage(struct fg_intern *p, int stage)
 {
-	struct fg_ent *a = p->v[0][p->iv[0]], *b = p->v[1][p->iv[1]];
-
-	if (a == NULL && b == NULL)
-		return NULL;
-	if (b == NULL || (a != NULL &&
-	    fg_keycmp(a->key, a->len, b->key, b->len) < 0)) {
-		p->iv[0]++;
-		return a;
-	}
-	p->iv[1]++;
-	return b;
+	lock(p);
+	p->stage = stage;
+	unlock(p);
 }
 
-/*
- * On the second thread: merges the sorted runs into out, publishing
- * INTERN_CHUNK entries at a time while the first thread emits them.
- */
-#define INTERN_CHUNK 4096
-static void
-merge(struct fg_intern *p)
+/* Waits for the calling thread's go; 0 when told to quit. */
+static int
+waitgo(struct fg_intern *p, int go)
 {
-	struct fg_ent *e;
-	size_t k = 0;
-
-	while ((e = pick(p)) != NULL) {
-		p->out[k++] = e;
-		if (k % INTERN_CHUNK == 0) {
-			lock(p);
-			p->ready = k;
-			unlock(p);
-		}
-	}
 	lock(p);
-	p->ready = k;
-	p->merged = 1;
-	unlock(p);
+	while (p->go < go && p->go >= 0)
+		pthread_cond_wait(&p->cv, &p->mu);
+	pthread_mutex_unlock(&p->mu);
+	return p->go >= 0;
 }
 
 static void *
@@ -163,13 +145,15 @@ worker(void *arg)
 		p->tail++;
 		unlock(p);
 	}
-	p->v[1] = fg_stab_sorted1(p->t[1]);
-	lock(p);
-	while (!p->v0ready && !p->quit)
-		pthread_cond_wait(&p->cv, &p->mu);
-	pthread_mutex_unlock(&p->mu);
-	if (!p->quit)
-		merge(p);
+	setstage(p, 1);
+	if (!waitgo(p, 1))
+		return NULL;
+	p->lows1 = fg_stab_split(p->t[1], p->pk, p->pl, p->it + p->n0);
+	setstage(p, 2);
+	if (!waitgo(p, 2))
+		return NULL;
+	fg_sort_items(p->it + p->cut, p->n - p->cut);
+	setstage(p, 3);
 	return NULL;
 }
 
@@ -179,12 +163,15 @@ fg_intern_new(int ncols)
 	struct fg_intern *p = fg_calloc(1, sizeof(*p));
 	int k;
 
+	p->ncols = ncols;
 	p->t[0] = fg_stab_new(ncols);
 	p->t[1] = fg_stab_new(ncols);
 	pthread_mutex_init(&p->mu, NULL);
 	pthread_cond_init(&p->cv, NULL);
+	/* one block on huge pages: no page fault per 4 KiB of batch */
+	p->bmem = fg_big_alloc(INTERN_NBATCH * INTERN_BATCH, 0);
 	for (k = 0; k < INTERN_NBATCH; k++)
-		p->b[k].mem = fg_malloc(INTERN_BATCH);
+		p->b[k].mem = p->bmem + k * INTERN_BATCH;
 	p->running = pthread_create(&p->th, NULL, worker, p) == 0;
 	p->serial = !p->running;
 	return p;
@@ -262,44 +249,135 @@ fg_intern_get(struct fg_intern *p, const char *key, size_t len)
 	return fg_stab_get_hashed(p->t[UPPER(h)], key, len, h);
 }
 
-void
-fg_intern_finish(struct fg_intern *p)
-{
-	size_t n;
+/*
+ * The pivot: the key at PIVOT_AT of a sample of both tables. The reading
+ * thread sorts and emits the keys below it, then emits the rest, which the
+ * second thread has sorted meanwhile (perf on the service profile: the two
+ * threads then end about together).
+ */
+#define PIVOT_SAMPLE 1024
+#define PIVOT_AT 0.42
+/* Fewer entries than this are sorted on the reading thread alone. */
+#define PIVOT_MIN 20000
 
-	if (p->running) {
-		drain(p);
-		lock(p);
-		p->done = 1;
-		unlock(p);
-	}
-	p->v[0] = fg_stab_sorted1(p->t[0]);
-	if (!p->running) {
-		p->v[1] = fg_stab_sorted1(p->t[1]);
+static void
+pivot(struct fg_intern *p)
+{
+	struct fg_ent *e[PIVOT_SAMPLE];
+	struct fg_sortitem v[PIVOT_SAMPLE];
+	size_t k0, n, i;
+
+	p->pk = NULL;
+	if (p->n < PIVOT_MIN)
 		return;
+	k0 = (size_t)((double)PIVOT_SAMPLE * p->n0 / p->n);
+	n = fg_stab_sample(p->t[0], e, k0);
+	n += fg_stab_sample(p->t[1], e + n, PIVOT_SAMPLE - k0);
+	if (n < 2)
+		return;
+	for (i = 0; i < n; i++) {
+		v[i].key = e[i]->key;
+		v[i].len = e[i]->len;
 	}
-	n = fg_stab_count(p->t[0]) + fg_stab_count(p->t[1]);
-	p->out = fg_big_array(n + 1, sizeof(*p->out));
+	fg_sort_items(v, n);
+	i = (size_t)(PIVOT_AT * n);
+	p->pk = v[i].key;
+	p->pl = v[i].len;
+}
+
+/*
+ * Both tables split at the pivot: t[0] into it[0..n0), lows first, t[1]
+ * into it[n0..n). Swaps t[0]'s highs with as many of t[1]'s lows; returns
+ * the number of lows, all now at the front.
+ */
+static size_t
+place(struct fg_intern *p, size_t a)
+{
+	size_t b = p->n0 - a, c = p->lows1, m = b < c ? b : c, i;
+	struct fg_sortitem t, *x = p->it + a, *y = p->it + p->n0 + c - m;
+
+	for (i = 0; i < m; i++) {
+		t = x[i];
+		x[i] = y[i];
+		y[i] = t;
+	}
+	return a + c;
+}
+
+static void
+emitrange(const struct fg_intern *p, size_t lo, size_t hi, fg_emit_fn emit,
+    void *arg)
+{
+	const struct fg_ent *e;
+	size_t i;
+
+	for (i = lo; i < hi; i++) {
+		if (i + 4 < hi)
+			__builtin_prefetch(p->it[i + 4].p);
+		e = p->it[i].p;
+		emit(e->key, e->len, e->c, p->ncols, arg);
+	}
+}
+
+/* The end with one thread: both tables sorted and emitted here. */
+static void
+emit1(struct fg_intern *p, fg_emit_fn emit, void *arg)
+{
+	p->n0 = fg_stab_count(p->t[0]);
+	p->n = p->n0 + fg_stab_count(p->t[1]);
+	p->it = fg_big_array(p->n, sizeof(*p->it));
+	fg_stab_split(p->t[0], NULL, 0, p->it);
+	fg_stab_split(p->t[1], NULL, 0, p->it + p->n0);
+	fg_sort_items(p->it, p->n);
+	emitrange(p, 0, p->n, emit, arg);
+}
+
+static void
+waitstage(struct fg_intern *p, int stage)
+{
 	lock(p);
-	p->v0ready = 1;
+	while (p->stage < stage)
+		pthread_cond_wait(&p->cv, &p->mu);
+	pthread_mutex_unlock(&p->mu);
+}
+
+static void
+setgo(struct fg_intern *p, int go)
+{
+	lock(p);
+	p->go = go;
 	unlock(p);
 }
 
-struct fg_ent *
-fg_intern_next(struct fg_intern *p)
+void
+fg_intern_emit(struct fg_intern *p, fg_emit_fn emit, void *arg)
 {
-	if (!p->running)
-		return pick(p);
-	if (p->iout == p->seen) {
-		lock(p);
-		while (p->ready == p->iout && !p->merged)
-			pthread_cond_wait(&p->cv, &p->mu);
-		p->seen = p->ready;
-		pthread_mutex_unlock(&p->mu);
-		if (p->iout == p->seen)
-			return NULL;
+	size_t a;
+
+	if (!p->running) {
+		emit1(p, emit, arg);
+		return;
 	}
-	return p->out[p->iout++];
+	drain(p);
+	lock(p);
+	p->done = 1;
+	unlock(p);
+	waitstage(p, 1);
+	free(p->bmem);
+	p->bmem = NULL;
+	p->n0 = fg_stab_count(p->t[0]);
+	p->n = p->n0 + fg_stab_count(p->t[1]);
+	p->it = fg_big_array(p->n, sizeof(*p->it));
+	pivot(p);
+	setgo(p, 1);
+	a = fg_stab_split(p->t[0], p->pk, p->pl, p->it);
+	waitstage(p, 2);
+	p->cut = place(p, a);
+	setgo(p, 2);
+	fg_sort_items(p->it, p->cut);
+	emitrange(p, 0, p->cut, emit, arg);
+	waitstage(p, 3);
+	emitrange(p, p->cut, p->n, emit, arg);
 }
 
 void
@@ -312,18 +390,16 @@ fg_intern_free(struct fg_intern *p)
 	if (p->running) {	/* maybe never finished: let the thread go */
 		lock(p);
 		p->done = 1;
-		p->quit = !p->v0ready;
+		if (p->go < 2)
+			p->go = -1;
 		unlock(p);
 		if (pthread_join(p->th, NULL) != 0)
 			fg_errx(FG_EXIT_ERR, "pthread_join failed");
 	}
-	free(p->out);
-	for (k = 0; k < INTERN_NBATCH; k++)
-		free(p->b[k].mem);
-	for (k = 0; k < 2; k++) {
-		free(p->v[k]);
+	free(p->it);
+	free(p->bmem);
+	for (k = 0; k < 2; k++)
 		fg_stab_free(p->t[k]);
-	}
 	pthread_mutex_destroy(&p->mu);
 	pthread_cond_destroy(&p->cv);
 	free(p);

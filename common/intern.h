@@ -12,6 +12,7 @@
 #include <stddef.h>
 
 #include "count.h"
+#include "sorted.h"
 #include "stab.h"
 
 struct fg_intern;
@@ -33,10 +34,9 @@ void fg_intern_add(struct fg_intern *p, const char *key, size_t len,
 struct fg_ent *fg_intern_get(struct fg_intern *p, const char *key,
     size_t len);
 /*
- * Ends the input: each table is sorted bytewise on its own thread; then
- * fg_intern_next returns every entry in bytewise order, NULL at the end.
+ * Ends the input and calls emit() on the calling thread for every entry,
+ * in bytewise order (the second thread sorts part of them meanwhile).
  */
-void fg_intern_finish(struct fg_intern *p);
-struct fg_ent *fg_intern_next(struct fg_intern *p);
+void fg_intern_emit(struct fg_intern *p, fg_emit_fn emit, void *arg);
 void fg_intern_free(struct fg_intern *p);
 #endif

@@ -19,6 +19,8 @@
 #define ARENA_MIN (64u << 10)
 #define ARENA_MAX (64u << 20)
 #define HUGE_ALIGN (2u << 20)
+/* How many items ahead a scan asks for the memory it will touch. */
+#define PREFETCH 8
 
 struct chunk {
 	struct chunk *prev;
@@ -126,6 +128,24 @@ fg_stab_first(const struct fg_stab *t)
 	return t->first;
 }
 
+/*
+ * The next size of a growing block: min, then doubled, but from
+ * HUGE_SMALL straight to HUGE_ALIGN. Each 4 KiB page of a block costs a
+ * page fault at first touch (tens of microseconds on a virtual machine),
+ * a block on huge pages one per 2 MiB: a table that grows past a few
+ * hundred KiB takes its next blocks on huge pages.
+ */
+#define HUGE_SMALL (256u << 10)
+static size_t
+bigger(size_t sz, size_t min)
+{
+	if (sz == 0)
+		return min;
+	if (sz >= HUGE_SMALL && sz < HUGE_ALIGN)
+		return HUGE_ALIGN;
+	return sz * 2;
+}
+
 static void *
 arena_alloc(struct fg_stab *t, size_t n)
 {
@@ -138,7 +158,7 @@ arena_alloc(struct fg_stab *t, size_t n)
 		void *mem;
 
 		if (t->chunksz < ARENA_MAX)
-			t->chunksz = t->chunksz ? t->chunksz * 2 : ARENA_MIN;
+			t->chunksz = bigger(t->chunksz, ARENA_MIN);
 		cap = n + sizeof(*c) > t->chunksz ? n + sizeof(*c) : t->chunksz;
 		/*
 		 * Large aligned chunks, backed by huge pages where the kernel
@@ -167,7 +187,8 @@ arena_alloc(struct fg_stab *t, size_t n)
 static void
 grow(struct fg_stab *t)
 {
-	size_t nmask = t->mask * 2 + 1, i, j;
+	size_t nmask = bigger((t->mask + 1) * sizeof(*t->slots), 0) /
+	    sizeof(*t->slots) - 1, i, j;
 	struct slot *ns = fg_big_alloc((nmask + 1) * sizeof(*ns), 1);
 
 	for (i = 0; i <= t->mask; i++) {
@@ -309,14 +330,6 @@ fg_keycmp(const char *a, size_t alen, const char *b, size_t blen)
 	return alen < blen ? -1 : alen > blen;
 }
 
-static int
-refcmp(const void *x, const void *y)
-{
-	const struct fg_keyref *a = x, *b = y;
-
-	return fg_keycmp(a->key, a->len, b->key, b->len);
-}
-
 /*
  * String sort: a multikey radix sort without recursion. A task is a run of
  * keys known to agree on their first `depth` bytes. The run's common prefix
@@ -325,29 +338,23 @@ refcmp(const void *x, const void *y)
  * still tie become new tasks. Each key is touched once a level instead of
  * twice a comparison, which is what matters for long shared-prefix stacks.
  */
-struct sitem {
-	uint64_t w;
-	uint32_t tail;		/* bytes left after depth, capped at 9 */
-	struct fg_keyref r;
-};
-
 struct stask {
 	size_t lo, hi, depth;
 };
 
 static inline int
-sitemlt(const struct sitem *a, const struct sitem *b)
+sitemlt(const struct fg_sortitem *a, const struct fg_sortitem *b)
 {
 	return a->w < b->w || (a->w == b->w && a->tail < b->tail);
 }
 
 /* Quicksort on the cached words: inline compares, no recursion. */
 static void
-wsort(struct sitem *it, size_t n)
+wsort(struct fg_sortitem *it, size_t n)
 {
 	struct { size_t lo, hi; } stk[64];
 	size_t sp = 0, lo = 0, hi = n, i, j, mid;
-	struct sitem p, t;
+	struct fg_sortitem p, t;
 
 	for (;;) {
 		while (hi - lo > 16) {
@@ -429,34 +436,47 @@ fg_commonlen(const char *a, const char *b, size_t n)
 	return i;
 }
 
+/* Length of the common prefix of it[0..n)'s keys past depth. */
+static size_t
+prefix(const struct fg_sortitem *it, size_t n, size_t depth)
+{
+	size_t l = it[0].len - depth, i, li;
+
+	for (i = 1; i < n && l > 0; i++) {
+		if (i + PREFETCH < n)
+			__builtin_prefetch(it[i + PREFETCH].key + depth);
+		li = it[i].len - depth;
+		l = fg_commonlen(it[0].key + depth, it[i].key + depth,
+		    li < l ? li : l);
+	}
+	return l;
+}
+
 static void
-insertion(struct sitem *it, size_t n, size_t depth)
+insertion(struct fg_sortitem *it, size_t n, size_t depth)
 {
 	size_t i, j;
-	struct sitem t;
+	struct fg_sortitem t;
 
 	for (i = 1; i < n; i++) {
 		t = it[i];
-		for (j = i; j > 0 && fg_keycmp(it[j - 1].r.key + depth,
-		    it[j - 1].r.len - depth, t.r.key + depth,
-		    t.r.len - depth) > 0; j--)
+		for (j = i; j > 0 && fg_keycmp(it[j - 1].key + depth,
+		    it[j - 1].len - depth, t.key + depth,
+		    t.len - depth) > 0; j--)
 			it[j] = it[j - 1];
 		it[j] = t;
 	}
 }
 
-static void
-mksort(struct fg_keyref *v, size_t n)
+/* Sorts it[0..n) bytewise by key; w and tail are scratch. */
+void
+fg_sort_items(struct fg_sortitem *it, size_t n)
 {
-	struct sitem *it;
 	struct stask *st, t;
-	size_t nst = 0, cap = 64, i, j, l, m;
+	size_t nst = 0, cap = 64, i, j, m;
 
 	if (n < 2)
 		return;
-	it = fg_big_array(n, sizeof(*it));
-	for (i = 0; i < n; i++)
-		it[i].r = v[i];
 	st = fg_reallocarray(NULL, cap, sizeof(*st));
 	st[nst].lo = 0, st[nst].hi = n, st[nst].depth = 0, nst++;
 	while (nst > 0) {
@@ -466,19 +486,14 @@ mksort(struct fg_keyref *v, size_t n)
 			insertion(it + t.lo, m, t.depth);
 			continue;
 		}
-		/* skip the run's common prefix */
-		l = it[t.lo].r.len - t.depth;
-		for (i = t.lo + 1; i < t.hi && l > 0; i++) {
-			size_t li = it[i].r.len - t.depth;
-
-			l = fg_commonlen(it[t.lo].r.key + t.depth,
-			    it[i].r.key + t.depth, li < l ? li : l);
-		}
-		t.depth += l;
+		t.depth += prefix(it + t.lo, m, t.depth);
 		for (i = t.lo; i < t.hi; i++) {
-			size_t left = it[i].r.len - t.depth;
+			size_t left = it[i].len - t.depth;
 
-			it[i].w = beword(it[i].r.key, it[i].r.len, t.depth);
+			if (i + PREFETCH < t.hi)
+				__builtin_prefetch(it[i + PREFETCH].key +
+				    t.depth);
+			it[i].w = beword(it[i].key, it[i].len, t.depth);
 			it[i].tail = left > 8 ? 9 : (uint32_t)left;
 		}
 		wsort(it + t.lo, m);
@@ -497,14 +512,17 @@ mksort(struct fg_keyref *v, size_t n)
 			nst++;
 		}
 	}
-	for (i = 0; i < n; i++)
-		v[i] = it[i].r;
 	free(st);
-	free(it);
+}
+
+static int
+itemcmp(const struct fg_sortitem *a, const struct fg_sortitem *b)
+{
+	return fg_keycmp(a->key, a->len, b->key, b->len);
 }
 
 struct sortjob {
-	struct fg_keyref *v;
+	struct fg_sortitem *it;
 	size_t n;
 };
 
@@ -513,75 +531,112 @@ sortjob(void *arg)
 {
 	struct sortjob *j = arg;
 
-	mksort(j->v, j->n);
+	fg_sort_items(j->it, j->n);
 	return NULL;
 }
 
 /*
- * Bytewise sort (LC_ALL=C sort order). Large arrays are sorted in two
- * halves on two threads and merged; the result is the same either way.
+ * fg_sort_items for large arrays: two halves on two threads, then merged;
+ * the result is the same either way.
  */
-void
-fg_sort_keys(struct fg_keyref *v, size_t n)
+static void
+sortpar(struct fg_sortitem *it, size_t n)
 {
 	struct sortjob j;
 	pthread_t th;
-	struct fg_keyref *tmp, *a, *ae, *b, *be, *o;
+	struct fg_sortitem *tmp, *a, *ae, *b, *be, *o;
 
-	j.v = v + n / 2;
+	j.it = it + n / 2;
 	j.n = n - n / 2;
 	if (n < 50000 || pthread_create(&th, NULL, sortjob, &j) != 0) {
-		mksort(v, n);
+		fg_sort_items(it, n);
 		return;
 	}
-	mksort(v, n / 2);
+	fg_sort_items(it, n / 2);
 	if (pthread_join(th, NULL) != 0)
 		fg_errx(FG_EXIT_ERR, "pthread_join failed");
 	tmp = fg_big_array(n, sizeof(*tmp));
-	a = v, ae = v + n / 2, b = ae, be = v + n, o = tmp;
+	a = it, ae = it + n / 2, b = ae, be = it + n, o = tmp;
 	while (a < ae && b < be)
-		*o++ = refcmp(b, a) < 0 ? *b++ : *a++;
+		*o++ = itemcmp(b, a) < 0 ? *b++ : *a++;
 	while (a < ae)
 		*o++ = *a++;
 	while (b < be)
 		*o++ = *b++;
-	memcpy(v, tmp, n * sizeof(*v));
+	memcpy(it, tmp, n * sizeof(*it));
 	free(tmp);
 }
 
-static struct fg_ent **
-sorted(struct fg_stab *t, int par)
+static void
+setitem(struct fg_sortitem *it, const struct fg_stab *t, struct fg_ent *e)
 {
-	struct fg_keyref *v = fg_big_array(t->nent, sizeof(*v));
-	struct fg_ent **out = fg_big_array(t->nent + 1, sizeof(*out));
-	struct fg_ent *e;
-	size_t i = 0;
-
-	for (e = t->first; e != NULL; e = e->next) {
-		v[i].key = fg_ent_key(t, e);
-		v[i].len = e->len;
-		v[i].p = e;
-		i++;
-	}
-	if (par)
-		fg_sort_keys(v, t->nent);
-	else
-		mksort(v, t->nent);
-	for (i = 0; i < t->nent; i++)
-		out[i] = v[i].p;
-	out[t->nent] = NULL;
-	free(v);
-	return out;
+	it->key = fg_ent_key(t, e);
+	it->len = e->len;
+	it->p = e;
 }
 
 struct fg_ent **
 fg_stab_sorted(struct fg_stab *t)
 {
-	return sorted(t, 1);
+	struct fg_sortitem *it = fg_big_array(t->nent, sizeof(*it));
+	struct fg_ent **out;
+	struct fg_ent *e;
+	size_t i = 0;
+
+	for (e = t->first; e != NULL; e = e->next)
+		setitem(&it[i++], t, e);
+	sortpar(it, t->nent);
+	/* in place: out[i] (8 bytes) never overtakes it[i] (32) */
+	out = (struct fg_ent **)(void *)it;
+	for (i = 0; i < t->nent; i++)
+		out[i] = it[i].p;
+	out = fg_reallocarray(out, t->nent + 1, sizeof(*out));
+	out[t->nent] = NULL;
+	return out;
 }
 
-struct fg_ent **
-fg_stab_sorted1(struct fg_stab *t)
+size_t
+fg_stab_sample(const struct fg_stab *t, struct fg_ent **out, size_t k)
 {
-	return sorted(t, 0);
+	size_t step, i, n = 0;
+
+	if (t->nent == 0 || k == 0 || t->slots == NULL)
+		return 0;
+	step = (t->mask + 1) / k > 0 ? (t->mask + 1) / k : 1;
+	for (i = 0; i <= t->mask && n < k; i += step) {
+		while (i <= t->mask && t->slots[i].e == NULL)
+			i++;
+		if (i <= t->mask)
+			out[n++] = t->slots[i].e;
+	}
+	return n;
+}
+
+/*
+ * Walks the slots (hash order: the entries they point to are fetched a
+ * few ahead), then frees them.
+ */
+size_t
+fg_stab_split(struct fg_stab *t, const char *pk, size_t pl,
+    struct fg_sortitem *it)
+{
+	size_t i, lo = 0, hi = t->nent;
+	struct fg_ent *e;
+
+	for (i = 0; i <= t->mask; i++) {
+		if (i + PREFETCH <= t->mask &&
+		    (e = t->slots[i + PREFETCH].e) != NULL) {
+			__builtin_prefetch(e);
+			__builtin_prefetch(e->c + t->ncols);
+		}
+		if ((e = t->slots[i].e) == NULL)
+			continue;
+		if (pk != NULL && fg_keycmp(e->key, e->len, pk, pl) >= 0)
+			setitem(&it[--hi], t, e);
+		else
+			setitem(&it[lo++], t, e);
+	}
+	free(t->slots);
+	t->slots = NULL;
+	return lo;
 }

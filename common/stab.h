@@ -50,17 +50,36 @@ struct fg_ent *fg_stab_last(const struct fg_stab *t);
 size_t fg_stab_borrowed(const struct fg_stab *t, const struct fg_ent *mark);
 /* Copies the borrowed keys of entries inserted after mark into the table. */
 void fg_stab_own(struct fg_stab *t, const struct fg_ent *mark);
-/* A malloc'd array of all entries sorted bytewise by key (LC_ALL=C sort). */
+/*
+ * A malloc'd, NULL-terminated array of all entries sorted bytewise by key
+ * (LC_ALL=C sort), on two threads when large.
+ */
 struct fg_ent **fg_stab_sorted(struct fg_stab *t);
-/* fg_stab_sorted on the calling thread alone. */
-struct fg_ent **fg_stab_sorted1(struct fg_stab *t);
-/* Sorts an array of keys bytewise; used by fg_stab_sorted. */
+/* A key to sort: w and tail are the sort's scratch, p the caller's. */
+struct fg_sortitem {
+	uint64_t w;
+	const char *key;
+	void *p;
+	uint32_t len;
+	uint32_t tail;
+};
+/* Sorts it[0..n) bytewise by key on the calling thread. */
+void fg_sort_items(struct fg_sortitem *it, size_t n);
+/* Up to k entries, spread evenly over the hash (a random sample). */
+size_t fg_stab_sample(const struct fg_stab *t, struct fg_ent **out, size_t k);
+/*
+ * Fills it[0..count) with every entry (p the entry): those with keys below
+ * pk at the front (their number returned), the others at the back; with
+ * pk NULL, all at the front. The table cannot be searched afterwards.
+ */
+size_t fg_stab_split(struct fg_stab *t, const char *pk, size_t pl,
+    struct fg_sortitem *it);
+/* An array of keys, for the tools' own use. */
 struct fg_keyref {
 	const char *key;
 	size_t len;
 	void *p;
 };
-void fg_sort_keys(struct fg_keyref *v, size_t n);
 int fg_keycmp(const char *a, size_t alen, const char *b, size_t blen);
 uint64_t fg_hash(const void *p, size_t n);
 /* Length of the common prefix of a[0..n) and b[0..n). */

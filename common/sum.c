@@ -286,7 +286,6 @@ static void
 sum_table(struct sumst *s)
 {
 	struct fg_intern *tab = NULL;
-	struct fg_ent *e;
 	int k;
 
 	if (s->o->bycol) {
@@ -297,11 +296,8 @@ sum_table(struct sumst *s)
 		readone(s, &tab, k);
 	if (s->o->start != NULL)
 		s->o->start(s->o->arg, s->kind, s->ncols, s->total);
-	if (tab != NULL) {
-		fg_intern_finish(tab);
-		while ((e = fg_intern_next(tab)) != NULL)
-			s->o->emit(e->key, e->len, e->c, s->ncols, s->o->arg);
-	}
+	if (tab != NULL)
+		fg_intern_emit(tab, s->o->emit, s->o->arg);
 	for (k = 0; k < s->nopen; k++)
 		if (s->live[k])
 			fg_fold_close(&s->folds[k]);
