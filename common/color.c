@@ -280,18 +280,15 @@ fg_color_add(struct fg_colorcfg *cfg, const double *tot, const double *self)
 	struct fg_dstat *ds = cfg->ds;
 	struct fg_cframe f = { tot, self, 0, 0 };
 	struct cpair q;
-	fg_count c;
-	int k;
 
 	ds->n++;
-	for (k = 0; k < 2; k++)
-		if (self[k] > 0 && fg_count_from_dbl(self[k], &c) == 0)
-			fg_period_add(&ds->per, k, c);
+	fg_period_add_dbl(&ds->per, 0, self[0]);
+	fg_period_add_dbl(&ds->per, 1, self[1]);
 	if (ds->all)
 		keepself(cfg, self);
 	sides(cfg, &f, &q.b, &q.a);
 	q.z = ds->all || (cfg->zcrit > 0 &&
-	    fabs(fg_noise_z(&ds->pz, q.b, q.a)) >= cfg->zcrit * CSLACK);
+	    fg_noise_maybe(&ds->pz, q.b, q.a, cfg->zcrit * CSLACK));
 	q.d = q.b > 0 ? fabs(fg_noise_delta(&ds->pz, q.b, q.a)) : -1;
 	if (q.d > ds->dtop)
 		ds->dtop = q.d;
@@ -322,23 +319,16 @@ static void
 noisetest(struct fg_colorcfg *cfg)
 {
 	struct fg_dstat *ds = cfg->ds;
-	unsigned char *sig;
 	double *z;
 	size_t i, m = 0;
 
 	cfg->nz.zcrit = 0;
 	cfg->nz.alpha = fg_pvalue(cfg->zcrit);
 	z = fg_reallocarray(NULL, ds->np + 1, sizeof(*z));
-	sig = fg_malloc(ds->np + 1);
 	for (i = 0; i < ds->np; i++)
 		if (ds->p[i].z)
 			z[m++] = fg_noise_z(&cfg->nz, ds->p[i].b, ds->p[i].a);
-	cfg->nsig = fg_holm_of(z, m, ds->n + 1, cfg->nz.alpha, sig);
-	cfg->zthr = HUGE_VAL;
-	for (i = 0; i < m; i++)
-		if (sig[i] && fabs(z[i]) < cfg->zthr)
-			cfg->zthr = fabs(z[i]);
-	free(sig);
+	cfg->nsig = fg_holm_of(z, m, ds->n + 1, cfg->nz.alpha, &cfg->zthr);
 	free(z);
 }
 

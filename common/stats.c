@@ -67,35 +67,65 @@ absdesc(const void *x, const void *y)
 size_t
 fg_holm(const double *z, size_t n, double alpha, unsigned char *sig)
 {
-	return fg_holm_of(z, n, n, alpha, sig);
-}
-
-size_t
-fg_holm_of(const double *z, size_t m, size_t n, double alpha,
-    unsigned char *sig)
-{
 	const double **v, zero = 0;
 	size_t i, k = 0;
 
-	if (m == 0)
+	if (n == 0)
 		return 0;
-	v = fg_reallocarray(NULL, m, sizeof(*v));
-	for (i = 0; i < m; i++) {
+	v = fg_reallocarray(NULL, n, sizeof(*v));
+	for (i = 0; i < n; i++) {
 		v[i] = isnan(z[i]) ? &zero : &z[i];
 		sig[i] = 0;
 	}
-	qsort(v, m, sizeof(*v), absdesc);
+	qsort(v, n, sizeof(*v), absdesc);
 	/*
 	 * Step down from the largest |z|: the k-th (from 0) is rejected when
 	 * its p-value is at most alpha / (n - k) and all before it were.
 	 */
-	for (k = 0; k < m; k++) {
+	for (k = 0; k < n; k++) {
 		if (!(fg_pvalue(*v[k]) <= alpha / (double)(n - k)) ||
 		    *v[k] == 0)
 			break;
 		sig[v[k] - z] = 1;
 	}
 	free(v);
+	return k;
+}
+
+static int
+absdesc1(const void *x, const void *y)
+{
+	double a = fabs(*(const double *)x), b = fabs(*(const double *)y);
+
+	return (a < b) - (a > b);
+}
+
+/*
+ * Those at most alpha / n pass every step (they come first, in any
+ * order); only the others are sorted.
+ */
+size_t
+fg_holm_of(double *z, size_t m, size_t n, double alpha, double *zmin)
+{
+	size_t i, k = 0;
+	double t;
+
+	*zmin = HUGE_VAL;
+	for (i = 0; i < m; i++) {
+		if (isnan(z[i]))
+			z[i] = 0;
+		if (z[i] != 0 && fg_pvalue(z[i]) <= alpha / (double)n) {
+			t = z[k], z[k++] = z[i], z[i] = t;
+			if (fabs(z[k - 1]) < *zmin)
+				*zmin = fabs(z[k - 1]);
+		}
+	}
+	qsort(z + k, m - k, sizeof(*z), absdesc1);
+	for (; k < m; k++) {
+		if (!(fg_pvalue(z[k]) <= alpha / (double)(n - k)) || z[k] == 0)
+			break;
+		*zmin = fabs(z[k]);
+	}
 	return k;
 }
 
@@ -148,6 +178,21 @@ fg_period_add(struct fg_period *p, int side, fg_count c)
 		return;
 	p->n[side]++;
 	p->gcd[side] = gcd(p->gcd[side], (uint64_t)c.i);
+}
+
+void
+fg_period_add_dbl(struct fg_period *p, int side, double x)
+{
+	fg_count c;
+
+	if (!(x > 0))
+		return;
+	if (x == floor(x) && x < 9223372036854775808.0) {
+		c.i = (int64_t)x;	/* what fg_count_from_dbl makes of it */
+		c.f = 0;
+	} else if (fg_count_from_dbl(x, &c) != 0)
+		return;
+	fg_period_add(p, side, c);
 }
 
 void
@@ -495,6 +540,26 @@ fg_noise_z(const struct fg_noise *nz, double a, double b)
 		z = counttest(a, nz->scale[0], b / drift(nz),
 		    nz->scale[1] * drift(nz));
 	return z / sqrt(nz->phi);
+}
+
+int
+fg_noise_maybe(const struct fg_noise *nz, double a, double b, double zc)
+{
+	double num, var, k;
+
+	if (nz->mode == FG_MODE_PROPORTIONAL)
+		return fabs(fg_noise_z(nz, a, b)) >= zc;
+	/* counttest's |z| >= zc, on squares, without its square roots */
+	k = drift(nz);
+	if (!isfinite(a) || !isfinite(b) || a < 0 || b < 0 ||
+	    !(nz->scale[0] > 0) || !(nz->scale[1] * k > 0))
+		return 0;
+	b /= k;
+	var = a / nz->scale[0] + b / (nz->scale[1] * k);
+	if (!(var > 0))
+		return 0;
+	num = b - a;
+	return num * num >= zc * zc * var * nz->phi * (1 - 1e-6);
 }
 
 size_t

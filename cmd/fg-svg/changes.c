@@ -29,7 +29,6 @@ svg_changes_add(struct svg_changes *sc, const char *name, size_t nlen,
     const double *self)
 {
 	struct fg_ent *e;
-	fg_count c;
 	int k;
 
 	if (self[0] == 0 && self[1] == 0)
@@ -46,8 +45,7 @@ svg_changes_add(struct svg_changes *sc, const char *name, size_t nlen,
 	}
 	for (k = 0; k < 2; k++) {
 		sc->self[2 * (e->aux - 1) + k] += self[k];
-		if (self[k] > 0 && fg_count_from_dbl(self[k], &c) == 0)
-			fg_period_add(&sc->per, k, c);
+		fg_period_add_dbl(&sc->per, k, self[k]);
 	}
 }
 

@@ -37,6 +37,13 @@
 #include "svg.h"
 
 #define NOSLOT SIZE_MAX
+/*
+ * prune runs once a parent has more live children than this: freezing
+ * them is only for speed (place stops at them anyway: no later sibling
+ * sorts before a child prune would freeze), and a short list costs less
+ * to keep than to test at every close.
+ */
+#define LAZY 8
 
 /* A frame of the current stack: name prev[nstart..pathend[depth]). */
 struct open {
@@ -111,11 +118,11 @@ putname(char **buf, size_t *len, size_t *cap, const char *s, size_t n)
 	return at;
 }
 
+/* A record for a frame just opened: record() fills it when it is kept. */
 static size_t
 newrec(struct svg_flow *s)
 {
 	s->out = grow(s->out, &s->capout, s->nout + 1, sizeof(*s->out));
-	memset(&s->out[s->nout], 0, sizeof(*s->out));
 	return s->nout++;
 }
 
@@ -134,13 +141,16 @@ openframe(struct svg_flow *s, size_t start, size_t end)
 	if (s->nop > 0)
 		s->op[s->nop - 1].kids = 1;
 	f = &s->op[s->nop];
-	memset(f, 0, sizeof(*f));
 	s->pathend[s->nop] = end;
 	f->nstart = start;
 	f->slot = newrec(s);
 	f->rmark = s->nnames;
 	f->lstart = f->lfront = s->nlive;
 	f->lnmark = s->nlnames;
+	f->tot[0] = f->tot[1] = f->self[0] = f->self[1] = 0;
+	f->childel = 0;
+	f->cursor[0] = f->cursor[1] = f->cursor[2] = 0;
+	f->kids = 0;
 	if (s->nop > s->maxdepth)
 		s->maxdepth = (uint32_t)s->nop;
 	s->nop++;
@@ -161,6 +171,7 @@ svg_flow_new(const struct svg_opts *o, const int *cols, int nv,
 		s->minw[v] = runminw(s, v);
 	}
 	openframe(s, 0, 0);
+	memset(&s->out[0], 0, sizeof(s->out[0]));	/* the root's */
 	return s;
 }
 
@@ -408,8 +419,8 @@ closetop(struct svg_flow *s)
 	double w[SVG_NV] = { 0 }, off[SVG_NV] = { 0 }, el;
 	int v;
 
-	for (j = f->lfront; j < s->nlive; j++)	/* its children are settled */
-		final(s, &s->live[j]);
+	for (j = f->lfront; j < s->nlive && s->cc != NULL; j++)
+		final(s, &s->live[j]);	/* its children are settled */
 	s->nlive = f->lstart;
 	s->nlnames = f->lnmark;
 	k = place(s, p, f, name, nlen);
@@ -439,7 +450,8 @@ closetop(struct svg_flow *s)
 		p->tot[j] += f->tot[j];
 	p->childel += el;
 	s->nop--;
-	prune(s, p, s->lnames + y->noff, nlen, y->kids);
+	if (s->nlive - p->lfront > LAZY)
+		prune(s, p, s->lnames + y->noff, nlen, y->kids);
 }
 
 void
