@@ -2,7 +2,7 @@
 /*
  * intern.h: summing records into the stack table on two threads (intern.c).
  * The hash space is split in two: the calling thread, which reads and
- * parses, interns the lowest quarter itself and hands the rest's records
+ * parses, interns the lowest eighth itself and hands the rest's records
  * in batches to a second thread with a table of its own. Each key lives in
  * exactly one table, so memory is what one table would take.
  */

@@ -152,7 +152,7 @@ arena_alloc(struct fg_stab *t, size_t n)
 	struct chunk *c = t->arena;
 	void *p;
 
-	n = (n + 15) & ~(size_t)15;
+	n = (n + 7) & ~(size_t)7;	/* entries hold pointers and counts */
 	if (c == NULL || c->cap - c->used < n) {
 		size_t cap;
 		void *mem;
@@ -239,7 +239,6 @@ lookuph(struct fg_stab *t, const char *key, size_t len, int insert,
 		e->key = inlinekey(t, e);
 	}
 	e->next = NULL;
-	e->hash = h;
 	e->len = (uint32_t)len;
 	e->aux = 0;
 	memset(e->c, 0, csz);
@@ -247,7 +246,7 @@ lookuph(struct fg_stab *t, const char *key, size_t len, int insert,
 	t->lastp = &e->next;
 	t->slots[i].hash = h;
 	t->slots[i].e = e;
-	if (++t->nent * 2 > t->mask)
+	if (++t->nent > t->mask / 4 * 3)	/* at most 3/4 full */
 		grow(t);
 	return e;
 }
@@ -262,6 +261,19 @@ struct fg_ent *
 fg_stab_get(struct fg_stab *t, const char *key, size_t len)
 {
 	return lookup(t, key, len, 1);
+}
+
+void
+fg_stab_prefetch(const struct fg_stab *t, uint64_t h, int entry)
+{
+	const struct slot *s = &t->slots[h & t->mask];
+
+	if (!entry)
+		__builtin_prefetch(s);
+	else if (s->e != NULL && s->hash == h) {
+		__builtin_prefetch(s->e);
+		__builtin_prefetch(s->e->c + t->ncols);
+	}
 }
 
 struct fg_ent *
@@ -613,30 +625,24 @@ fg_stab_sample(const struct fg_stab *t, struct fg_ent **out, size_t k)
 }
 
 /*
- * Walks the slots (hash order: the entries they point to are fetched a
- * few ahead), then frees them.
+ * Frees the slots first (the sort items then take their place in memory),
+ * and walks the entries in insertion order: along the arena, where the
+ * processor reads ahead on its own.
  */
 size_t
 fg_stab_split(struct fg_stab *t, const char *pk, size_t pl,
     struct fg_sortitem *it)
 {
-	size_t i, lo = 0, hi = t->nent;
+	size_t lo = 0, hi = t->nent;
 	struct fg_ent *e;
 
-	for (i = 0; i <= t->mask; i++) {
-		if (i + PREFETCH <= t->mask &&
-		    (e = t->slots[i + PREFETCH].e) != NULL) {
-			__builtin_prefetch(e);
-			__builtin_prefetch(e->c + t->ncols);
-		}
-		if ((e = t->slots[i].e) == NULL)
-			continue;
+	free(t->slots);
+	t->slots = NULL;
+	for (e = t->first; e != NULL; e = e->next) {
 		if (pk != NULL && fg_keycmp(e->key, e->len, pk, pl) >= 0)
 			setitem(&it[--hi], t, e);
 		else
 			setitem(&it[lo++], t, e);
 	}
-	free(t->slots);
-	t->slots = NULL;
 	return lo;
 }

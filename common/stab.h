@@ -13,7 +13,6 @@
 struct fg_ent {
 	struct fg_ent *next;	/* insertion order list */
 	const char *key;	/* NUL-terminated unless borrowed */
-	uint64_t hash;
 	uint32_t len;		/* key length */
 	uint32_t aux;		/* free for the tool's use */
 	fg_count c[];		/* ncols counts (then the key, if owned) */
@@ -35,6 +34,11 @@ struct fg_ent *fg_stab_get_ref(struct fg_stab *t, const char *key,
 /* fg_stab_get with the key's fg_hash() already known. */
 struct fg_ent *fg_stab_get_hashed(struct fg_stab *t, const char *key,
     size_t len, uint64_t h);
+/*
+ * Asks for the memory fg_stab_get_hashed(h) will touch: the hash slot, or
+ * with entry set the entry that slot holds (when its hash is h).
+ */
+void fg_stab_prefetch(const struct fg_stab *t, uint64_t h, int entry);
 struct fg_ent *fg_stab_find(struct fg_stab *t, const char *key, size_t len);
 static inline const char *
 fg_ent_key(const struct fg_stab *t, const struct fg_ent *e)

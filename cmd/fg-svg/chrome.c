@@ -436,7 +436,9 @@ out_colorrule(const char *sel, const char *prop, uint32_t c, const char *tail)
 
 /*
  * inferno's --search-color (matches filled with it, labels in the ink
- * that contrasts), --stroke-color (every frame outlined) and --uicolor
+ * that contrasts; the script's labels are in .fglab), --stroke-color
+ * (every frame outlined, the outline not stretched by a zoom's
+ * transform) and --uicolor
  * (the controls and the lines the script writes), after the rules they
  * override.
  */
@@ -445,9 +447,10 @@ out_colorrules(const struct svg_opts *o)
 {
 	out_colorrule("#frames .m>rect", "fill", o->searchcol, "");
 	if (o->searchcol != FG_NOCOLOR)
-		out_colorrule("#frames .m>text", "fill",
+		out_colorrule("#frames .m>text,.fglab text.m", "fill",
 		    fg_color_ink(o->searchcol), "!important");
-	out_colorrule("#frames rect", "stroke", o->strokecol, "");
+	out_colorrule("#frames rect", "stroke", o->strokecol,
+	    ";vector-effect:non-scaling-stroke");
 	out_colorrule("#details,#matched,#unzoom,#search,#ignorecase,#palbtn,"
 	    "#helpbtn", "fill", o->uicol, "");
 }

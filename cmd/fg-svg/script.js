@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: ISC
 // fg-svg's embedded script: zoom, search, views, details. Frames are read
-// once into arrays; zooming computes every position from the counts in
-// each frame's d attribute ("depth start total self [tb fb ta fa]", base
-// 36) and only writes to the frames it shows or showed. Labels are fitted with the font
-// width estimate fg-svg uses, so nothing is measured in the DOM.
+// once into arrays from the counts in each frame's d attribute ("depth
+// start total self [tb fb ta fa]", base 36); a zoom is one transform on
+// the view's group and a layer of labels for the frames wide enough (see
+// zoom()). Labels are fitted with the font width estimate fg-svg uses, so
+// nothing is measured in the DOM.
 "use strict";
 (function () {
 	var svg = document.documentElement;
@@ -41,6 +42,10 @@
 		this.i = i;
 		this.f = null;
 		this.btn = $("vb" + i);
+		this.L = null;
+		this.lab = [];
+		this.rel = [];
+		this.tf = "";
 	}
 	// the first view's frames are in the markup: read them once
 	function load(v) {
@@ -53,8 +58,6 @@
 			k = t.lastIndexOf(" (");
 			fr = frame(e, e.children[1], d, 0, d.length, col,
 			    k >= 0 ? t.slice(0, k) : t);
-			fr.t = e.children[2] || null;
-			fr.lab = fr.t ? fr.t.textContent : "";
 			fr.x0 = fr.r.getAttribute("x");
 			fr.y0 = fr.r.getAttribute("y");
 			up[fr.depth] = fr;
@@ -80,7 +83,7 @@
 			e: e, r: r, t: null, lab: "",
 			depth: +d[j], s: +d[j + 1], w: +d[j + 2], self: +d[j + 3],
 			tb: +d[c], fb: +d[c + 1], ta: +d[c + 2], fa: +d[c + 3],
-			name: name, hid: false, par: false, hl: false, zin: false,
+			name: name, hid: false, par: false, hl: false, ex: false,
 			fill: r.getAttribute("fill")
 		};
 		if (isdiff && n === 6) {
@@ -135,6 +138,7 @@
 				wpt = fr.w > 0 ? (W0 - 2 * xpad) / fr.w : 0;
 			fr.x0 = fix1(xpad + fr.s * wpt);
 			fr.y0 = fix1(y0 + dy * fr.depth);
+			exact(fr, wpt);
 			r.setAttribute("y", fr.y0);
 			r.setAttribute("height", rh);
 			ti.textContent = fr.name + " (" + fmt(fr.w) + " " +
@@ -158,17 +162,6 @@
 		    0.0722 * lin(c & 255);
 		return (l + 0.05) / 0.05 < 1.05 / (l + 0.05);
 	}
-	// a label for a frame drawn without one: made when it first fits
-	function mktext(fr, x) {
-		var t = document.createElementNS(NS, "text");
-		t.setAttribute("x", (x + 3).toFixed(1));
-		t.setAttribute("y", (+fr.r.getAttribute("y") +
-		    +fr.r.getAttribute("height") / 2 + 3).toFixed(1));
-		if (/^#[0-9a-fA-F]{6}$/.test(fr.fill) && ink(fr.fill))
-			t.setAttribute("style", "fill:#fff");
-		fr.e.appendChild(t);
-		fr.t = t;
-	}
 	function label(name, w) {
 		var n = Math.floor(w / chw), a;
 		if (n < 3)
@@ -179,71 +172,175 @@
 		}
 		return name.length <= n ? name : name.slice(0, n - 2) + "..";
 	}
-	// Zoomed, the view's class "zm" hides its frames but those of class
-	// "in" (the zoomed frame, its subtree and ancestors): a zoom writes to
-	// the frames it shows and those it showed, never to all of them.
-	function place(fr, x, w, par, zm) {
-		var xs = x.toFixed(1), ws = w.toFixed(1), l;
-		fr.hid = false;
-		if (fr.zin !== zm) {
-			if (zm)
-				fr.e.classList.add("in");
-			else
-				fr.e.classList.remove("in");
-			fr.zin = zm;
+
+	// A zoom is one transform on the view's group: x' = a x + b maps the
+	// frames' x as drawn at the first width (xpad + start * wpt) to where
+	// they are now, and the clip of #frames cuts what falls outside; the
+	// frames outside the zoomed subtree land off the page, so no frame is
+	// hidden one by one. Labels are not scaled: the frames' own texts
+	// (for readers without the script) are hidden and the labels of the
+	// frames wide enough for one are drawn in a layer of their own, only
+	// those, at their place now. The file keeps x to 0.1 px; when that
+	// error grows beyond 0.1 px on the page the frames shown and those next
+	// to the zoomed one get their exact x and width written, once. Beyond
+	// a scale of 500 the page's single-precision floats cannot place a
+	// frame from its x in the file (the shift alone is millions of
+	// pixels): a far zoom moves the whole view right of the page
+	// (x' = a x + W) and writes the shown frames relative to that origin,
+	// put back when they are shown no more. The clip is written only when
+	// the width changes: any write to it draws every frame again.
+	var serial = 0, clip = null;
+	function mklabel(v, fr) {
+		var t = document.createElementNS(NS, "text");
+		t.setAttribute("y", (+fr.r.getAttribute("y") +
+		    +fr.r.getAttribute("height") / 2 + 3).toFixed(1));
+		if (/^#[0-9a-fA-F]{6}$/.test(fr.fill)) {
+			t.setAttribute("data-f", fr.fill.slice(1).toLowerCase());
+			if (ink(fr.fill))
+				t.setAttribute("style", "fill:#fff");
 		}
-		if (fr.xs !== xs) {
-			fr.r.setAttribute("x", xs);
-			if (fr.t)
-				fr.t.setAttribute("x", (x + 3).toFixed(1));
-			fr.xs = xs;
-		}
-		if (fr.ws !== ws) {
-			fr.r.setAttribute("width", ws);
-			fr.ws = ws;
-			l = label(fr.name, w);
-			if (l !== fr.lab) {
-				if (!fr.t)
-					mktext(fr, x);
-				fr.t.textContent = l;
-				fr.lab = l;
-			}
-		}
-		if (fr.par !== par) {
-			if (par)
-				fr.e.classList.add("parent");
-			else
-				fr.e.classList.remove("parent");
-			fr.par = par;
-		}
+		v.L.appendChild(t);
+		fr.t = t;
+		fr.lab = "";
+		fr.lx = "";
+		if (fr.par)
+			t.classList.add("parent");
+		if (fr.hl)
+			t.classList.add("m");
 	}
-	function hide(fr) {
-		fr.hid = true;
-		if (fr.zin) {
-			fr.e.classList.remove("in");
-			fr.zin = false;
+	function relabel(v, fr, x, w) {
+		var l = label(fr.name, w), xs;
+		if (l === "")
+			return;
+		if (!fr.t)
+			mklabel(v, fr);
+		if (l !== fr.lab) {
+			fr.t.textContent = l;
+			fr.lab = l;
 		}
+		xs = (x + 3).toFixed(1);
+		if (xs !== fr.lx) {
+			fr.t.setAttribute("x", xs);
+			fr.lx = xs;
+		}
+		if (fr.ls !== serial - 1)
+			fr.t.removeAttribute("display");
+		fr.ls = serial;
+		v.lab.push(fr);
+	}
+	function exact(fr, wpt) {
+		fr.r.setAttribute("x", String(xpad + fr.s * wpt));
+		fr.r.setAttribute("width", String(fr.w * wpt));
+		fr.ex = true;
+		fr.rel = false;
+	}
+	// a frame outside the zoomed one but next to it: drawn rounded, it
+	// could reach into the zoomed one's place
+	function edge(fr, s0, t0, tol, wpt) {
+		if (Math.abs(fr.s + fr.w - s0) < tol ||
+		    Math.abs(fr.s - s0 - t0) < tol)
+			exact(fr, wpt);
+	}
+	function setparent(fr, par) {
+		if (fr.par === par)
+			return;
+		if (par) {
+			fr.e.classList.add("parent");
+			if (fr.t)
+				fr.t.classList.add("parent");
+		} else {
+			fr.e.classList.remove("parent");
+			if (fr.t)
+				fr.t.classList.remove("parent");
+		}
+		fr.par = par;
+	}
+	function setclip() {
+		var d;
+		if (clip && +clip.getAttribute("width") === W - 2 * xpad)
+			return;
+		if (!clip) {
+			d = mk("defs", svg);
+			d = mk("clipPath", d);
+			d.id = "fgclip";
+			clip = mk("rect", d);
+			clip.setAttribute("y", 0);
+			clip.setAttribute("height", 1e6);
+			$("frames").setAttribute("clip-path", "url(#fgclip)");
+		}
+		clip.setAttribute("x", xpad);
+		clip.setAttribute("width", W - 2 * xpad);
+	}
+	// a frame shown at x, w on the page: drawn exactly where the rounding
+	// of the markup would show, relative to the far origin in a far zoom;
+	// labelled when wide enough
+	function show(v, fr, x, w, q) {
+		if (q.far) {
+			fr.r.setAttribute("x", String((x - W) / q.a));
+			fr.r.setAttribute("width", String(w / q.a));
+			if (!fr.rel)
+				v.rel.push(fr);
+			fr.rel = true;
+			fr.ex = false;
+			fr.rs = serial;
+		} else if (q.fine && !fr.ex)
+			exact(fr, q.wpt);
+		if (w >= 3 * chw)
+			relabel(v, fr, x, w);
+	}
+	// frames drawn relative to a far zoom's origin and not shown by this
+	// zoom go back to their place
+	function unfar(v, q) {
+		var i, fr, keep = [];
+		for (i = 0; i < v.rel.length; i++) {
+			fr = v.rel[i];
+			if (!fr.rel)
+				continue;
+			if (q.far && fr.rs === serial)
+				keep.push(fr);
+			else
+				exact(fr, q.wpt);
+		}
+		v.rel = keep;
 	}
 	function zoom(z, nopush) {
-		var f = cur.f, i, fr, s0 = z.s, t0 = z.w, d0 = z.depth, was = zoomed;
+		var v = cur, f = v.f, i, fr, s0 = z.s, t0 = z.w, d0 = z.depth;
+		var was = zoomed, wpt = f[0].w > 0 ? (W0 - 2 * xpad) / f[0].w : 0;
 		var k = (W - 2 * xpad) / t0, eps = t0 * 1e-9, zm = d0 > 0;
-		if (zm)
-			cur.g.classList.add("zm");
+		var a = wpt > 0 ? k / wpt : 1, old = v.lab, tf;
+		var q = { a: a, wpt: wpt, fine: a > 2, far: a > 500 };
+		var tol = wpt > 0 ? 0.15 / wpt : 0, edges = q.fine && !q.far;
+		tf = "matrix(" + a + ",0,0,1," + (q.far ? W :
+		    xpad - (xpad + s0 * wpt) * a) + ",0)";
+		setclip();
+		serial++;
+		v.lab = [];
 		for (i = 0; i < f.length; i++) {
 			fr = f[i];
 			if (fr.depth < d0) {
-				if (fr.s <= s0 + eps && fr.s + fr.w >= s0 + t0 - eps)
-					place(fr, xpad, W - 2 * xpad, true, zm);
-				else
-					hide(fr);
-			} else if (fr.s >= s0 - eps && fr.s + fr.w <= s0 + t0 + eps &&
-			    (fr.depth > d0 || fr === z))
-				place(fr, xpad + (fr.s - s0) * k, fr.w * k, false, zm);
+				fr.hid = !(fr.s <= s0 + eps && fr.s + fr.w >= s0 + t0 - eps);
+				setparent(fr, !fr.hid);
+			} else {
+				fr.hid = !(fr.s >= s0 - eps && fr.s + fr.w <= s0 + t0 + eps &&
+				    (fr.depth > d0 || fr === z));
+				setparent(fr, false);
+			}
+			if (fr.hid) {
+				if (edges && !fr.ex)
+					edge(fr, s0, t0, tol, wpt);
+			} else if (fr.depth < d0)
+				show(v, fr, xpad, W - 2 * xpad, q);
 			else
-				hide(fr);
+				show(v, fr, xpad + (fr.s - s0) * k, fr.w * k, q);
 		}
-		if (!zm)
-			cur.g.classList.remove("zm");
+		unfar(v, q);
+		for (i = 0; i < old.length; i++)
+			if (old[i].ls !== serial)
+				old[i].t.setAttribute("display", "none");
+		if (tf !== v.tf) {
+			v.g.setAttribute("transform", tf);
+			v.tf = tf;
+		}
 		zoomed = zm ? z : null;
 		if (zoomed)
 			unzoombtn.classList.remove("hide");
@@ -492,6 +589,18 @@
 		lt = t.toLowerCase();
 		return function (s) { return s.toLowerCase().indexOf(lt) >= 0; };
 	}
+	function mark(fr, m) {
+		if (m) {
+			fr.e.classList.add("m");
+			if (fr.t)
+				fr.t.classList.add("m");
+		} else {
+			fr.e.classList.remove("m");
+			if (fr.t)
+				fr.t.classList.remove("m");
+		}
+		fr.hl = m;
+	}
 	function search(t) {
 		if (t !== undefined)
 			term = t;
@@ -513,13 +622,8 @@
 				re = null;
 				matched.nodeValue = "Search stopped: too slow";
 			}
-			if (m !== fr.hl) {
-				if (m)
-					fr.e.classList.add("m");
-				else
-					fr.e.classList.remove("m");
-				fr.hl = m;
-			}
+			if (m !== fr.hl)
+				mark(fr, m);
 			if (!m || fr.hid)
 				continue;
 			any = true;
@@ -641,21 +745,27 @@
 		if (cur) {
 			f = cur.f;
 			for (k = 0; k < f.length; k++)
-				if (f[k].hl) {
-					f[k].e.classList.remove("m");
-					f[k].hl = false;
-				}
+				if (f[k].hl)
+					mark(f[k], false);
+		}
+		if (!v.L) {
+			v.L = document.createElementNS(NS, "g");
+			v.L.setAttribute("class", "fglab");
+			svg.insertBefore(v.L, $("frames").nextSibling);
 		}
 		for (k = 0; k < views.length; k++) {
 			if (views[k] === v)
 				continue;
 			views[k].g.setAttribute("display", "none");
+			if (views[k].L)
+				views[k].L.setAttribute("display", "none");
 			if (views[k].btn)
 				views[k].btn.classList.remove("on");
 		}
 		cur = v;
 		setheight(+v.g.getAttribute("data-h"));
 		v.g.removeAttribute("display");
+		v.L.removeAttribute("display");
 		if (v.btn)
 			v.btn.classList.add("on");
 		var z = same(zoomed, v);
@@ -694,7 +804,8 @@
 			if (p.length !== 3 || !hex.test(p[0]) || !hex.test(p[1]))
 				continue;
 			r.push(".alt rect[fill=\"#" + p[0] + "\"]{fill:#" + p[1] + "}",
-			    ".alt #frames rect[fill=\"#" + p[0] + "\"]~text{fill:" +
+			    ".alt #frames rect[fill=\"#" + p[0] + "\"]~text,.alt " +
+			    ".fglab text[data-f=\"" + p[0] + "\"]{fill:" +
 			    (p[2] === "w" ? "#fff" : "#000") + "!important}");
 		}
 		altcss = mk("style", svg);
@@ -989,6 +1100,14 @@
 	for (i = 0; i < gs.length; i++)
 		views.push(new View(gs[i], i));
 	svg.classList.add("js");
+	// what the script draws differently: labels in their own layer, the
+	// outlines not stretched by a zoom (only theirs: a frame whose stroke
+	// follows the transform is drawn again at each zoom)
+	mk("style", svg).textContent = "#frames text{display:none}\n" +
+	    "#frames g:hover>rect,#frames g:focus>rect,#frames .m>rect," +
+	    "#frames .o>rect{vector-effect:non-scaling-stroke}\n" +
+	    ".fglab{pointer-events:none}\n" +
+	    ".searching .fglab text:not(.m){opacity:.35}";
 	if (cost > 0) {
 		// "Matched: x%, cost/yr" grows leftwards from the right margin
 		$("matched").setAttribute("x", W - xpad);

@@ -47,15 +47,24 @@ run(async () => {
 		await page.goto(fileurl(file) + (query || ""), { timeout: 20000 });
 		return page;
 	}
-	const rectof = (page, title) => page.evaluate((t) => {
-		const g = Array.from(document.querySelectorAll("#v0 > g")).find(
-		    (e) => e.firstChild.textContent.startsWith(t + " ("));
-		if (!g || getComputedStyle(g).display === "none")
+	// a frame of view v as drawn: its box cut by the graph's clip (null
+	// when nothing of it is on the page) and its label
+	const rectof = (page, title, v) => page.evaluate(([t, v]) => {
+		const g = Array.from(document.querySelectorAll("#v" + v + " > g"))
+		    .find((e) => e.firstChild.textContent.startsWith(t + " ("));
+		if (!g || g.closest("[display=none]"))
 			return null;
-		const r = g.children[1];
-		return { x: +r.getAttribute("x"), w: +r.getAttribute("width"),
-		    text: g.children[2].textContent };
-	}, title);
+		const b = g.children[1].getBoundingClientRect();
+		const c = document.querySelector("#fgclip rect");
+		const lo = c ? +c.getAttribute("x") : 0;
+		const hi = c ? lo + +c.getAttribute("width") : Infinity;
+		const x0 = Math.max(b.left, lo), x1 = Math.min(b.right, hi);
+		if (x1 - x0 < 0.01)
+			return null;
+		const f = window.fgsvg.frames().find((x) => x.e === g);
+		return { x: x0, w: x1 - x0, text: f && f.t &&
+		    f.t.getAttribute("display") !== "none" ? f.t.textContent : "" };
+	}, [title, v || 0]);
 
 	// 1. loads without errors, a click zooms, the URL keeps it
 	const p1 = svgof("plain", plain);
@@ -92,11 +101,52 @@ run(async () => {
 		const f = window.fgsvg.frames(), i = f.findIndex((x) =>
 		    x.name === "tiny"), a = f[i].e.querySelectorAll("text").length;
 		window.fgsvg.zoom(i);
-		return [a, f[i].e.querySelector("text") &&
-		    f[i].e.querySelector("text").textContent];
+		return [a, f[i].t && f[i].t.textContent];
 	});
 	check("a narrow frame is labelled once zoomed", nl[0] === 0 &&
 	    nl[1] === "tiny", nl);
+
+	// 1c. a zoom is one transform on the view: no frame is taken out of
+	// the layout, few elements are written, labels keep their size, and a
+	// deep zoom lines children up exactly under the zoomed frame
+	const many = ["main;a;x 1000000", "main;tiny;l 7", "main;tiny;r 3"];
+	for (let i = 0; i < 400; i++)
+		many.push("main;a;f" + i + ";g " + (100 + i));
+	page = await open(svgof("many", many.join("\n") + "\n", ["--minwidth",
+	    "0"]));
+	const zm = await page.evaluate(async () => {
+		const f = window.fgsvg.frames(), seen = new Set();
+		const mo = new MutationObserver((l) => l.forEach((m) =>
+		    seen.add(m.target)));
+		mo.observe(document.documentElement, { attributes: true,
+		    childList: true, subtree: true, characterData: true });
+		window.fgsvg.zoom(f.findIndex((x) => x.name === "f7"));
+		const none = f.filter((x) =>
+		    getComputedStyle(x.e).display === "none").length;
+		window.fgsvg.zoom(0);
+		await new Promise((r) => setTimeout(r, 0));
+		mo.disconnect();
+		return { none, written: seen.size, frames: f.length };
+	});
+	check("a zoom takes no frame out of the layout", zm.none === 0, zm);
+	check("a zoom and its reset write to few elements, not to every frame",
+	    zm.frames > 800 && zm.written < 40, zm);
+	await page.evaluate(() => window.fgsvg.zoom(window.fgsvg.frames()
+	    .findIndex((x) => x.name === "tiny")));
+	const dz = await Promise.all(["tiny", "l", "r", "main", "a"].map((n) =>
+	    rectof(page, n)));
+	check("a deep zoom lines the children up under the zoomed frame",
+	    dz[0] && Math.abs(dz[0].x - 10) < 0.5 && Math.abs(dz[0].w - FULL) < 0.5 &&
+	    dz[1] && Math.abs(dz[1].x - 10) < 0.5 &&
+	    Math.abs(dz[1].w - 0.7 * FULL) < 0.5 && dz[2] &&
+	    Math.abs(dz[2].x - (dz[1].x + dz[1].w)) < 0.5 &&
+	    Math.abs(dz[2].w - 0.3 * FULL) < 0.5 && dz[3] &&
+	    Math.abs(dz[3].w - FULL) < 0.5 && dz[4] === null, dz);
+	const lw = await page.evaluate(() => {
+		const f = window.fgsvg.frames().find((x) => x.name === "tiny");
+		return f.t.getBoundingClientRect().width;
+	});
+	check("labels keep their size when zoomed", lw > 15 && lw < 60, lw);
 
 	// 2. ?s= highlights and reports the matched share
 	page = await open(p1, "?s=/str%7Cmem/");
@@ -321,11 +371,8 @@ run(async () => {
 	await page.locator("#v0 > g", { hasText: "parse (" }).first()
 	    .locator("rect").click();
 	await page.click("#vb1");
-	check("a view switch keeps the zoom", Math.abs(await page.evaluate(() => {
-		const g = Array.from(document.querySelectorAll("#v1 > g")).find(
-		    (e) => e.firstChild.textContent.startsWith("parse ("));
-		return +g.children[1].getAttribute("width");
-	}) - FULL) < 1);
+	check("a view switch keeps the zoom",
+	    Math.abs(((await rectof(page, "parse", 1)) || {}).w - FULL) < 1);
 	await page.click("#vb0");
 	await page.locator("#v0 > g", { hasText: "regexec (" }).first()
 	    .locator("rect").click();
@@ -398,7 +445,8 @@ run(async () => {
 		const st = (e, p) => getComputedStyle(e)[p];
 		const m = document.querySelector("#v0 > g.m");
 		const o = document.querySelector("#v0 > g:not(.m) > rect");
-		return [st(m.children[1], "fill"), st(m.children[2], "fill"),
+		return [st(m.children[1], "fill"),
+		    st(document.querySelector(".fglab text.m"), "fill"),
 		    st(o, "fill") !== "rgb(0, 255, 0)", st(o, "stroke"),
 		    st(document.getElementById("search"), "fill"),
 		    st(document.getElementById("details"), "fill")];
@@ -421,11 +469,12 @@ run(async () => {
 			return 0.2126 * v[0] + 0.7152 * v[1] + 0.0722 * v[2];
 		};
 		let worst = 21, fills = new Set();
-		for (const g of document.querySelectorAll("#frames > g > g")) {
-			if (g.closest("[display=none]") || !g.children[2].textContent)
+		for (const fr of window.fgsvg.frames()) {
+			if (!fr.t || fr.t.getAttribute("display") === "none" ||
+			    !fr.t.textContent)
 				continue;
-			const f = getComputedStyle(g.children[1]).fill;
-			const t = getComputedStyle(g.children[2]).fill;
+			const f = getComputedStyle(fr.r).fill;
+			const t = getComputedStyle(fr.t).fill;
 			const a = lum(f), b = lum(t);
 			fills.add(f);
 			worst = Math.min(worst, (Math.max(a, b) + 0.05) /
