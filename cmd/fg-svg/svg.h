@@ -3,10 +3,14 @@
  * svg.h: fg-svg's stages and what passes between them.
  *
  * main.c    options; reads the input through fg_sum (sum.h) into the
- *           one-pass layout (profiles) or the frame tree (flame.h)
- * flow.c    lays a profile out in one pass over its sorted stacks
+ *           one-pass layout (profiles, diffs), or a flame chart in input
+ *           order into the frame tree (flame.h)
+ * flow.c    lays a profile or a diff out in one pass over its sorted
+ *           stacks, feeding a diff's frames to the colours' noise test
+ * flowview.c one view of it: frames drawn, positions, colours
  * layout.c  decides: the views, which frames are drawn, where and in
- *           which colour, and the image's geometry (struct svg_layout)
+ *           which colour (the tree's for flame charts), and the image's
+ *           geometry (struct svg_layout)
  * changes.c a diff's headline and table: its functions classified by
  *           common/change.c, as fg-top does
  * writer.c  writes a layout as an SVG document, nothing else (with
