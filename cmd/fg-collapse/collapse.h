@@ -50,7 +50,25 @@ struct copts {
 	int xctrace_weight;	/* count <weight> instead of 1 per row */
 	int xctrace_threads;	/* process and thread as root frames */
 	struct cwin *win;	/* --since, --until, --window: window.h */
+	int header;		/* --header 1, --no-header 0, else -1 */
+	struct cunit *unit;	/* what a count is, as the formats say */
 };
+
+/*
+ * What the counts are, for the "# fg-collapse kind=profile unit=U" header
+ * (fg-folded(5)). A format that knows calls collapse_unit() once per
+ * input; inputs that disagree leave the unit unnamed. With neither
+ * --header nor --no-header, the header is written when a format asked for
+ * it (dflt: a format no reference collapser reads, whose unit is not
+ * samples) and the unit is known.
+ */
+struct cunit {
+	char name[32];		/* "" until a format names it */
+	int mixed;		/* two inputs named different units */
+	int dflt;		/* a format asked for the header by default */
+};
+void collapse_unit(const struct copts *o, const char *unit, size_t len,
+    int dflt);
 
 /* Default bound on the folded text one input may expand to. */
 #define COLLAPSE_MAX_OUTPUT (256ull << 20)
@@ -108,11 +126,19 @@ struct cfmt {
  */
 #define CFMT_ROOT_FIRST 2
 
-/* Adds count to stack in tab; an overflowing sum is fatal. */
+/* add.c: adds count to stack in tab; an overflowing sum is fatal. */
 void collapse_add(struct fg_stab *tab, const char *stack, size_t len,
     fg_count c, struct fg_in *in);
 void collapse_add_u64(struct fg_stab *tab, const char *stack, size_t len,
     uint64_t n, struct fg_in *in);
+
+/*
+ * write.c: the folded profile on standard output, sorted bytewise, after
+ * the header when o asks for one.
+ */
+void collapse_write(struct fg_stab *tab, const struct copts *o);
+/* The header line, when o asks for one. */
+void collapse_header(const struct copts *o);
 
 /*
  * --skip-after names: a table of tab's stacks, each cut to start at its

@@ -50,8 +50,15 @@ static const char help[] =
     "                         process frame, or is added (see the man page)\n"
     "      --no-root          drop the process frame where there is one\n"
     "      --collapse-recursive  fold direct recursion: a;a;a;b is a;b\n"
+    "      --header           begin with a \"# fg-collapse kind=profile\n"
+    "                         unit=U\" header naming what a count is\n"
+    "      --no-header        no header (default: one only for pprof\n"
+    "                         profiles whose unit is not samples)\n"
     "      --version          print the version and exit\n"
-    "\n"
+    "\n";
+
+/* The formats' own options (a second string: C11 promises 4095 bytes). */
+static const char help_fmt[] =
     "perf script options (those of stackcollapse-perf.pl):\n"
     "      --pid              add the process ID to the process name\n"
     "      --tid              add the process and thread IDs\n"
@@ -93,7 +100,7 @@ enum {
 	OPT_MAX_OUTPUT, OPT_SINCE, OPT_UNTIL, OPT_WINDOW, OPT_INLINE,
 	OPT_CONTEXT, OPT_ROOT, OPT_NO_ROOT, OPT_RECURSIVE, OPT_CG_EVENT,
 	OPT_XCTRACE_WEIGHT, OPT_XCTRACE_THREADS, OPT_NO_URL, OPT_PROCESS,
-	OPT_THREAD, OPT_SKIP_AFTER
+	OPT_THREAD, OPT_SKIP_AFTER, OPT_HEADER, OPT_NO_HEADER
 };
 static const struct fg_opt opts[] = {
 	{ "format", 'f', FG_OPT_ARG },
@@ -132,6 +139,8 @@ static const struct fg_opt opts[] = {
 	{ "event", OPT_CG_EVENT, FG_OPT_ARG },
 	{ "xctrace-weight", OPT_XCTRACE_WEIGHT, FG_OPT_NOARG },
 	{ "xctrace-threads", OPT_XCTRACE_THREADS, FG_OPT_NOARG },
+	{ "header", OPT_HEADER, FG_OPT_NOARG },
+	{ "no-header", OPT_NO_HEADER, FG_OPT_NOARG },
 	{ NULL, 0, 0 }
 };
 
@@ -155,30 +164,6 @@ static const struct cfmt *const fmts[] = {
 const struct cfmt *const *const collapse_fmts = fmts;
 
 #define PROBE_BYTES (64u << 10)
-
-void
-collapse_add(struct fg_stab *tab, const char *stack, size_t len, fg_count c,
-    struct fg_in *in)
-{
-	struct fg_ent *e = fg_stab_get(tab, stack, len);
-
-	if (fg_count_add(&e->c[0], c) < 0)
-		fg_sum_overflow(in->name, in->lineno);
-}
-
-void
-collapse_add_u64(struct fg_stab *tab, const char *stack, size_t len,
-    uint64_t n, struct fg_in *in)
-{
-	fg_count c;
-
-	if (n > INT64_MAX)
-		fg_errx(FG_EXIT_ERR, "%s:%llu: count overflows 2^63-1",
-		    in->name, (unsigned long long)in->lineno);
-	c.i = (int64_t)n;
-	c.f = 0;
-	collapse_add(tab, stack, len, c, in);
-}
 
 /* The formats' names on standard error, each after a blank. */
 static void
@@ -267,6 +252,7 @@ usage_help(void)
 	int i;
 
 	fg_out_str(help);
+	fg_out_str(help_fmt);
 	for (i = 0; fmts[i] != NULL; i++)
 		fg_out_printf("  %-12s %s\n", fmts[i]->name, fmts[i]->desc);
 	fg_out_close();
@@ -366,6 +352,8 @@ parse_opts(struct fg_optstate *st, struct copts *o, int argc, char *argv[])
 	int c;
 
 	memset(o, 0, sizeof(*o));
+	o->header = -1;
+	o->unit = fg_calloc(1, sizeof(*o->unit));
 	o->tags = fg_calloc((size_t)argc, sizeof(*o->tags));
 	o->tag_roots = fg_calloc((size_t)argc, sizeof(*o->tag_roots));
 	o->skips = fg_calloc((size_t)argc, sizeof(*o->skips));
@@ -384,6 +372,10 @@ parse_opts(struct fg_optstate *st, struct copts *o, int argc, char *argv[])
 			break;
 		case OPT_ALL:
 			o->kernel = o->jit = 1;
+			break;
+		case OPT_HEADER:
+		case OPT_NO_HEADER:
+			o->header = c == OPT_HEADER;
 			break;
 		case OPT_SINCE:
 		case OPT_UNTIL:
@@ -424,22 +416,6 @@ collapse_all(char **files, int nfiles, const struct cfmt *force,
 	return tab;
 }
 
-/* The folded profile, sorted bytewise. */
-static void
-write_folded(struct fg_stab *tab)
-{
-	struct fg_ent **v = fg_stab_sorted(tab);
-	size_t i;
-
-	for (i = 0; v[i] != NULL; i++) {
-		fg_out_write(fg_ent_key(tab, v[i]), v[i]->len);
-		fg_out_char(' ');
-		fg_out_count(v[i]->c[0]);
-		fg_out_char('\n');
-	}
-	free(v);
-}
-
 int
 main(int argc, char *argv[])
 {
@@ -458,9 +434,10 @@ main(int argc, char *argv[])
 	if (o.win != NULL && o.win->every > 0)
 		window_write(&o, tab);
 	else
-		write_folded(tab);
+		collapse_write(tab, &o);
 	fg_stab_free(tab);
 	free(o.win);
+	free(o.unit);
 	free(st.ops);
 	free(o.tags);
 	free(o.tag_roots);

@@ -565,6 +565,32 @@ streq(struct str s, const char *p, size_t n)
 }
 
 /*
+ * What sample type ti counts, for the header: pprof's unit, nanoseconds
+ * and microseconds shortened to ns and us, "count" named by its type
+ * ("samples", "alloc_objects"). The header is written by default unless
+ * the counts are samples.
+ */
+static void
+name_unit(const struct prof *pr, size_t ti, const struct copts *o)
+{
+	struct str t, u;
+
+	if (ti >= pr->ntype)
+		return;
+	t = getstr(pr, pr->types[ti][0], "sample type");
+	u = getstr(pr, pr->types[ti][1], "sample unit");
+	if (streq(u, "nanoseconds", 11))
+		collapse_unit(o, "ns", 2, 1);
+	else if (streq(u, "microseconds", 12))
+		collapse_unit(o, "us", 2, 1);
+	else if (streq(u, "count", 5))
+		collapse_unit(o, (const char *)t.p, t.len,
+		    !streq(t, "samples", 7));
+	else
+		collapse_unit(o, (const char *)u.p, u.len, 1);
+}
+
+/*
  * A sample passes when, for every key named by --tag, one of its labels
  * with that key has one of the values given for that key.
  */
@@ -901,6 +927,7 @@ run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 	index_ids(&pr);
 	build_names(&pr, o);
 	ti = pick_type(&pr, o);
+	name_unit(&pr, ti, o);
 	s.tab = tab;
 	s.idtab = fg_stab_new(1);
 	add_samples(&pr, o, in, ti, &s);

@@ -629,6 +629,10 @@ weigh(struct v8prof *P, struct tree *T)
 	int bytime = P->o->cpuprof_time;
 
 	T->w = fg_calloc(P->nn + 1, sizeof(*T->w));
+	if (bytime && P->hassamples)
+		collapse_unit(P->o, "us", 2, 0);
+	else
+		collapse_unit(P->o, "samples", 7, 0);
 	if (!P->hassamples) {
 		for (i = 0; i < P->nn; i++)
 			T->w[i] = P->nv[i].dup ? 0 : P->nv[i].hits;

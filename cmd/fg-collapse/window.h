@@ -16,7 +16,7 @@
  *
  * collapse_add_at drops a sample outside [--since, --until) and, with
  * --window, files it under its window (a WINDOW_KEYLEN-byte prefix of the
- * key that main.c's window_write() strips when it writes one file per
+ * key that write.c's window_write() strips when it writes one file per
  * window). A format that builds keys itself asks window_slot() (-1: drop)
  * and window_key() for the prefix. Without the options, window_on() is
  * false and nothing here is called.
@@ -78,7 +78,7 @@ int window_parse_time(const char *s, size_t n, double *t);
 /* collapse_add for a sample at time t (see above). */
 void collapse_add_at(struct fg_stab *tab, const char *stack, size_t len,
     fg_count c, struct fg_in *in, const struct copts *o, double t);
-/* --window: writes the table as one folded file per window (main.c). */
+/* --window: writes the table as one folded file per window (write.c). */
 void window_write(const struct copts *o, struct fg_stab *tab);
 
 #endif

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "sum.h"
+#include "carry.h"
 #include "overlap.h"
 
 static const char usage[] =
@@ -82,6 +83,7 @@ checkprofile(const char *name, const char *header)
 
 struct emitarg {
 	int norm, frac, strip, header;
+	struct fg_carry carry;	/* the inputs' unit, period and samples */
 	struct overlap ov;
 	const struct fg_optstate *st;
 	fg_count t1, t2;
@@ -111,9 +113,10 @@ rekey(void *arg, int i, const char *key, size_t len, size_t *outlen)
 static void
 onheader(void *arg, int i, const char *name, const char *header)
 {
-	(void)arg;
-	(void)i;
+	struct emitarg *a = arg;
+
 	checkprofile(name, header);
+	fg_carry_add(&a->carry, i, header);
 }
 
 /* Scales a base count to the current total, as difffolded.pl -n does. */
@@ -179,23 +182,34 @@ join(void *arg, void *child)
 /*
  * The totals are known: the header, and whether -n changes anything. With
  * -n, base-total= keeps the base's total before scaling, for the noise
- * test of the tools that read the stream (its samples).
+ * test of the tools that read the stream (its samples). The inputs' unit=
+ * and period= go on when both inputs give the same (period= not with -n:
+ * the scaled base's counts are no longer that many units per sample), and
+ * samples= as BASE:CURRENT when both give one.
  */
 static void
 start(void *arg, enum fg_kind kind, int ncols, const fg_count *total)
 {
 	struct emitarg *a = arg;
-	char bt[64];
+	char bt[64], *smp = NULL, **sv = a->carry.samples;
 
 	(void)kind;
 	(void)ncols;
 	fg_count_fmt(bt, total[0]);
+	if (sv[0] != NULL && sv[1] != NULL && strchr(sv[0], ':') == NULL &&
+	    strchr(sv[1], ':') == NULL) {
+		smp = fg_malloc(strlen(sv[0]) + strlen(sv[1]) + 2);
+		sprintf(smp, "%s:%s", sv[0], sv[1]);
+	}
 	if (a->header)
 		fg_out_header("fg-diff", "kind", "diff", "mode", a->norm ?
 		    "proportional" : "absolute", "base",
 		    a->st->ops[0], "current", a->st->ops[1], "normalized",
 		    a->norm ? "yes" : NULL, "base-total", a->norm ? bt : NULL,
-		    "strip-hex", a->strip ? "yes" : NULL, (char *)NULL);
+		    "strip-hex", a->strip ? "yes" : NULL, "unit",
+		    fg_carry_unit(&a->carry), "period", a->norm ? NULL :
+		    fg_carry_period(&a->carry), "samples", smp, (char *)NULL);
+	free(smp);
 	a->t1 = a->tot[0] = total[0];
 	a->t2 = a->tot[1] = total[1];
 	a->norm = a->norm && fg_count_cmp(a->t1, a->t2) != 0 &&
@@ -258,6 +272,7 @@ main(int argc, char *argv[])
 	fg_sum(st.ops, 2, &so);
 	overlap_check(&ea.ov, ea.tot, st.ops[0], st.ops[1]);
 	overlap_free(&ea.ov);
+	fg_carry_free(&ea.carry);
 	free(ea.buf);
 	free(st.ops);
 	fg_out_close();

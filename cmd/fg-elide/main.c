@@ -98,7 +98,7 @@ main(int argc, char *argv[])
 	struct fg_optstate st;
 	struct rd rd;
 	struct fg_ent **v;
-	char *base = NULL, *curname = NULL, **files;
+	char *base = NULL, *curname = NULL, *unit = NULL, **files;
 	size_t n, i;
 	int c, nfiles, header = 1;
 
@@ -118,16 +118,19 @@ main(int argc, char *argv[])
 	if (rd.header != NULL) {
 		base = fg_header_get(rd.header, "base");
 		curname = fg_header_get(rd.header, "current");
+		unit = fg_header_get(rd.header, "unit");
 	}
 	v = elide(rd.tab, &n);
 	if (header)
 		fg_out_header("fg-elide", "kind", "profile", "view", "elided",
-		    "base", base, "current", curname, (char *)NULL);
+		    "base", base, "current", curname, "unit", unit,
+		    (char *)NULL);
 	for (i = 0; i < n; i++)
 		fg_out_rec(fg_ent_key(rd.tab, v[i]), v[i]->len, v[i]->c, 1);
 	free(v);
 	free(base);
 	free(curname);
+	free(unit);
 	free(rd.header);
 	fg_stab_free(rd.tab);
 	free(st.ops);

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "sum.h"
+#include "carry.h"
 
 static const char usage[] =
     "fg-merge [-r] [-R name]... [-S factor] [--files-from list] [file ...]";
@@ -87,6 +88,7 @@ struct merge {
 	size_t keycap;
 	long double scale;
 	int scaled;
+	struct fg_carry carry;	/* the inputs' unit and period */
 };
 
 /* The key with input i's root frame in front. */
@@ -106,6 +108,34 @@ rekey(void *arg, int i, const char *stack, size_t len, size_t *outlen)
 	memcpy(m->key + rlen + 1, stack, len);
 	*outlen = rlen + 1 + len;
 	return m->key;
+}
+
+static void
+onheader(void *arg, int i, const char *name, const char *header)
+{
+	struct merge *m = arg;
+
+	(void)name;
+	fg_carry_add(&m->carry, i, header);
+}
+
+/*
+ * A header only when every input has one naming the same unit: the
+ * output of header-less inputs stays what stackcollapse scripts write.
+ * period= goes on unless -S scaled the counts.
+ */
+static void
+start(void *arg, enum fg_kind kind, int ncols, const fg_count *total)
+{
+	struct merge *m = arg;
+	const char *unit = fg_carry_unit(&m->carry);
+
+	(void)ncols;
+	(void)total;
+	if (unit != NULL)
+		fg_out_header("fg-merge", "kind", kind == FG_KIND_DIFF ?
+		    "diff" : "profile", "unit", unit, "period", m->scaled ?
+		    NULL : fg_carry_period(&m->carry), (char *)NULL);
 }
 
 static void
@@ -183,9 +213,12 @@ main(int argc, char *argv[])
 	memset(&so, 0, sizeof(so));
 	so.kind = FG_KIND_UNKNOWN;
 	so.rekey = m.nnames > 0 || m.byfile ? rekey : NULL;
+	so.onheader = onheader;
+	so.start = start;
 	so.emit = emit;
 	so.arg = &m;
 	fg_sum(m.files, nfiles, &so);
+	fg_carry_free(&m.carry);
 	for (k = 0; m.roots != NULL && k < nfiles; k++)
 		free(m.roots[k]);
 	free(m.roots);
