@@ -2,7 +2,7 @@
 /*
  * perf-pipe.c: perf script from a pipe, parsed on two threads while it
  * is read. The calling thread reads the input into a ring of NBLK
- * buffers of BLOCK bytes, each cut just after its last blank line (where
+ * buffers of PBLOCK bytes, each cut just after its last blank line (where
  * a sample has ended and a worker is as at the start, but for its event
  * filter); two workers take the blocks in input order, each into a table
  * of its own, merged at the end. Line counts and warnings are kept per
@@ -23,13 +23,14 @@
 #include "perf.h"
 
 #define NBLK 4
+#define PBLOCK (BLOCK / 2)	/* bytes of a block of the ring */
 /* Linux's F_SETPIPE_SZ (F_LINUX_SPECIFIC_BASE + 7), hidden by POSIX mode */
 #define SETPIPE_SZ 1031
 
 enum { B_FREE, B_READY, B_BUSY, B_DONE };
 
 struct pblock {
-	char *p;		/* BLOCK bytes */
+	char *p;		/* PBLOCK bytes */
 	size_t len;		/* bytes read into p */
 	size_t n;		/* of them, the whole samples to parse */
 	int state;		/* B_*, under the ring's lock */
@@ -41,7 +42,8 @@ struct pblock {
 
 struct ring {
 	pthread_mutex_t mu;
-	pthread_cond_t cv;
+	pthread_cond_t work;	/* a block handed out, or closing */
+	pthread_cond_t done;	/* a block parsed */
 	struct pblock b[NBLK];
 	uint64_t nready;	/* blocks handed out */
 	uint64_t ntaken;	/* blocks taken by a worker */
@@ -73,17 +75,19 @@ unlock(struct ring *r)
 }
 
 static void
-sleep_on(struct ring *r)
+sleep_on(struct ring *r, pthread_cond_t *cv)
 {
-	if ((errno = pthread_cond_wait(&r->cv, &r->mu)) != 0)
+	if ((errno = pthread_cond_wait(cv, &r->mu)) != 0)
 		fg_err(FG_EXIT_ERR, "pthread_cond_wait");
 }
 
+/* Wakes one thread waiting on cv (all when all). */
 static void
-wake(struct ring *r)
+wake(pthread_cond_t *cv, int all)
 {
-	if ((errno = pthread_cond_broadcast(&r->cv)) != 0)
-		fg_err(FG_EXIT_ERR, "pthread_cond_broadcast");
+	if ((errno = all ? pthread_cond_broadcast(cv) :
+	    pthread_cond_signal(cv)) != 0)
+		fg_err(FG_EXIT_ERR, "pthread_cond_signal");
 }
 
 /* One block, by worker w, which starts it as after a blank line. */
@@ -115,7 +119,7 @@ parser(void *arg)
 	for (;;) {
 		lock(r);
 		while (r->ntaken == r->nready && !r->closing)
-			sleep_on(r);
+			sleep_on(r, &r->work);
 		if (r->ntaken == r->nready) {
 			unlock(r);
 			return NULL;
@@ -126,7 +130,7 @@ parser(void *arg)
 		parse(r, pa->w, b);
 		lock(r);
 		b->state = B_DONE;
-		wake(r);
+		wake(&r->done, 0);	/* the reader: only it waits on it */
 		unlock(r);
 	}
 }
@@ -139,7 +143,7 @@ report_next(struct ring *r)
 
 	lock(r);
 	while (b->state != B_DONE)
-		sleep_on(r);
+		sleep_on(r, &r->done);
 	unlock(r);
 	perf_report(b->warns, b->nwarn, r->in, r->lines);
 	r->lines += b->lines;
@@ -154,7 +158,7 @@ hand_out(struct ring *r, struct pblock *b)
 	lock(r);
 	b->state = B_READY;
 	r->nready++;
-	wake(r);
+	wake(&r->work, 0);
 	unlock(r);
 }
 
@@ -191,8 +195,8 @@ fill(struct ring *r, struct pblock *b, const struct pblock *prev, int *eof)
 		memcpy(b->p, prev->p + prev->n, prev->len - prev->n);
 		b->len = prev->len - prev->n;
 	}
-	while (b->len < BLOCK && !*eof) {
-		k = fg_in_read(r->in, b->p + b->len, BLOCK - b->len);
+	while (b->len < PBLOCK && !*eof) {
+		k = fg_in_read(r->in, b->p + b->len, PBLOCK - b->len);
 		b->len += k;
 		*eof = k == 0;
 	}
@@ -240,10 +244,11 @@ ring_init(struct ring *r, struct fg_in *in)
 
 	memset(r, 0, sizeof(*r));
 	if ((errno = pthread_mutex_init(&r->mu, NULL)) != 0 ||
-	    (errno = pthread_cond_init(&r->cv, NULL)) != 0)
+	    (errno = pthread_cond_init(&r->work, NULL)) != 0 ||
+	    (errno = pthread_cond_init(&r->done, NULL)) != 0)
 		fg_err(FG_EXIT_ERR, "pthread");
 	for (i = 0; i < NBLK; i++)
-		r->b[i].p = fg_malloc(BLOCK);
+		r->b[i].p = fg_malloc(PBLOCK);
 	r->in = in;
 }
 
@@ -256,7 +261,8 @@ ring_free(struct ring *r)
 		free(r->b[i].p);
 	free(r->filter.p);
 	pthread_mutex_destroy(&r->mu);
-	pthread_cond_destroy(&r->cv);
+	pthread_cond_destroy(&r->work);
+	pthread_cond_destroy(&r->done);
 }
 
 /* Ends the workers once the blocks handed out are parsed; reports them. */
@@ -267,7 +273,7 @@ ring_close(struct ring *r, pthread_t *th, int nth)
 
 	lock(r);
 	r->closing = 1;
-	wake(r);
+	wake(&r->work, 1);
 	unlock(r);
 	for (i = 0; i < nth; i++)
 		if ((errno = pthread_join(th[i], NULL)) != 0)

@@ -48,6 +48,8 @@ wwarn(struct worker *w, const char *what, const char *s, size_t n)
 static void
 rev_reset(struct worker *w)
 {
+	w->hit = NULL;
+	w->lazy = 0;
 	w->rpos = w->rcap;
 	w->nframes = 0;
 	w->lastframe = 0;
@@ -342,6 +344,15 @@ perf_end_sample(struct worker *w)
 		goto out;
 	if (w->tab == NULL)
 		goto out;	/* probing */
+	if (w->hit != NULL && !window_on(w->o) &&
+	    (e = pcache_ent(w->hit, w->pname.p, w->pname.len)) != NULL)
+		goto add;	/* the same stack as last time */
+	if (w->lazy) {
+		/* the frames of the stack lines seen before */
+		rev_need(w, w->hit->flen);
+		w->rpos = w->rcap - w->hit->flen;
+		memcpy(w->rev + w->rpos, pcent_frames(w->hit), w->hit->flen);
+	}
 	rev_prepend(w, w->pname.p, w->pname.len);
 	if (window_on(w->o)) {
 		rev_need(w, WINDOW_KEYLEN);
@@ -350,6 +361,9 @@ perf_end_sample(struct worker *w)
 	}
 	klen = w->rcap - w->rpos;
 	e = fg_stab_get(w->tab, w->rev + w->rpos, klen);
+	if (w->hit != NULL && !window_on(w->o))
+		pcache_set_ent(w->hit, e, w->pname.p, w->pname.len);
+add:
 	c.i = (int64_t)w->period;
 	c.f = 0;
 	if (fg_count_add(&e->c[0], c) < 0)
@@ -542,12 +556,63 @@ perf_first_event(const char *b, size_t n, struct fg_buf *name)
 	return 0;
 }
 
+/*
+ * The stack lines of a sample at p (perf-cache.c), w just after its event
+ * line: what they gave before, or parsed and kept when they gave no
+ * warning. Returns where they end (p when they are not whole before e).
+ */
+static const char *
+stack_lines(struct worker *w, const char *p, const char *e)
+{
+	struct pcent *c, what;
+	const char *q, *nl;
+	uint64_t h, nwarn = w->nwarn, lineno = w->lineno;
+	size_t n;
+	int java = w->pname.len >= 4 && memcmp(w->pname.p, "java", 4) == 0;
+	int tabs = 1;
+
+	if (p < w->nospan)
+		return p;	/* (a search is not made twice over the same bytes) */
+	if ((n = pcache_span(p, e, &w->nospan)) == 0)
+		return p;
+	h = pcache_hash(p, n);
+	if ((c = pcache_find(w->cache, p, n, h, java)) != NULL) {
+		w->hit = c;
+		w->lazy = 1;	/* rev gets the frames when they are needed */
+		w->nframes = c->nframes;
+		w->lastframe = c->lastframe;
+		w->lineno += c->nlines;
+		w->nknown += c->nlines;
+		return p + n;
+	}
+	for (q = p; q < p + n; q = nl + 1) {
+		nl = memchr(q, '\n', (size_t)(p + n - q));
+		tabs &= q[0] == '\t';
+		w->lineno++;
+		on_line(w, q, (size_t)(nl - q));
+	}
+	/* as the blank line after them would */
+	flush_frame(w);
+	/* kept when they gave no warning and are all stack lines */
+	if (w->nwarn == nwarn && w->inside && tabs) {
+		memset(&what, 0, sizeof(what));
+		what.flen = (uint32_t)(w->rcap - w->rpos);
+		what.nlines = (uint32_t)(w->lineno - lineno);
+		what.nframes = (uint32_t)w->nframes;
+		what.lastframe = (unsigned char)w->lastframe;
+		w->hit = pcache_add(w->cache, p, n, h, java, &what,
+		    w->rev + w->rpos);
+	}
+	return p + n;
+}
+
 /* Parses buf[0..n): whole lines, the last one possibly unterminated. */
 void
 perf_parse_block(struct worker *w, const char *b, size_t n)
 {
 	const char *p = b, *e = b + n, *nl;
 
+	w->nospan = b;
 	while (p < e) {
 		nl = memchr(p, '\n', (size_t)(e - p));
 		if (nl == NULL)
@@ -555,6 +620,10 @@ perf_parse_block(struct worker *w, const char *b, size_t n)
 		w->lineno++;
 		on_line(w, p, (size_t)(nl - p));
 		p = nl + 1;
+		/* just after an event line that starts a sample */
+		if (w->cache != NULL && w->inside && w->nframes == 0 &&
+		    !w->pend && !w->lastframe && p < e)
+			p = stack_lines(w, p, e);
 	}
 }
 
@@ -572,6 +641,8 @@ perf_worker_init(struct worker *w, const struct copts *o, struct fg_stab *tab,
 	}
 	if (o->inline_ && tab != NULL)
 		w->a2l = a2l_new(o->context);
+	else if (tab != NULL)
+		w->cache = pcache_new();
 	rev_need(w, 4096);
 	rev_reset(w);
 }
@@ -580,6 +651,7 @@ void
 perf_worker_free(struct worker *w)
 {
 	a2l_free(w->a2l);
+	pcache_free(w->cache);
 	free(w->filter.p);
 	free(w->pname.p);
 	free(w->line.p);
