@@ -8,6 +8,10 @@
 # same for inferno and the FlameGraph scripts when they are on PATH, with
 # the ratio (their time / fg's; the diff tools read files, not '-'). Perl scripts run once (they take long;
 # FG_BENCH_PERL=0 skips them). FG_BENCH_STACKS sets the size.
+# svg-diff is fg-svg and inferno-flamegraph on the same diff (fg-diff's
+# output; its lines reversed for "shuffled"), diff-svg the pipeline from
+# the two profiles to the SVG (fg-diff | fg-svg against inferno-diff-folded
+# | inferno-flamegraph).
 # usage: sh bench/service.sh BINDIR DATADIR
 set -eu
 bin=$1 data=$2
@@ -66,6 +70,9 @@ gen() {	# gen N SHAPE: SHAPE.raw, SHAPE.after.raw and their sorted copies
 shape() {	# shape SHAPE
 	s=$1 a=$data/$1.raw b=$data/$1.after.raw
 	as=$data/$1.folded bs=$data/$1.after.folded
+	[ -s "$data/$s.diff" ] || "$bin/fg-diff" "$as" "$bs" >"$data/$s.diff"
+	[ -s "$data/$s.diff.rev" ] ||
+	    LC_ALL=C sort -r "$data/$s.diff" >"$data/$s.diff.rev"
 	echo "input $s: $(wc -l <"$a") stacks, $(wc -c <"$a") bytes"
 	for v in shuffled sorted piped; do
 		case $v in
@@ -79,6 +86,18 @@ shape() {	# shape SHAPE
 		row fg-diff "$s" $v "$p '$bin/fg-diff' '$x' '$y'" \
 		    inferno-diff-folded "inferno-diff-folded '$a' '$y'" \
 		    difffolded.pl "difffolded.pl '$a' '$y'"
+		# the differential SVG: of the diff (fg-diff's, sorted; its
+		# lines reversed for shuffled), and the whole pipeline
+		case $v in
+		shuffled) d="'$data/$s.diff.rev'" p2= ;;
+		sorted) d="'$data/$s.diff'" p2= ;;
+		piped) d= p2="cat '$data/$s.diff' |" ;;
+		esac
+		row svg-diff "$s" $v "$p2 '$bin/fg-svg' $d" \
+		    inferno-flamegraph "$p2 inferno-flamegraph $d"
+		row diff-svg "$s" $v "$p '$bin/fg-diff' '$x' '$y' | '$bin/fg-svg'" \
+		    inferno-flamegraph "inferno-diff-folded '$a' '$y' |
+		    inferno-flamegraph"
 		row fg-merge "$s" $v "$p '$bin/fg-merge' $in"
 		row fg-top "$s" $v "$p '$bin/fg-top' $in"
 	done

@@ -97,8 +97,7 @@ void
 fg_colorcfg_free(struct fg_colorcfg *cfg)
 {
 	fg_pmap_free(cfg);
-	free(cfg->sig);
-	cfg->sig = NULL;
+	fg_color_dstat_free(cfg);
 	free(cfg->isnew);
 	cfg->isnew = NULL;
 }
@@ -150,95 +149,281 @@ struct dv {
 	int sig;
 };
 
-/* A node's count before and after, from the point of view in force. */
+/* A frame's count before and after, from the point of view in force. */
 static void
-sides(const struct fg_colorcfg *cfg, const struct fg_node *n, double *b,
+sides(const struct fg_colorcfg *cfg, const struct fg_cframe *f, double *b,
     double *a)
 {
 	int k = cfg->negate ? 1 : 0;
 
-	*b = cfg->selfdelta && n->parent != FG_NONE ? n->self[k] : n->tot[k];
-	*a = cfg->selfdelta && n->parent != FG_NONE ? n->self[1 - k] :
-	    n->tot[1 - k];
+	*b = cfg->selfdelta && !f->root ? f->self[k] : f->tot[k];
+	*a = cfg->selfdelta && !f->root ? f->self[1 - k] : f->tot[1 - k];
+}
+
+/*
+ * The noise test's verdict on a frame (fg_color_end ran it): Holm's
+ * procedure rejects every |z| down to the smallest it rejected (cfg->zthr),
+ * never the root's (its z is 0).
+ */
+static int
+noisesig(const struct fg_colorcfg *cfg, const struct fg_cframe *f, double b,
+    double a)
+{
+	double z;
+
+	if (f->root || cfg->nsig == 0)
+		return 0;
+	z = fg_noise_z(&cfg->nz, b, a);
+	return !isnan(z) && z != 0 && fabs(z) >= cfg->zthr;
 }
 
 static void
-nodedelta(const struct fg_colorcfg *cfg, const struct fg_tree *t,
-    const struct fg_node *n, struct dv *v)
+framedelta(const struct fg_colorcfg *cfg, const struct fg_cframe *f,
+    struct dv *v)
 {
-	sides(cfg, n, &v->b, &v->a);
+	sides(cfg, f, &v->b, &v->a);
 	v->d = fg_noise_delta(&cfg->nz, v->b, v->a);
-	/* the noise test's verdict (fg_color_prepare ran it) */
-	v->sig = cfg->zcrit <= 0 ? v->d != 0 : cfg->sig[n - t->n];
+	v->sig = cfg->zcrit <= 0 ? v->d != 0 : noisesig(cfg, f, v->b, v->a);
 	/* and large enough to matter: points in the mode in force */
 	if (v->sig && cfg->minchg > 0 && fabs(v->d) * 100 < cfg->minchg)
 		v->sig = 0;
 }
 
 /*
- * The drift between the runs, with --drift auto (stats.h): measured over
- * the frames' self counts, which partition each side as fg-top's functions
- * do.
+ * What fg_color_end needs of every frame, gathered as they come (a tree's
+ * nodes, or frames closing in a one-pass layout), in memory that grows
+ * with the frames that may matter, not with all of them: the frames'
+ * count and self counts (the period), and the counts of those the noise
+ * test may call real or that may hold the largest change. A trial setup
+ * of the test (pz) screens them: its scale is the final one, or larger
+ * when a period is detected at the end (smaller z), and its change is the
+ * final one. --drift auto changes both by a factor known only at the end:
+ * then every frame is kept.
  */
-static void
-framedrift(struct fg_colorcfg *cfg, const struct fg_tree *t)
+struct cpair {
+	double b, a, d;		/* sides; trial |change| when b > 0, else -1 */
+	int z;			/* trial |z| near or above --zcrit */
+};
+
+struct fg_dstat {
+	struct fg_noise pz;
+	struct fg_period per;
+	size_t n;		/* frames added */
+	struct cpair *p;
+	size_t np, cap, last;	/* last: np after the last compaction */
+	double dtop;		/* largest trial |change| */
+	double *sa, *sb;	/* --drift auto: every frame's self counts */
+	size_t ns, scap;
+	int all;		/* keep every frame */
+};
+
+#define CSLACK (1 - 1e-6)
+
+void
+fg_color_begin(struct fg_colorcfg *cfg, double tot0, double tot1)
 {
-	double *a, *b;
-	size_t i, n = t->nn;
+	struct fg_dstat *ds;
+	double t[2] = { tot0, tot1 }, tb, ta;
+	struct fg_cframe r = { t, t, 1, 0 };
+
+	fg_color_dstat_free(cfg);
+	ds = cfg->ds = fg_calloc(1, sizeof(*ds));
+	ds->pz = cfg->nz;
+	ds->pz.quiet = 1;
+	sides(cfg, &r, &tb, &ta);
+	fg_noise_setup(&ds->pz, cfg->header, "input", tb, ta, NULL);
+	ds->all = cfg->nz.driftauto && ds->pz.mode != FG_MODE_PROPORTIONAL;
+}
+
+void
+fg_color_dstat_free(struct fg_colorcfg *cfg)
+{
+	if (cfg->ds == NULL)
+		return;
+	free(cfg->ds->p);
+	free(cfg->ds->sa);
+	free(cfg->ds->sb);
+	free(cfg->ds);
+	cfg->ds = NULL;
+}
+
+/* Drops the pairs no longer needed: neither near --zcrit nor the top. */
+static void
+compact(struct fg_dstat *ds)
+{
+	size_t i, j = 0;
+
+	for (i = 0; i < ds->np; i++)
+		if (ds->all || ds->p[i].z || ds->p[i].d >= ds->dtop * CSLACK)
+			ds->p[j++] = ds->p[i];
+	ds->np = ds->last = j;
+}
+
+static void
+keepself(struct fg_colorcfg *cfg, const double *self)
+{
+	struct fg_dstat *ds = cfg->ds;
 	int k = cfg->negate ? 1 : 0;
 
-	if (!cfg->nz.driftauto)
-		return;
-	a = fg_reallocarray(NULL, n + 1, sizeof(*a));
-	b = fg_reallocarray(NULL, n + 1, sizeof(*b));
-	for (i = 1; i < n; i++) {
-		a[i - 1] = t->n[i].self[k];
-		b[i - 1] = t->n[i].self[1 - k];
+	if (ds->ns == ds->scap) {
+		ds->scap = ds->scap ? ds->scap * 2 : 256;
+		ds->sa = fg_reallocarray(ds->sa, ds->scap, sizeof(*ds->sa));
+		ds->sb = fg_reallocarray(ds->sb, ds->scap, sizeof(*ds->sb));
 	}
-	fg_noise_drift(&cfg->nz, a, b, n > 0 ? n - 1 : 0);
-	free(a);
-	free(b);
+	ds->sa[ds->ns] = self[k];
+	ds->sb[ds->ns++] = self[1 - k];
+}
+
+void
+fg_color_add(struct fg_colorcfg *cfg, const double *tot, const double *self)
+{
+	struct fg_dstat *ds = cfg->ds;
+	struct fg_cframe f = { tot, self, 0, 0 };
+	struct cpair q;
+
+	ds->n++;
+	fg_period_add_dbl(&ds->per, 0, self[0]);
+	fg_period_add_dbl(&ds->per, 1, self[1]);
+	if (ds->all)
+		keepself(cfg, self);
+	sides(cfg, &f, &q.b, &q.a);
+	q.z = ds->all || (cfg->zcrit > 0 &&
+	    fg_noise_maybe(&ds->pz, q.b, q.a, cfg->zcrit * CSLACK));
+	q.d = q.b > 0 ? fabs(fg_noise_delta(&ds->pz, q.b, q.a)) : -1;
+	if (q.d > ds->dtop)
+		ds->dtop = q.d;
+	if (!q.z && !(q.d >= 0 && q.d >= ds->dtop * CSLACK))
+		return;
+	if (ds->np == ds->cap) {
+		if (ds->np > 2 * ds->last + 64)
+			compact(ds);
+		if (ds->np == ds->cap) {
+			ds->cap = ds->cap ? ds->cap * 2 : 256;
+			ds->p = fg_reallocarray(ds->p, ds->cap, sizeof(*ds->p));
+		}
+	}
+	ds->p[ds->np++] = q;
 }
 
 /*
  * The noise test, fg-top's (stats.h): the mode and the samples behind
  * the counts from the options, the stream's header or the period detected
- * in the counts; each frame's change tested, Holm's procedure over all the
- * frames keeping the chance of any false colour at the level --zcrit names
- * for one test (0.001 for 3.29). Run-to-run variation beyond sampling
- * noise is left to the --min-change floor (see nodedelta) and --drift.
+ * in the frames' self counts; each frame's change tested, Holm's procedure
+ * over all the frames (the root's z is 0) keeping the chance of any false
+ * colour at the level --zcrit names for one test (0.001 for 3.29). Only
+ * the frames kept can be rejected (see struct fg_dstat). Run-to-run
+ * variation beyond sampling noise is left to the --min-change floor (see
+ * framedelta) and --drift.
  */
 static void
-noisetest(struct fg_colorcfg *cfg, const struct fg_tree *t)
+noisetest(struct fg_colorcfg *cfg)
 {
-	struct fg_period p;
-	fg_count c;
-	double *z, tb, ta, x0, x1;
-	char desc[128];
-	size_t i, n = t->nn;
-	int k;
+	struct fg_dstat *ds = cfg->ds;
+	double *z;
+	size_t i, m = 0;
 
-	memset(&p, 0, sizeof(p));
-	for (i = 1; i < n; i++)
-		for (k = 0; k < 2; k++)
-			if (t->n[i].self[k] > 0 &&
-			    fg_count_from_dbl(t->n[i].self[k], &c) == 0)
-				fg_period_add(&p, k, c);
-	sides(cfg, &t->n[0], &tb, &ta);
-	fg_noise_setup(&cfg->nz, cfg->header, "input", tb, ta, &p);
-	framedrift(cfg, t);
 	cfg->nz.zcrit = 0;
 	cfg->nz.alpha = fg_pvalue(cfg->zcrit);
-	z = fg_reallocarray(NULL, n, sizeof(*z));
-	z[0] = 0;
-	for (i = 1; i < n; i++) {
-		sides(cfg, &t->n[i], &x0, &x1);
-		z[i] = fg_noise_z(&cfg->nz, x0, x1);
-	}
-	free(cfg->sig);
-	cfg->sig = fg_malloc(n);
-	fg_noise_verdicts(&cfg->nz, z, n, cfg->sig, desc, sizeof(desc));
+	z = fg_reallocarray(NULL, ds->np + 1, sizeof(*z));
+	for (i = 0; i < ds->np; i++)
+		if (ds->p[i].z)
+			z[m++] = fg_noise_z(&cfg->nz, ds->p[i].b, ds->p[i].a);
+	cfg->nsig = fg_holm_of(z, m, ds->n + 1, cfg->nz.alpha, &cfg->zthr);
 	free(z);
+}
+
+void
+fg_color_end(struct fg_colorcfg *cfg, const double *roottot)
+{
+	struct fg_dstat *ds = cfg->ds;
+	struct fg_cframe r = { roottot, roottot, 1, 0 };
+	double tb, ta, d;
+	size_t i;
+
+	cfg->dmax = 0;
+	cfg->nsig = 0;
+	sides(cfg, &r, &tb, &ta);
+	fg_noise_setup(&cfg->nz, cfg->header, "input", tb, ta,
+	    cfg->zcrit > 0 ? &ds->per : NULL);
+	/* the drift between the runs, measured over the frames' self
+	 * counts, which partition each side as fg-top's functions do */
+	fg_noise_drift(&cfg->nz, ds->sa, ds->sb, ds->ns);
+	if (cfg->zcrit > 0)
+		noisetest(cfg);
+	for (i = 0; i < ds->np; i++) {
+		if (!(ds->p[i].b > 0))
+			continue;
+		d = fabs(fg_noise_delta(&cfg->nz, ds->p[i].b, ds->p[i].a));
+		if (d > cfg->dmax)
+			cfg->dmax = d;
+	}
+	fg_color_dstat_free(cfg);
+}
+
+int
+fg_color_newcode(const struct fg_colorcfg *cfg, const struct fg_cframe *f)
+{
+	struct dv v;
+	int kb = cfg->negate ? 1 : 0;
+
+	if (f->root || f->tot[kb] != 0 || !(f->tot[1 - kb] > 0))
+		return 0;
+	if (f->pnew)
+		return 1;
+	framedelta(cfg, f, &v);
+	return v.sig != 0;
+}
+
+int
+fg_color_kind_of(const struct fg_colorcfg *cfg, const struct fg_cframe *f,
+    double *u)
+{
+	struct dv v;
+	int kb = cfg->negate ? 1 : 0;
+
+	*u = 0;
+	/* new, unless a few samples that noise explains (see newcode) */
+	if (f->tot[kb] == 0 && f->tot[1 - kb] > 0)
+		return fg_color_newcode(cfg, f) ? FG_DK_NEW : FG_DK_SAME;
+	framedelta(cfg, f, &v);
+	if (!v.sig || v.d == 0 || cfg->dmax == 0)
+		return FG_DK_SAME;
+	*u = fabs(v.d) / cfg->dmax;
+	return v.d > 0 ? FG_DK_GREW : FG_DK_SHRANK;
+}
+
+uint32_t
+fg_color_diff(struct fg_colorcfg *cfg, const struct fg_cframe *f,
+    const char *name, size_t nlen, double all)
+{
+	double u;
+	int k;
+
+	/* inferno's --colordiffusion: red growing with the square root */
+	if (cfg->diffusion && all > 0)
+		return fg_color_scale(cfg, f->tot[1] / all, 1);
+	if (nlen == 2 && memcmp(name, "--", 2) == 0)
+		return RGB(160, 160, 160);
+	if (nlen == 1 && name[0] == '-')
+		return RGB(200, 200, 200);
+	k = fg_color_kind_of(cfg, f, &u);
+	if (k == FG_DK_NEW)
+		return fg_color_new(cfg);
+	if (k == FG_DK_SAME)
+		return fg_color_neutral(cfg);
+	return fg_color_scale(cfg, u, k == FG_DK_GREW ? 1 : -1);
+}
+
+/* A tree's node as the colours see it (after newcode for its parent). */
+static void
+nodeframe(const struct fg_colorcfg *cfg, const struct fg_tree *t,
+    const struct fg_node *n, struct fg_cframe *f)
+{
+	f->tot = n->tot;
+	f->self = n->self;
+	f->root = n->parent == FG_NONE;
+	f->pnew = !f->root && cfg->isnew != NULL && cfg->isnew[n->parent];
+	(void)t;
 }
 
 /*
@@ -250,48 +435,31 @@ noisetest(struct fg_colorcfg *cfg, const struct fg_tree *t)
 static void
 newcode(struct fg_colorcfg *cfg, const struct fg_tree *t)
 {
-	const struct fg_node *n;
-	struct dv v;
+	struct fg_cframe f;
+	unsigned char *isnew;
 	size_t i;
-	int kb = cfg->negate ? 1 : 0;
 
+	isnew = fg_calloc(t->nn + 1, 1);
 	free(cfg->isnew);
-	cfg->isnew = fg_calloc(t->nn + 1, 1);
+	cfg->isnew = isnew;
 	for (i = 1; i < t->nn; i++) {
-		n = &t->n[i];
-		if (n->tot[kb] != 0 || !(n->tot[1 - kb] > 0))
-			continue;
-		if (n->parent != FG_NONE && cfg->isnew[n->parent])
-			cfg->isnew[i] = 1;
-		else {
-			nodedelta(cfg, t, n, &v);
-			cfg->isnew[i] = v.sig != 0;
-		}
+		nodeframe(cfg, t, &t->n[i], &f);
+		isnew[i] = (unsigned char)fg_color_newcode(cfg, &f);
 	}
 }
 
 void
 fg_color_prepare(struct fg_colorcfg *cfg, const struct fg_tree *t)
 {
-	struct dv v;
-	double tb, ta;
 	size_t i;
 
 	cfg->dmax = 0;
 	if (t->ncols == 1)
 		return;
-	if (cfg->zcrit > 0)
-		noisetest(cfg, t);
-	else {
-		sides(cfg, &t->n[0], &tb, &ta);
-		fg_noise_setup(&cfg->nz, cfg->header, "input", tb, ta, NULL);
-		framedrift(cfg, t);
-	}
-	for (i = 1; i < t->nn; i++) {
-		nodedelta(cfg, t, &t->n[i], &v);
-		if (v.b > 0 && fabs(v.d) > cfg->dmax)
-			cfg->dmax = fabs(v.d);
-	}
+	fg_color_begin(cfg, t->n[0].tot[0], t->n[0].tot[1]);
+	for (i = 1; i < t->nn; i++)
+		fg_color_add(cfg, t->n[i].tot, t->n[i].self);
+	fg_color_end(cfg, t->n[0].tot);
 	newcode(cfg, t);
 }
 
@@ -299,47 +467,32 @@ int
 fg_color_kind(const struct fg_colorcfg *cfg, const struct fg_tree *t,
     const struct fg_node *n, double *u)
 {
-	struct dv v;
-	int kb = cfg->negate ? 1 : 0;
+	struct fg_cframe f;
 
 	*u = 0;
 	if (t->ncols != 2)
 		return FG_DK_SAME;
-	/* new, unless a few samples that noise explains (see newcode) */
-	if (n->tot[kb] == 0 && n->tot[1 - kb] > 0)
-		return cfg->isnew != NULL && cfg->isnew[n - t->n] ?
-		    FG_DK_NEW : FG_DK_SAME;
-	nodedelta(cfg, t, n, &v);
-	if (!v.sig || v.d == 0 || cfg->dmax == 0)
-		return FG_DK_SAME;
-	*u = fabs(v.d) / cfg->dmax;
-	return v.d > 0 ? FG_DK_GREW : FG_DK_SHRANK;
+	nodeframe(cfg, t, n, &f);
+	return fg_color_kind_of(cfg, &f, u);
 }
 
 uint32_t
 fg_color_node(struct fg_colorcfg *cfg, const struct fg_tree *t,
     const struct fg_node *n)
 {
-	double all = t->n[0].tot[t->ncols - 1], u;
-	int k;
+	double all = t->n[0].tot[t->ncols - 1];
+	struct fg_cframe f;
 
+	if (t->ncols == 2) {
+		nodeframe(cfg, t, n, &f);
+		return fg_color_diff(cfg, &f, n->name, n->nlen, all);
+	}
 	/* inferno's --colordiffusion: red growing with the square root */
 	if (cfg->diffusion && all > 0)
-		return fg_color_scale(cfg, n->tot[t->ncols - 1] / all, 1);
-	if (t->ncols == 1 && cfg->gone && t->n[0].tot[0] > 0)
+		return fg_color_scale(cfg, n->tot[0] / all, 1);
+	if (cfg->gone && t->n[0].tot[0] > 0)
 		return fg_color_scale(cfg, n->tot[0] / t->n[0].tot[0], -1);
-	if (t->ncols == 1)
-		return fg_color_name(cfg, n->name, n->nlen);
-	if (n->nlen == 2 && memcmp(n->name, "--", 2) == 0)
-		return RGB(160, 160, 160);
-	if (n->nlen == 1 && n->name[0] == '-')
-		return RGB(200, 200, 200);
-	k = fg_color_kind(cfg, t, n, &u);
-	if (k == FG_DK_NEW)
-		return fg_color_new(cfg);
-	if (k == FG_DK_SAME)
-		return fg_color_neutral(cfg);
-	return fg_color_scale(cfg, u, k == FG_DK_GREW ? 1 : -1);
+	return fg_color_name(cfg, n->name, n->nlen);
 }
 
 void

@@ -52,9 +52,11 @@ struct fg_colorcfg {
 	const char *pmfile;	/* palette map file (--cp), or NULL */
 	double dmax;		/* diff: largest change (fg_color_prepare) */
 	struct fg_pmap *pmap;
-	/* diff, set by fg_color_prepare: the noise test's results */
-	unsigned char *sig;	/* per node: a change beyond noise */
-	unsigned char *isnew;	/* per node: new code, drawn purple */
+	/* diff, set by fg_color_end: the noise test's results */
+	double zthr;		/* the smallest |z| Holm rejected */
+	size_t nsig;		/* how many it rejected */
+	unsigned char *isnew;	/* fg_color_prepare, per node: new code */
+	struct fg_dstat *ds;	/* between fg_color_begin and _end */
 };
 
 /* Diff colours: neutral (unchanged) and new. */
@@ -157,6 +159,35 @@ uint32_t fg_color_node(struct fg_colorcfg *cfg, const struct fg_tree *t,
 enum { FG_DK_SAME, FG_DK_GREW, FG_DK_SHRANK, FG_DK_NEW };
 int fg_color_kind(const struct fg_colorcfg *cfg, const struct fg_tree *t,
     const struct fg_node *n, double *u);
+/*
+ * The same without a tree, for frames laid out in one pass: a diff frame
+ * as the colours see it, its counts before and after (inclusive, self).
+ */
+struct fg_cframe {
+	const double *tot, *self;
+	int root;
+	int pnew;		/* its parent is new code (fg_color_newcode) */
+};
+/*
+ * fg_color_prepare in steps: fg_color_begin with the root's counts (as
+ * known before the frames: the inputs' totals), fg_color_add once for
+ * every frame but the root with its final counts (in any order),
+ * fg_color_end with the root's final counts. Memory: the frames that may
+ * be beyond noise or hold the largest change (all with --drift auto).
+ */
+void fg_color_begin(struct fg_colorcfg *cfg, double tot0, double tot1);
+void fg_color_add(struct fg_colorcfg *cfg, const double *tot,
+    const double *self);
+void fg_color_end(struct fg_colorcfg *cfg, const double *roottot);
+void fg_color_dstat_free(struct fg_colorcfg *cfg);
+/* Then: whether a frame is new code; what its colour says; the colour. */
+int fg_color_newcode(const struct fg_colorcfg *cfg,
+    const struct fg_cframe *f);
+int fg_color_kind_of(const struct fg_colorcfg *cfg, const struct fg_cframe *f,
+    double *u);
+/* all: the current profile's total (--colordiffusion) */
+uint32_t fg_color_diff(struct fg_colorcfg *cfg, const struct fg_cframe *f,
+    const char *name, size_t nlen, double all);
 /*
  * Writes the palette map back (--cp), sorted, through a temporary file
  * renamed over it; never through a symbolic link. Warns on failure.

@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * intern.c: summing records into two hash-partitioned stack tables on two
- * threads (intern.h). The reading thread hashes every key; keys whose hash
- * has its top three bits clear it interns itself, the others it copies into
- * 1 MiB batches that a ring of INTERN_NBATCH carries to the second
- * thread. At the end, a sample of both tables gives a pivot key; each
+ * threads (intern.h). The reading thread copies every record into 1 MiB
+ * batches that a ring of INTERN_NBATCH carries to the second thread, which
+ * hashes and adds them (one table per half of the hash space; the reading
+ * thread adds records itself only where an overflow must be reported at
+ * its line, and for keys over a batch's size). At the end, a sample of both tables gives a pivot key; each
  * thread sorts the keys on one side of it, and the reading thread emits
  * its side while the second still sorts the other (a key is in one table
  * only, so no two are equal, and the two sides need no merge).
@@ -22,15 +23,17 @@
 #define INTERN_BATCH ((size_t)1 << 20)
 #define INTERN_NBATCH 4
 /*
- * Which table a hash goes to: the reading thread keeps an eighth of the
- * hash space, as it also reads and parses (thread CPU times on the
- * service profile: with a quarter it took a third longer than the second
- * thread, which asks for its slots and entries ahead, see runbatch).
+ * Which table a hash goes to: halves, so that each thread splits one half
+ * for the sort at the end. While the second thread runs it hashes and adds
+ * every record (it asks for slots and entries ahead, see runbatch); the
+ * reading thread only reads, parses and copies (thread CPU times on the
+ * service profile: when it also hashed every key and kept a quarter of
+ * them, it took twice as long as the second thread).
  */
-#define UPPER(h) ((h) >> 61 != 0)
+#define UPPER(h) ((h) >> 63 != 0)
 
 struct qrec {			/* a record in a batch; the key follows */
-	uint64_t h;
+	uint64_t h;		/* set by the second thread */
 	uint32_t len;
 	int16_t col0, n;
 	fg_count c[2];
@@ -91,8 +94,8 @@ add(struct fg_stab *t, const char *key, size_t len, uint64_t h, int col0,
 }
 
 /* The record after the one at q in a batch. */
-static const char *
-nextrec(const char *q)
+static char *
+nextrec(char *q)
 {
 	struct qrec r;
 
@@ -101,36 +104,49 @@ nextrec(const char *q)
 }
 
 /*
- * Adds a batch's records into t[1], asking for the hash slot of the
- * record RUN_AHEAD further on and the entry that slot names two on
- * (the slots and entries are scattered: one cache miss each).
+ * Hashes the record at q (into its h), and asks for its hash slot: the
+ * slots and entries are scattered, one cache miss each.
+ */
+static void
+hashrec(struct fg_intern *p, char *q)
+{
+	struct qrec r;
+
+	memcpy(&r, q, sizeof(r));
+	r.h = fg_hash(q + sizeof(r), r.len);
+	memcpy(q, &r, sizeof(r));
+	fg_stab_prefetch(p->t[UPPER(r.h)], r.h, 0);
+}
+
+/*
+ * Adds a batch's records into the tables: each is hashed RUN_AHEAD
+ * records ahead, and the entry its slot names asked for one record ahead.
  */
 #define RUN_AHEAD 8
 static void
-runbatch(struct fg_intern *p, const struct batch *b)
+runbatch(struct fg_intern *p, struct batch *b)
 {
-	const char *q = b->mem, *e = b->mem + b->used, *far = q, *near;
+	char *q = b->mem, *e = b->mem + b->used, *far = q, *near;
 	struct qrec r;
 	int k;
 
 	for (k = 0; k < RUN_AHEAD && far < e; k++) {
-		memcpy(&r, far, sizeof(r));
-		fg_stab_prefetch(p->t[1], r.h, 0);
+		hashrec(p, far);
 		far = nextrec(far);
 	}
-	near = nextrec(q);
+	near = q < e ? nextrec(q) : e;
 	while (q < e) {
 		if (far < e) {
-			memcpy(&r, far, sizeof(r));
-			fg_stab_prefetch(p->t[1], r.h, 0);
+			hashrec(p, far);
 			far = nextrec(far);
 		}
 		if (near < e) {
 			memcpy(&r, near, sizeof(r));
-			fg_stab_prefetch(p->t[1], r.h, 1);
+			fg_stab_prefetch(p->t[UPPER(r.h)], r.h, 1);
 		}
 		memcpy(&r, q, sizeof(r));
-		add(p->t[1], q + sizeof(r), r.len, r.h, r.col0, r.c, r.n);
+		add(p->t[UPPER(r.h)], q + sizeof(r), r.len, r.h, r.col0, r.c,
+		    r.n);
 		q = near;
 		if (near < e)
 			near = nextrec(near);
@@ -240,18 +256,16 @@ void
 fg_intern_add(struct fg_intern *p, const char *key, size_t len, int col0,
     const fg_count *c, int n)
 {
-	uint64_t h = fg_hash(key, len);
 	size_t need = sizeof(struct qrec) + ((len + 7) & ~(size_t)7);
 	struct batch *b;
 	struct qrec r;
+	uint64_t h;
 
-	if (!UPPER(h) || p->serial) {
+	if (p->serial || need > INTERN_BATCH || len > UINT32_MAX) {
+		if (!p->serial)
+			drain(p);	/* a huge key: added here, in turn */
+		h = fg_hash(key, len);
 		add(p->t[UPPER(h)], key, len, h, col0, c, n);
-		return;
-	}
-	if (need > INTERN_BATCH || len > UINT32_MAX) {
-		drain(p);	/* a huge key: added here, in turn */
-		add(p->t[1], key, len, h, col0, c, n);
 		return;
 	}
 	b = &p->b[p->head % INTERN_NBATCH];
@@ -260,7 +274,6 @@ fg_intern_add(struct fg_intern *p, const char *key, size_t len, int col0,
 		b = &p->b[p->head % INTERN_NBATCH];
 	}
 	memset(&r, 0, sizeof(r));
-	r.h = h;
 	r.len = (uint32_t)len;
 	r.col0 = (int16_t)col0;
 	r.n = (int16_t)n;
@@ -285,11 +298,13 @@ fg_intern_get(struct fg_intern *p, const char *key, size_t len)
 /*
  * The pivot: the key at PIVOT_AT of a sample of both tables. The reading
  * thread sorts and emits the keys below it, then emits the rest, which the
- * second thread has sorted meanwhile (perf on the service profile: the two
- * threads then end about together).
+ * second thread has sorted meanwhile. With S the time to sort everything
+ * and W to write it, the reading thread is done with its side when the
+ * other is done sorting at PIVOT_AT = S / (2S + W); thread CPU times on the
+ * service profile give S a little above W.
  */
 #define PIVOT_SAMPLE 1024
-#define PIVOT_AT 0.42
+#define PIVOT_AT 0.36
 /* Fewer entries than this are sorted on the reading thread alone. */
 #define PIVOT_MIN 20000
 

@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * intern.h: summing records into the stack table on two threads (intern.c).
- * The hash space is split in two: the calling thread, which reads and
- * parses, interns the lowest eighth itself and hands the rest's records
- * in batches to a second thread with a table of its own. Each key lives in
- * exactly one table, so memory is what one table would take.
+ * The calling thread, which reads and parses, hands the records in
+ * batches to a second thread, which hashes and adds them into one of two
+ * tables (one per half of the hash space; split so that both threads can
+ * prepare the sort at the end). Each key lives in exactly one table, so
+ * memory is what one table would take.
  */
 #ifndef FG_INTERN_H
 #define FG_INTERN_H

@@ -92,6 +92,43 @@ fg_holm(const double *z, size_t n, double alpha, unsigned char *sig)
 	return k;
 }
 
+static int
+absdesc1(const void *x, const void *y)
+{
+	double a = fabs(*(const double *)x), b = fabs(*(const double *)y);
+
+	return (a < b) - (a > b);
+}
+
+/*
+ * Those at most alpha / n pass every step (they come first, in any
+ * order); only the others are sorted.
+ */
+size_t
+fg_holm_of(double *z, size_t m, size_t n, double alpha, double *zmin)
+{
+	size_t i, k = 0;
+	double t;
+
+	*zmin = HUGE_VAL;
+	for (i = 0; i < m; i++) {
+		if (isnan(z[i]))
+			z[i] = 0;
+		if (z[i] != 0 && fg_pvalue(z[i]) <= alpha / (double)n) {
+			t = z[k], z[k++] = z[i], z[i] = t;
+			if (fabs(z[k - 1]) < *zmin)
+				*zmin = fabs(z[k - 1]);
+		}
+	}
+	qsort(z + k, m - k, sizeof(*z), absdesc1);
+	for (; k < m; k++) {
+		if (!(fg_pvalue(z[k]) <= alpha / (double)(n - k)) || z[k] == 0)
+			break;
+		*zmin = fabs(z[k]);
+	}
+	return k;
+}
+
 double
 fg_dispersion(const double *a, const double *b, size_t n, double ta,
     double tb)
@@ -144,6 +181,21 @@ fg_period_add(struct fg_period *p, int side, fg_count c)
 }
 
 void
+fg_period_add_dbl(struct fg_period *p, int side, double x)
+{
+	fg_count c;
+
+	if (!(x > 0))
+		return;
+	if (x == floor(x) && x < 9223372036854775808.0) {
+		c.i = (int64_t)x;	/* what fg_count_from_dbl makes of it */
+		c.f = 0;
+	} else if (fg_count_from_dbl(x, &c) != 0)
+		return;
+	fg_period_add(p, side, c);
+}
+
+void
 fg_period_join(struct fg_period *p, const struct fg_period *q)
 {
 	int k;
@@ -176,6 +228,8 @@ fg_period_get(const struct fg_period *p)
 	return (double)g;
 }
 
+static int modeof(const char *, int);
+
 static const char *const modenames[] = { "stream", "absolute",
     "proportional" };
 
@@ -199,6 +253,12 @@ fg_mode_name(int mode)
 int
 fg_mode_of(const char *header)
 {
+	return modeof(header, 1);
+}
+
+static int
+modeof(const char *header, int warn)
+{
 	char *v;
 	int m = FG_MODE_ABSOLUTE, p;
 
@@ -207,7 +267,7 @@ fg_mode_of(const char *header)
 	if ((v = fg_header_get(header, "mode")) != NULL) {
 		if ((p = fg_mode_parse(v)) >= 0)
 			m = p;
-		else
+		else if (warn)
 			fg_warnx("header mode=%s: not absolute or "
 			    "proportional; taking absolute", v);
 		free(v);
@@ -343,7 +403,7 @@ scaled_samples(struct fg_noise *nz, const char *header, const char *name,
 		free(v);
 		return "base-total in the header";
 	}
-	if (nz->mode == FG_MODE_PROPORTIONAL)
+	if (nz->mode == FG_MODE_PROPORTIONAL && !nz->quiet)
 		fg_warnx("%s: base counts were scaled (fg-diff -n); the noise "
 		    "test assumes both sides had the current's samples: give "
 		    "--samples, or diff without -n", name);
@@ -358,7 +418,7 @@ fg_noise_setup(struct fg_noise *nz, const char *header, const char *name,
 	const char *src;
 
 	if (nz->mode == FG_MODE_STREAM)
-		nz->mode = fg_mode_of(header);
+		nz->mode = modeof(header, !nz->quiet);
 	nz->tot[0] = tot0;
 	nz->tot[1] = tot1;
 	src = header_samples(header, &per, smp);
@@ -480,6 +540,26 @@ fg_noise_z(const struct fg_noise *nz, double a, double b)
 		z = counttest(a, nz->scale[0], b / drift(nz),
 		    nz->scale[1] * drift(nz));
 	return z / sqrt(nz->phi);
+}
+
+int
+fg_noise_maybe(const struct fg_noise *nz, double a, double b, double zc)
+{
+	double num, var, k;
+
+	if (nz->mode == FG_MODE_PROPORTIONAL)
+		return fabs(fg_noise_z(nz, a, b)) >= zc;
+	/* counttest's |z| >= zc, on squares, without its square roots */
+	k = drift(nz);
+	if (!isfinite(a) || !isfinite(b) || a < 0 || b < 0 ||
+	    !(nz->scale[0] > 0) || !(nz->scale[1] * k > 0))
+		return 0;
+	b /= k;
+	var = a / nz->scale[0] + b / (nz->scale[1] * k);
+	if (!(var > 0))
+		return 0;
+	num = b - a;
+	return num * num >= zc * zc * var * nz->phi * (1 - 1e-6);
 }
 
 size_t

@@ -46,6 +46,14 @@ double fg_pvalue(double z);
  */
 size_t fg_holm(const double *z, size_t n, double alpha, unsigned char *sig);
 /*
+ * The same over a family of n tests of which only z[0..m) may be rejected
+ * (every other one has a p-value above alpha: a caller screened them out):
+ * returns how many of them fg_holm over all n would reject, and *zmin the
+ * smallest |z| it would reject (HUGE_VAL if none): it rejects every |z|
+ * down to it, none other. Reorders z.
+ */
+size_t fg_holm_of(double *z, size_t m, size_t n, double alpha, double *zmin);
+/*
  * Pearson's chi-square over a 2 x n table (a[i] of ta before, b[i] of tb
  * after, where the a[i] partition ta and the b[i] partition tb) divided by
  * its degrees of freedom: about 1 when the two sides differ by sampling
@@ -74,6 +82,8 @@ struct fg_period {
 	int frac[2];		/* a count had a fractional part */
 };
 void fg_period_add(struct fg_period *p, int side, fg_count c);
+/* A count held in a double (> 0; fg_count_from_dbl's, faster when whole). */
+void fg_period_add_dbl(struct fg_period *p, int side, double x);
 /* Adds what q saw into p (counts fed to two fg_periods). */
 void fg_period_join(struct fg_period *p, const struct fg_period *q);
 double fg_period_get(const struct fg_period *p);
@@ -106,6 +116,7 @@ struct fg_noise {
 	double drift;		/* absolute: after counts divided by it (1) */
 	int driftauto;		/* --drift auto: fg_noise_drift measures it */
 	size_t driftn;		/* functions or frames it was measured on */
+	int quiet;		/* setup warns of nothing (a trial setup) */
 	/* set by fg_noise_setup */
 	double tot[2];		/* totals, count units */
 	double scale[2];	/* samples per count unit, each side */
@@ -173,6 +184,11 @@ double fg_noise_delta(const struct fg_noise *nz, double a, double b);
  * proportional, the two-proportion z-test. Divided by sqrt(phi).
  */
 double fg_noise_z(const struct fg_noise *nz, double a, double b);
+/*
+ * Whether |fg_noise_z(nz, a, b)| may be zc or more: never 0 when it is (a
+ * margin for rounding), cheaper (no square root in absolute mode).
+ */
+int fg_noise_maybe(const struct fg_noise *nz, double a, double b, double zc);
 /*
  * The verdicts over n statistics: Holm at alpha, or |z| > zcrit. Returns
  * the number significant. desc gets a description (at least 96 bytes).

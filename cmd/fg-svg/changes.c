@@ -12,71 +12,85 @@
 #include "change.h"
 #include "svg.h"
 
+void
+svg_changes_init(struct svg_changes *sc)
+{
+	memset(sc, 0, sizeof(*sc));
+	fg_changes_init(&sc->cs);
+	sc->tab = fg_stab_new(0);
+}
+
 /*
- * Self counts by function name, over every node of the tree, in sc->self
- * (two per name, the entry's aux - 1 indexing them); the period of the
- * counts into p.
+ * Self counts by function name (two per name, the entry's aux - 1 indexing
+ * them), in the order the names first come, and their period.
  */
-static void
-byname(struct svg_changes *sc, const struct fg_tree *t, struct fg_period *p,
-    int neg)
+void
+svg_changes_add(struct svg_changes *sc, const char *name, size_t nlen,
+    const double *self)
 {
 	struct fg_ent *e;
-	size_t i, cap = 0, n = 0;
-	fg_count c;
 	int k;
 
-	memset(p, 0, sizeof(*p));
-	sc->tab = fg_stab_new(0);
-	for (i = 1; i < t->nn; i++) {
-		const struct fg_node *nd = &t->n[i];
-
-		if (nd->self[0] == 0 && nd->self[1] == 0)
-			continue;
-		e = fg_stab_get_ref(sc->tab, nd->name, nd->nlen);
-		if (e->aux == 0) {
-			if (n == cap) {
-				cap = cap ? cap * 2 : 256;
-				sc->self = fg_reallocarray(sc->self, cap,
-				    2 * sizeof(double));
-			}
-			sc->self[2 * n] = sc->self[2 * n + 1] = 0;
-			e->aux = (uint32_t)++n;
+	if (self[0] == 0 && self[1] == 0)
+		return;
+	e = fg_stab_get(sc->tab, name, nlen);
+	if (e->aux == 0) {
+		if (sc->n == sc->cap) {
+			sc->cap = sc->cap ? sc->cap * 2 : 256;
+			sc->self = fg_reallocarray(sc->self, sc->cap,
+			    2 * sizeof(double));
 		}
-		for (k = 0; k < 2; k++) {
-			sc->self[2 * (e->aux - 1) + k] += nd->self[k ^ neg];
-			if (nd->self[k ^ neg] > 0 &&
-			    fg_count_from_dbl(nd->self[k ^ neg], &c) == 0)
-				fg_period_add(p, k, c);
-		}
+		sc->self[2 * sc->n] = sc->self[2 * sc->n + 1] = 0;
+		e->aux = (uint32_t)++sc->n;
 	}
+	for (k = 0; k < 2; k++) {
+		sc->self[2 * (e->aux - 1) + k] += self[k];
+		fg_period_add_dbl(&sc->per, k, self[k]);
+	}
+}
+
+void
+svg_changes_finish(struct svg_changes *sc, const struct svg_opts *o,
+    const double *roottot)
+{
+	struct fg_period p = sc->per;
+	struct fg_ent *e;
+	double *v;
+	int neg = o->cc.negate ? 1 : 0;
+
+	/* --negate: the current profile is the "before", as in the colours */
+	if (neg) {
+		p.gcd[0] = sc->per.gcd[1], p.gcd[1] = sc->per.gcd[0];
+		p.n[0] = sc->per.n[1], p.n[1] = sc->per.n[0];
+		p.frac[0] = sc->per.frac[1], p.frac[1] = sc->per.frac[0];
+	}
+	/* the colours' noise test, set up once (its warnings said once) */
+	sc->nz = o->cc.nz;
+	if (sc->nz.tot[0] == 0 && sc->nz.tot[1] == 0)
+		fg_noise_setup(&sc->nz, o->cc.header, "input",
+		    roottot[neg], roottot[1 - neg], &p);
+	sc->period = fg_period_get(&p);
+	for (e = fg_stab_first(sc->tab); e != NULL; e = e->next) {
+		v = &sc->self[2 * (e->aux - 1)];
+		fg_changes_add(&sc->cs, fg_ent_key(sc->tab, e), e->len,
+		    v[neg], v[1 - neg]);
+	}
+	fg_changes_classify(&sc->cs, &sc->nz, 1);
+	sc->ok = 1;
 }
 
 void
 svg_changes(struct svg_changes *sc, const struct svg_opts *o,
     const struct fg_tree *t)
 {
-	struct fg_period p;
-	struct fg_ent *e;
-	int neg = o->cc.negate ? 1 : 0;
+	size_t i;
 
-	memset(sc, 0, sizeof(*sc));
-	fg_changes_init(&sc->cs);
+	svg_changes_init(sc);
 	if (t == NULL || t->ncols != 2)
 		return;
-	/* --negate: the current profile is the "before", as in the colours */
-	byname(sc, t, &p, neg);
-	/* the colours' noise test, set up once (its warnings said once) */
-	sc->nz = o->cc.nz;
-	if (sc->nz.tot[0] == 0 && sc->nz.tot[1] == 0)
-		fg_noise_setup(&sc->nz, o->cc.header, "input",
-		    t->n[0].tot[neg], t->n[0].tot[1 - neg], &p);
-	sc->period = fg_period_get(&p);
-	for (e = fg_stab_first(sc->tab); e != NULL; e = e->next)
-		fg_changes_add(&sc->cs, fg_ent_key(sc->tab, e), e->len,
-		    sc->self[2 * (e->aux - 1)], sc->self[2 * (e->aux - 1) + 1]);
-	fg_changes_classify(&sc->cs, &sc->nz, 1);
-	sc->ok = 1;
+	for (i = 1; i < t->nn; i++)
+		svg_changes_add(sc, t->n[i].name, t->n[i].nlen, t->n[i].self);
+	svg_changes_finish(sc, o, t->n[0].tot);
 }
 
 void

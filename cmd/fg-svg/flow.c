@@ -10,6 +10,12 @@
  * the positions absolute. Memory grows with the frames drawn and the open
  * path, not with the input. Nothing here recurses.
  *
+ * A diff is laid out for its three views at once (SVG_NV widths per
+ * frame: Differential, Baseline, Elided; a frame is kept while any view
+ * may draw it), and every frame, once final, is handed to the colours'
+ * noise test (fg_color_add) and counted for the layout (svg_flow_stats):
+ * the tree is never built. flowview.c turns the records into views.
+ *
  * Bytewise order is not frame order. Siblings are drawn in name order,
  * but the stacks under "P;x.a" sort before those under "P;x" ('.', ':',
  * '(', space and digits are below ';'), and the stack "P;x" itself before
@@ -23,6 +29,7 @@
  * that no later z can reach are frozen at once (see prune), so the lists
  * stay short.
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -30,14 +37,13 @@
 #include "svg.h"
 
 #define NOSLOT SIZE_MAX
-
-/* A frame kept so far, in pre-order in out[]. */
-struct rec {
-	size_t noff;		/* name in names[] */
-	uint32_t nlen, depth;
-	double x;		/* start, from its parent's start */
-	double w, self, tot[2], selfc[2];
-};
+/*
+ * prune runs once a parent has more live children than this: freezing
+ * them is only for speed (place stops at them anyway: no later sibling
+ * sorts before a child prune would freeze), and a short list costs less
+ * to keep than to test at every close.
+ */
+#define LAZY 8
 
 /* A frame of the current stack: name prev[nstart..pathend[depth]). */
 struct open {
@@ -49,7 +55,7 @@ struct open {
 	size_t lnmark;		/* lnames[] used when it opened */
 	double tot[2], self[2];
 	double childel;		/* its closed children's elided totals */
-	double cursor;		/* its closed children's widths */
+	double cursor[SVG_NV];	/* its closed children's widths */
 	int kids;		/* a child opened */
 };
 
@@ -59,16 +65,19 @@ struct live {
 	size_t slot;		/* its record, NOSLOT when not drawn */
 	uint32_t nlen;
 	int kids;
-	double w, tot[2], self[2];
+	double w[SVG_NV], tot[2], self[2];
 };
 
 struct svg_flow {
 	const struct svg_opts *o;
-	int col;		/* SVG_BEFORE, SVG_AFTER or SVG_ELIDED */
-	double seen;		/* the view's total so far, a lower bound */
-	double minw;		/* the running minimum width (runminw) */
-	int expect;		/* seen is the final total (svg_flow_expect) */
-	struct rec *out;
+	int nv;			/* views */
+	int col[SVG_NV];	/* each one's SVG_BEFORE, SVG_AFTER or SVG_ELIDED */
+	double seen[SVG_NV];	/* each view's total so far, a lower bound */
+	double minw[SVG_NV];	/* the running minimum widths (runminw) */
+	int expect[SVG_NV];	/* seen is the final total (svg_flow_expect) */
+	struct fg_colorcfg *cc;	/* a diff's colours: every final frame */
+	struct svg_flow_stats st;
+	struct svg_rec *out;
 	size_t nout, capout;
 	char *names;		/* names of the frames in out[] */
 	size_t nnames, capnames;
@@ -84,7 +93,7 @@ struct svg_flow {
 	uint32_t maxdepth;
 };
 
-static double runminw(const struct svg_flow *);
+static double runminw(const struct svg_flow *, int);
 
 static void *
 grow(void *p, size_t *cap, size_t need, size_t size)
@@ -109,11 +118,11 @@ putname(char **buf, size_t *len, size_t *cap, const char *s, size_t n)
 	return at;
 }
 
+/* A record for a frame just opened: record() fills it when it is kept. */
 static size_t
 newrec(struct svg_flow *s)
 {
 	s->out = grow(s->out, &s->capout, s->nout + 1, sizeof(*s->out));
-	memset(&s->out[s->nout], 0, sizeof(*s->out));
 	return s->nout++;
 }
 
@@ -132,27 +141,37 @@ openframe(struct svg_flow *s, size_t start, size_t end)
 	if (s->nop > 0)
 		s->op[s->nop - 1].kids = 1;
 	f = &s->op[s->nop];
-	memset(f, 0, sizeof(*f));
 	s->pathend[s->nop] = end;
 	f->nstart = start;
 	f->slot = newrec(s);
 	f->rmark = s->nnames;
 	f->lstart = f->lfront = s->nlive;
 	f->lnmark = s->nlnames;
+	f->tot[0] = f->tot[1] = f->self[0] = f->self[1] = 0;
+	f->childel = 0;
+	f->cursor[0] = f->cursor[1] = f->cursor[2] = 0;
+	f->kids = 0;
 	if (s->nop > s->maxdepth)
 		s->maxdepth = (uint32_t)s->nop;
 	s->nop++;
 }
 
 struct svg_flow *
-svg_flow_new(const struct svg_opts *o, int col)
+svg_flow_new(const struct svg_opts *o, const int *cols, int nv,
+    struct fg_colorcfg *cc)
 {
 	struct svg_flow *s = fg_calloc(1, sizeof(*s));
+	int v;
 
 	s->o = o;
-	s->col = col;
-	s->minw = runminw(s);
+	s->nv = nv;
+	s->cc = cc;
+	for (v = 0; v < nv; v++) {
+		s->col[v] = cols[v];
+		s->minw[v] = runminw(s, v);
+	}
 	openframe(s, 0, 0);
+	memset(&s->out[0], 0, sizeof(s->out[0]));	/* the root's */
 	return s;
 }
 
@@ -171,28 +190,44 @@ svg_flow_free(struct svg_flow *s)
 	free(s);
 }
 
-/* The view's width of a frame with these counts. */
+/* View v's width of a frame with these counts. */
 static double
-width(const struct svg_flow *s, const double *tot, const double *self,
+width(const struct svg_flow *s, int v, const double *tot, const double *self,
     double childel)
 {
-	if (s->col != SVG_ELIDED)
-		return tot[s->col];
+	if (s->col[v] != SVG_ELIDED)
+		return tot[s->col[v]];
 	return childel + (tot[1] == 0 ? self[0] : 0);
 }
 
-static double
-vself(const struct svg_flow *s, const double *tot, const double *self)
+/*
+ * A frame is final: no later stack adds to it. Its colour statistics and
+ * the layout's counts; its own elided count raises the Elided view's
+ * running total (a lower bound: every frame is final once).
+ */
+static void
+final(struct svg_flow *s, const struct live *y)
 {
-	if (s->col == SVG_ELIDED)
-		return tot[1] == 0 ? self[0] : 0;
-	return self[s->col];
+	int v;
+
+	if (s->cc == NULL)
+		return;
+	fg_color_add(s->cc, y->tot, y->self);
+	s->st.tc += fabs(y->self[1] - y->self[0]);
+	s->st.differs |= y->tot[0] != y->tot[1];
+	if (y->tot[1] != 0 || !(y->self[0] > 0))
+		return;
+	for (v = 0; v < s->nv; v++)
+		if (s->col[v] == SVG_ELIDED && !s->expect[v]) {
+			s->seen[v] += y->self[0];
+			s->minw[v] = runminw(s, v);
+		}
 }
 
 static void
-rotate(struct rec *v, size_t a, size_t b)
+rotate(struct svg_rec *v, size_t a, size_t b)
 {
-	struct rec t;
+	struct svg_rec t;
 
 	while (a + 1 < b) {
 		t = v[a];
@@ -212,7 +247,7 @@ place(struct svg_flow *s, struct open *p, struct open *f, const char *name,
 {
 	struct live *y;
 	size_t k = s->nlive, j;
-	int c = 1;
+	int c = 1, v;
 
 	while (k > p->lfront) {
 		y = &s->live[k - 1];
@@ -230,10 +265,12 @@ place(struct svg_flow *s, struct open *p, struct open *f, const char *name,
 		p->tot[j] -= y->tot[j];
 	}
 	p->childel -= y->tot[1] == 0 ? y->self[0] : 0;	/* childless */
-	p->cursor -= y->w;
-	for (j = k + 1; j < s->nlive; j++)
-		if (s->live[j].slot != NOSLOT)
-			s->out[s->live[j].slot].x -= y->w;
+	for (v = 0; v < s->nv; v++) {
+		p->cursor[v] -= y->w[v];
+		for (j = k + 1; j < s->nlive; j++)
+			if (s->live[j].slot != NOSLOT)
+				s->out[s->live[j].slot].x[v] -= y->w[v];
+	}
 	if (y->slot != NOSLOT) {	/* childless: one record */
 		memmove(&s->out[y->slot], &s->out[y->slot + 1],
 		    (s->nout - y->slot - 1) * sizeof(*s->out));
@@ -254,24 +291,26 @@ place(struct svg_flow *s, struct open *p, struct open *f, const char *name,
  * threshold keeps.
  */
 static double
-runminw(const struct svg_flow *s)
+runminw(const struct svg_flow *s, int v)
 {
-	double t = s->o->total > s->seen ? s->o->total : s->seen;
+	double t = s->o->total > s->seen[v] ? s->o->total : s->seen[v];
 
 	return svg_minw(s->o, t) * (1 - 1e-9);
 }
 
 /* Moves f's records in front of the later siblings k.. it precedes. */
 static void
-infront(struct svg_flow *s, struct open *f, size_t k, double w)
+infront(struct svg_flow *s, struct open *f, size_t k, const double *w)
 {
 	size_t j, a = NOSLOT, shift;
+	int v;
 
 	for (j = k; j < s->nlive; j++)
 		if (s->live[j].slot != NOSLOT) {
 			if (a == NOSLOT)
 				a = s->live[j].slot;
-			s->out[s->live[j].slot].x += w;
+			for (v = 0; v < s->nv; v++)
+				s->out[s->live[j].slot].x[v] += w[v];
 		}
 	if (a == NOSLOT || f->slot == NOSLOT)
 		return;
@@ -313,6 +352,7 @@ prune(struct svg_flow *s, struct open *p, const char *x, size_t xl,
 		    y->nlen : xl);
 		if (q < c || (q == c && (c < y->nlen || !y->kids)))
 			break;
+		final(s, y);
 		p->lfront++;
 	}
 	/* compact when over half the list is frozen */
@@ -342,6 +382,32 @@ prune(struct svg_flow *s, struct open *p, const char *x, size_t xl,
 	}
 }
 
+/* Keeps f's record (drawn in some view) or drops it with its subtree. */
+static void
+record(struct svg_flow *s, struct open *f, const char *name, size_t nlen,
+    const double *w, const double *off)
+{
+	struct svg_rec *r;
+	int v, keep = 0;
+
+	for (v = 0; v < s->nv; v++)
+		keep |= w[v] > 0 && w[v] >= s->minw[v];
+	if (!keep) {
+		s->nout = f->slot;
+		s->nnames = f->rmark;
+		f->slot = NOSLOT;
+		return;
+	}
+	r = &s->out[f->slot];
+	r->noff = putname(&s->names, &s->nnames, &s->capnames, name, nlen);
+	r->nlen = (uint32_t)nlen;
+	r->depth = (uint32_t)(s->nop - 1);
+	memcpy(r->x, off, sizeof(r->x));
+	memcpy(r->w, w, sizeof(r->w));
+	memcpy(r->tot, f->tot, sizeof(r->tot));
+	memcpy(r->selfc, f->self, sizeof(r->selfc));
+}
+
 /* Closes the deepest open frame (not the root). */
 static void
 closetop(struct svg_flow *s)
@@ -350,34 +416,23 @@ closetop(struct svg_flow *s)
 	const char *name = s->prev + f->nstart;
 	size_t nlen = s->pathend[s->nop - 1] - f->nstart, k, j;
 	struct live *y;
-	struct rec *r;
-	double w, el, off;
+	double w[SVG_NV] = { 0 }, off[SVG_NV] = { 0 }, el;
+	int v;
 
-	s->nlive = f->lstart;	/* its children are settled */
+	for (j = f->lfront; j < s->nlive && s->cc != NULL; j++)
+		final(s, &s->live[j]);	/* its children are settled */
+	s->nlive = f->lstart;
 	s->nlnames = f->lnmark;
 	k = place(s, p, f, name, nlen);
-	w = width(s, f->tot, f->self, f->childel);
 	el = f->childel + (f->tot[1] == 0 ? f->self[0] : 0);
-	off = p->cursor;
-	for (j = k; j < s->nlive; j++)
-		off -= s->live[j].w;
-	p->cursor += w;
-	if (!(w > 0) || w < s->minw) {
-		s->nout = f->slot;
-		s->nnames = f->rmark;
-		f->slot = NOSLOT;
-	} else {
-		r = &s->out[f->slot];
-		r->noff = putname(&s->names, &s->nnames, &s->capnames, name,
-		    nlen);
-		r->nlen = (uint32_t)nlen;
-		r->depth = (uint32_t)(s->nop - 1);
-		r->x = off;
-		r->w = w;
-		r->self = vself(s, f->tot, f->self);
-		memcpy(r->tot, f->tot, sizeof(r->tot));
-		memcpy(r->selfc, f->self, sizeof(r->selfc));
+	for (v = 0; v < s->nv; v++) {
+		w[v] = width(s, v, f->tot, f->self, f->childel);
+		off[v] = p->cursor[v];
+		for (j = k; j < s->nlive; j++)
+			off[v] -= s->live[j].w[v];
+		p->cursor[v] += w[v];
 	}
+	record(s, f, name, nlen, w, off);
 	infront(s, f, k, w);
 	s->live = grow(s->live, &s->caplive, s->nlive + 1, sizeof(*s->live));
 	memmove(&s->live[k + 1], &s->live[k],
@@ -388,14 +443,15 @@ closetop(struct svg_flow *s)
 	y->nlen = (uint32_t)nlen;
 	y->slot = f->slot;
 	y->kids = f->kids;
-	y->w = w;
+	memcpy(y->w, w, sizeof(y->w));
 	memcpy(y->tot, f->tot, sizeof(y->tot));
 	memcpy(y->self, f->self, sizeof(y->self));
 	for (j = 0; j < 2; j++)
 		p->tot[j] += f->tot[j];
 	p->childel += el;
 	s->nop--;
-	prune(s, p, s->lnames + y->noff, nlen, y->kids);
+	if (s->nlive - p->lfront > LAZY)
+		prune(s, p, s->lnames + y->noff, nlen, y->kids);
 }
 
 void
@@ -433,152 +489,49 @@ svg_flow_add(struct svg_flow *s, const char *stack, size_t len,
 		f->self[k] += c[k];
 		f->tot[k] += c[k];
 	}
-	if (s->col != SVG_ELIDED && c[s->col] != 0 && !s->expect) {
-		s->seen += c[s->col];
-		s->minw = runminw(s);
-	}
+	for (k = 0; k < s->nv; k++)
+		if (s->col[k] != SVG_ELIDED && c[s->col[k]] != 0 &&
+		    !s->expect[k]) {
+			s->seen[k] += c[s->col[k]];
+			s->minw[k] = runminw(s, k);
+		}
 }
 
 void
-svg_flow_expect(struct svg_flow *s, double total)
+svg_flow_expect(struct svg_flow *s, const double *total)
 {
-	if (s->col != SVG_ELIDED && total > s->seen) {
-		s->expect = 1;
-		s->seen = total;
-		s->minw = runminw(s);
-	}
+	int v;
+
+	for (v = 0; v < s->nv; v++)
+		if (s->col[v] != SVG_ELIDED && total[s->col[v]] > s->seen[v]) {
+			s->expect[v] = 1;
+			s->seen[v] = total[s->col[v]];
+			s->minw[v] = runminw(s, v);
+		}
 }
 
-double
-svg_flow_total(struct svg_flow *s)
+const struct svg_rec *
+svg_flow_close(struct svg_flow *s, size_t *n, const char **names,
+    uint32_t *maxdepth, struct svg_flow_stats *st)
 {
-	const struct open *f = &s->op[0];
-	struct rec *r = &s->out[0];
+	struct open *f = &s->op[0];
+	struct svg_rec *r = &s->out[0];
+	size_t j;
+	int v;
 
 	while (s->nop > 1)
 		closetop(s);
-	r->w = width(s, f->tot, f->self, f->childel);
-	r->self = vself(s, f->tot, f->self);
+	for (j = f->lfront; j < s->nlive; j++)
+		final(s, &s->live[j]);
+	f->lfront = s->nlive;
+	for (v = 0; v < s->nv; v++)
+		r->w[v] = width(s, v, f->tot, f->self, f->childel);
 	memcpy(r->tot, f->tot, sizeof(r->tot));
 	memcpy(r->selfc, f->self, sizeof(r->selfc));
-	return r->w;
-}
-
-/* Colour annotations by path, keyed by the path without trailing ';'. */
-static struct fg_stab *
-annotpaths(const struct fg_annot *a)
-{
-	struct fg_stab *t;
-	struct fg_ent *e;
-	const char *k;
-	size_t n;
-
-	if (a == NULL || a->paths == NULL)
-		return NULL;
-	t = fg_stab_new(1);
-	for (e = fg_stab_first(a->paths); e != NULL; e = e->next) {
-		k = fg_ent_key(a->paths, e);
-		for (n = e->len; n > 0 && k[n - 1] == ';'; n--)
-			;
-		if (n > 0)
-			fg_stab_get(t, k, n)->aux = e->aux;
-	}
-	return t;
-}
-
-/*
- * A drawn frame's colour: fg_annot_apply's rules (a path line, else a
- * name line, else the default line), else the palette's.
- */
-static uint32_t
-color(struct svg_opts *o, const struct fg_annot *a, struct fg_stab *paths,
-    const char *path, size_t plen, const char *name, size_t nlen,
-    uint32_t depth)
-{
-	struct fg_ent *e;
-
-	if (depth > 0 && paths != NULL &&
-	    (e = fg_stab_find(paths, path, plen)) != NULL)
-		return e->aux;
-	if (depth > 0 && a != NULL && a->any) {
-		if (a->names != NULL &&
-		    (e = fg_stab_find(a->names, name, nlen)) != NULL)
-			return e->aux;
-		if (a->def != FG_NOCOLOR)
-			return a->def;
-	}
-	return fg_color_name(&o->cc, name, nlen);
-}
-
-/* The path of a frame at depth d >= 1 into *buf, after its parent's. */
-static size_t
-mkpath(char **buf, size_t *cap, size_t *plen, uint32_t d, const char *name,
-    size_t nlen)
-{
-	size_t at = d > 1 ? plen[d - 1] + 1 : 0;
-
-	*buf = grow(*buf, cap, at + nlen + 1, 1);
-	if (d > 1)
-		(*buf)[at - 1] = ';';
-	if (nlen > 0)
-		memcpy(*buf + at, name, nlen);
-	plen[d] = at + nlen;
-	return plen[d];
-}
-
-/*
- * The view's frames in pre-order: the final minimum width applied (a
- * frame under it is left out with its subtree), positions made absolute.
- */
-void
-svg_flow_view(struct svg_flow *s, struct svg_view *v, struct svg_opts *o,
-    const struct fg_annot *a)
-{
-	struct fg_stab *paths = annotpaths(a);
-	struct svg_frame *f;
-	const struct rec *r;
-	double *base, w;
-	size_t *plen, i, pcap = 0, pl = 0;
-	char *path = NULL;
-	uint32_t skip = UINT32_MAX;
-
-	svg_flow_total(s);
-	base = fg_calloc((size_t)s->maxdepth + 2, sizeof(*base));
-	plen = fg_calloc((size_t)s->maxdepth + 2, sizeof(*plen));
-	v->maxdepth = 0;
-	for (i = 0; i < s->nout; i++) {
-		r = &s->out[i];
-		if (skip != UINT32_MAX && r->depth > skip)
-			continue;
-		skip = UINT32_MAX;
-		w = i == 0 ? v->total : r->w;
-		if (!(w > 0) || (i > 0 && w < v->minw)) {
-			skip = r->depth;
-			continue;
-		}
-		v->f = grow(v->f, &v->cap, v->nf + 1, sizeof(*v->f));
-		f = &v->f[v->nf++];
-		f->name = i == 0 ? "" : s->names + r->noff;
-		f->nlen = r->nlen;
-		f->depth = r->depth;
-		f->x = r->depth == 0 ? 0 : base[r->depth - 1] + r->x;
-		base[r->depth] = f->x;
-		f->w = w;
-		f->self = r->self;
-		memcpy(f->tot, r->tot, sizeof(f->tot));
-		memcpy(f->selfc, r->selfc, sizeof(f->selfc));
-		if (paths != NULL && r->depth > 0)
-			pl = mkpath(&path, &pcap, plen, r->depth, f->name,
-			    f->nlen);
-		f->color = color(o, a, paths, path, pl, f->name, f->nlen,
-		    r->depth);
-		f->alt = f->color;
-		if (f->depth > v->maxdepth)
-			v->maxdepth = f->depth;
-	}
-	free(path);
-	free(plen);
-	free(base);
-	if (paths != NULL)
-		fg_stab_free(paths);
+	*n = s->nout;
+	*names = s->names;
+	*maxdepth = s->maxdepth;
+	if (st != NULL)
+		*st = s->st;
+	return s->out;
 }

@@ -19,12 +19,12 @@ vval(const struct fg_node *n, int col)
 	return col == SVG_ELIDED ? n->el : n->tot[col];
 }
 
-static double
-vself(const struct fg_node *n, int col)
+double
+svg_vself(const double *tot, const double *self, int col)
 {
 	if (col == SVG_ELIDED)
-		return n->tot[1] == 0 ? n->self[0] : 0;
-	return n->self[col];
+		return tot[1] == 0 ? self[0] : 0;
+	return self[col];
 }
 
 static void
@@ -34,24 +34,18 @@ addview(struct svg_layout *l, int col, const char *name)
 	l->v[l->nviews++].name = name;
 }
 
-/* Which views a tree has: a diff's only where they show something. */
+/*
+ * Which views a diff has, only those that show something: the root's
+ * counts, its elided count, whether any frame's counts differ.
+ */
 static void
-views(struct svg_layout *l, const struct fg_tree *t)
+views(struct svg_layout *l, const double *tot, double el, int differs)
 {
-	int differs = 0;
-	size_t i;
-
-	if (!l->isdiff) {
-		addview(l, SVG_BEFORE, "Profile");
-		return;
-	}
-	for (i = 0; i < t->nn && !differs; i++)
-		differs = t->n[i].tot[0] != t->n[i].tot[1];
-	if (t->n[0].tot[1] > 0)
+	if (tot[1] > 0)
 		addview(l, SVG_AFTER, "Differential");
-	if (t->n[0].tot[0] > 0 && (differs || l->nviews == 0))
+	if (tot[0] > 0 && (differs || l->nviews == 0))
 		addview(l, SVG_BEFORE, "Baseline");
-	if (t->n[0].el > 0)
+	if (el > 0)
 		addview(l, SVG_ELIDED, "Elided");
 }
 
@@ -136,7 +130,7 @@ addframe(struct svg_view *v, struct svg_opts *o, const struct fg_tree *t,
 	f->alt = altcolor(o, t, n, f->color);
 	f->x = x;
 	f->w = w;
-	f->self = vself(n, v->col);
+	f->self = svg_vself(n->tot, n->self, v->col);
 	memcpy(f->tot, n->tot, sizeof(f->tot));
 	memcpy(f->selfc, n->self, sizeof(f->selfc));
 }
@@ -202,12 +196,18 @@ svg_layout_tree(struct svg_layout *l, struct svg_opts *o, struct fg_tree *t)
 	size_t j;
 	int k;
 
+	int differs = 0;
+
 	memset(l, 0, sizeof(*l));
 	l->isdiff = t->ncols == 2;
-	if (l->isdiff)
+	for (j = 0; j < t->nn && l->isdiff && !differs; j++)
+		differs = t->n[j].tot[0] != t->n[j].tot[1];
+	if (l->isdiff) {
 		for (j = 1; j < t->nn; j++)
 			l->tc += fabs(t->n[j].self[1] - t->n[j].self[0]);
-	views(l, t);
+		views(l, t->n[0].tot, t->n[0].el, differs);
+	} else
+		addview(l, SVG_BEFORE, "Profile");
 	for (k = 0; k < l->nviews; k++)
 		scale(&l->v[k], o, vval(&t->n[0], l->v[k].col));
 	cursor = fg_calloc((size_t)t->maxdepth + 2, sizeof(*cursor));
@@ -217,14 +217,37 @@ svg_layout_tree(struct svg_layout *l, struct svg_opts *o, struct fg_tree *t)
 	geometry(l, o);
 }
 
+/*
+ * A layout from flow.c's one pass: a profile's one view, or a diff's
+ * (flow views SVG_AFTER, SVG_BEFORE, SVG_ELIDED, as main.c makes them),
+ * its colours' noise test finished here with the root's counts.
+ */
 void
 svg_layout_flow(struct svg_layout *l, struct svg_opts *o, struct svg_flow *s,
-    const struct fg_annot *a)
+    int isdiff, const struct fg_annot *a)
 {
+	static const int fv[3] = { 1, 0, 2 };	/* flow view of each col */
+	const struct svg_rec *r;
+	struct svg_flow_stats st;
+	const char *names;
+	size_t n;
+	uint32_t maxd;
+	int k, fk;
+
 	memset(l, 0, sizeof(*l));
-	addview(l, SVG_BEFORE, "Profile");
-	scale(&l->v[0], o, svg_flow_total(s));
-	svg_flow_view(s, &l->v[0], o, a);
+	r = svg_flow_close(s, &n, &names, &maxd, &st);
+	l->isdiff = isdiff;
+	if (isdiff) {
+		fg_color_end(&o->cc, r[0].tot);
+		l->tc = st.tc;
+		views(l, r[0].tot, r[0].w[fv[SVG_ELIDED]], st.differs);
+	} else
+		addview(l, SVG_BEFORE, "Profile");
+	for (k = 0; k < l->nviews; k++) {
+		fk = isdiff ? fv[l->v[k].col] : 0;
+		scale(&l->v[k], o, r[0].w[fk]);
+		svg_flow_view(s, fk, isdiff, &l->v[k], o, a);
+	}
 	geometry(l, o);
 }
 

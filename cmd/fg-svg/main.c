@@ -5,7 +5,8 @@
  * SVG flame graph. Layout and option names follow flamegraph.pl.
  *
  * This file: the options, and reading the input through fg_sum into the
- * one-pass layout (flow.c) or the frame tree; layout.c decides what is
+ * one-pass layout (flow.c: profiles and diffs), or a flame chart's
+ * stacks in input order into the frame tree; layout.c decides what is
  * drawn, writer.c writes it (svg.h).
  */
 #include <math.h>
@@ -303,10 +304,14 @@ struct input {
 	struct fg_annot annot;	/* colour lines */
 	struct fg_colorcfg hcc;	/* settings from a "# fg-color" header */
 	int hccset;
+	int ccset;		/* colour options given: hcc ignored */
+	int settled;		/* colour settings final (settle) */
 	char *header;		/* the first "# fg-" header line */
 	int ncols;		/* 1: a profile, 2: a diff */
-	struct svg_flow *flow;	/* a profile, laid out as it streams */
-	struct fg_tree tree;	/* a diff or a flame chart */
+	double total[2];	/* the inputs' totals, before the first stack */
+	struct svg_flow *flow;	/* a profile or diff, laid out as it streams */
+	struct svg_changes sc;	/* a diff's functions, as they stream */
+	struct fg_tree tree;	/* a flame chart */
 	char *rbuf;		/* --reverse's buffer */
 	size_t rcap;
 	struct fg_period per;	/* the counts' period, for their unit */
@@ -375,19 +380,58 @@ onheader(void *arg, int i, const char *name, const char *header)
 		in->header = fg_strdup(header);
 }
 
+/*
+ * The colour settings are final once the leading metadata lines are read
+ * (a "# fg-color" header's settings unless options were given): at the
+ * first stack, or after reading. A diff's noise test starts then.
+ */
+static void
+settle(struct input *in)
+{
+	if (in->settled)
+		return;
+	in->settled = 1;
+	if (in->hccset && !in->ccset)
+		in->o->cc = in->hcc;
+	in->o->cc.header = in->header;
+	if (in->ncols == 2 && in->flow != NULL)
+		fg_color_begin(&in->o->cc, in->total[0], in->total[1]);
+}
+
 static void
 onstart(void *arg, enum fg_kind kind, int ncols, const fg_count *total)
 {
+	static const int pcols[1] = { SVG_BEFORE };
+	static const int dcols[3] = { SVG_AFTER, SVG_BEFORE, SVG_ELIDED };
 	struct input *in = arg;
+	int k;
 
 	(void)kind;
 	in->ncols = ncols;
+	if (ncols != 1 && ncols != 2)
+		return;
+	for (k = 0; k < ncols; k++)
+		in->total[k] = fg_count_dbl(total[k]);
 	if (ncols == 2)
-		fg_tree_init(&in->tree, ncols, 0);
-	else if (ncols == 1) {
-		in->flow = svg_flow_new(in->o, SVG_BEFORE);
-		svg_flow_expect(in->flow, fg_count_dbl(total[0]));
-	}
+		in->flow = svg_flow_new(in->o, dcols, 3, &in->o->cc);
+	else
+		in->flow = svg_flow_new(in->o, pcols, 1, NULL);
+	svg_flow_expect(in->flow, in->total);
+}
+
+/* The last frame of a stack: its self counts go to the change table. */
+static void
+leaf(struct input *in, const char *key, size_t len, const double *v)
+{
+	const char *p;
+
+	while (len > 0 && key[len - 1] == ';')
+		len--;
+	if (len == 0)
+		return;		/* the root's */
+	for (p = key + len; p > key && p[-1] != ';'; p--)
+		;
+	svg_changes_add(&in->sc, p, (size_t)(key + len - p), v);
 }
 
 /* Every unique stack, in bytewise order, on one thread (onmeta is set). */
@@ -398,14 +442,14 @@ onstack(const char *key, size_t len, const fg_count *c, int ncols, void *arg)
 	double v[2] = { 0, 0 };
 	int k;
 
+	settle(in);
 	for (k = 0; k < ncols && k < 2; k++) {
 		v[k] = fg_count_dbl(c[k]);
 		fg_period_add(&in->per, k, c[k]);
 	}
-	if (in->flow != NULL)
-		svg_flow_add(in->flow, key, len, v);
-	else
-		fg_tree_add(&in->tree, key, len, v);
+	svg_flow_add(in->flow, key, len, v);
+	if (ncols == 2)
+		leaf(in, key, len, v);
 }
 
 /*
@@ -579,16 +623,29 @@ nodata(const struct svg_opts *o)
 	exit(FG_EXIT_ERR);
 }
 
-/* Lays out what was read; exits through nodata() when it holds nothing. */
+/*
+ * Lays out what was read, and a diff's change table; exits through
+ * nodata() when it holds nothing.
+ */
 static void
-layout(struct svg_layout *l, struct svg_opts *o, struct input *in)
+layout(struct svg_layout *l, struct svg_changes *sc, struct svg_opts *o,
+    struct input *in)
 {
 	struct fg_tree *t = &in->tree;
+	const struct svg_rec *r;
+	const char *names;
+	size_t n;
+	uint32_t maxd;
 
 	if (in->flow != NULL) {
-		if (!(svg_flow_total(in->flow) > 0))
+		r = svg_flow_close(in->flow, &n, &names, &maxd, NULL);
+		if (in->ncols == 1 ? !(r[0].w[0] > 0) :
+		    r[0].tot[1] + r[0].tot[0] <= 0)
 			nodata(o);
-		svg_layout_flow(l, o, in->flow, &in->annot);
+		svg_layout_flow(l, o, in->flow, in->ncols == 2, &in->annot);
+		*sc = in->sc;
+		if (in->ncols == 2)
+			svg_changes_finish(sc, o, r[0].tot);
 		return;
 	}
 	if (in->ncols == 0)
@@ -599,6 +656,8 @@ layout(struct svg_layout *l, struct svg_opts *o, struct input *in)
 	fg_color_prepare(&o->cc, t);
 	fg_annot_apply(&in->annot, t);
 	svg_layout_tree(l, o, t);
+	svg_changes_free(&in->sc);
+	svg_changes(sc, o, t);
 }
 
 int
@@ -617,18 +676,17 @@ main(int argc, char *argv[])
 	files = parseopts(&o, &ccset, &st, &nfiles);
 	memset(&in, 0, sizeof(in));
 	in.o = &o;
+	in.ccset = ccset;
 	fg_annot_init(&in.annot);
+	svg_changes_init(&in.sc);
 	if (o.flamechart)
 		readchart(&in, files, nfiles);
 	else
 		readsum(&in, files, nfiles);
-	if (in.hccset && !ccset)
-		o.cc = in.hcc;
+	settle(&in);
 	titles(&o, in.header, in.ncols == 2);
 	units(&o, &in);
-	o.cc.header = in.header;
-	layout(&l, &o, &in);
-	svg_changes(&sc, &o, in.flow == NULL ? &in.tree : NULL);
+	layout(&l, &sc, &o, &in);
 	svg_write(&o, &l, &sc);
 	if (o.cc.pmfile != NULL)
 		fg_pmap_save(&o.cc);

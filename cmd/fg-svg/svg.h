@@ -3,10 +3,14 @@
  * svg.h: fg-svg's stages and what passes between them.
  *
  * main.c    options; reads the input through fg_sum (sum.h) into the
- *           one-pass layout (profiles) or the frame tree (flame.h)
- * flow.c    lays a profile out in one pass over its sorted stacks
+ *           one-pass layout (profiles, diffs), or a flame chart in input
+ *           order into the frame tree (flame.h)
+ * flow.c    lays a profile or a diff out in one pass over its sorted
+ *           stacks, feeding a diff's frames to the colours' noise test
+ * flowview.c one view of it: frames drawn, positions, colours
  * layout.c  decides: the views, which frames are drawn, where and in
- *           which colour, and the image's geometry (struct svg_layout)
+ *           which colour (the tree's for flame charts), and the image's
+ *           geometry (struct svg_layout)
  * changes.c a diff's headline and table: its functions classified by
  *           common/change.c, as fg-top does
  * writer.c  writes a layout as an SVG document, nothing else (with
@@ -85,37 +89,70 @@ struct svg_layout {
 /* layout.c: lays out a finished, annotated tree (diffs, flame charts). */
 void svg_layout_tree(struct svg_layout *l, struct svg_opts *o,
     struct fg_tree *t);
-/* Or a profile laid out in one pass (flow.c), colours annotated by a. */
+/*
+ * Or what flow.c laid out in one pass (a profile, or a diff: then its
+ * colours' fg_color_end done), colours annotated by a.
+ */
 struct svg_flow;
 void svg_layout_flow(struct svg_layout *l, struct svg_opts *o,
-    struct svg_flow *s, const struct fg_annot *a);
+    struct svg_flow *s, int isdiff, const struct fg_annot *a);
 void svg_layout_free(struct svg_layout *l);
+/* A frame's self count in a view by col (its counts before, after). */
+double svg_vself(const double *tot, const double *self, int col);
 /* The narrowest count drawn when the full width stands for total. */
 double svg_minw(const struct svg_opts *o, double total);
 
 /*
- * flow.c: a view laid out in one pass over stacks given in bytewise
- * (LC_ALL=C) order, each once, as fg_sum emits them; col is the view's
- * count (SVG_BEFORE for a profile). svg_flow_total closes the open
- * frames and returns the view's total; svg_flow_view fills v (its total
- * and minimum width set) with the frames drawn, named from s: free s
- * after the layout is written.
+ * flow.c: a profile's view, or a diff's three, laid out in one pass over
+ * stacks given in bytewise (LC_ALL=C) order, each once, as fg_sum emits
+ * them: cols[0..nv) the views' counts (SVG_BEFORE for a profile;
+ * SVG_AFTER, SVG_BEFORE, SVG_ELIDED for a diff, whose frames go to cc's
+ * noise test, fg_color_begin done, as each becomes final). svg_flow_close
+ * closes the open frames and returns the frames kept, in pre-order (the
+ * root first), named from *names: free s after the layout is written.
  */
-struct svg_flow *svg_flow_new(const struct svg_opts *o, int col);
+#define SVG_NV 3
+struct svg_flow;
+struct svg_rec {
+	size_t noff;		/* name in names */
+	uint32_t nlen, depth;
+	double x[SVG_NV];	/* per view: start, from its parent's start */
+	double w[SVG_NV];	/* per view: width */
+	double tot[2], selfc[2];
+};
+/* What a diff's layout needs of all its frames, the root's apart. */
+struct svg_flow_stats {
+	double tc;		/* sum of |after - before| self counts */
+	int differs;		/* some frame's counts differ */
+};
+struct svg_flow *svg_flow_new(const struct svg_opts *o, const int *cols,
+    int nv, struct fg_colorcfg *cc);
 void svg_flow_add(struct svg_flow *s, const char *stack, size_t len,
     const double *c);
 /*
- * Optional, before the first stack: the view's total when known (fg_sum's
- * start), so that frames the final minimum width drops are dropped at
- * once rather than kept until the running total has grown.
+ * Optional, before the first stack: the totals (before, after) when known
+ * (fg_sum's start), so that frames the final minimum width drops are
+ * dropped at once rather than kept until the running total has grown.
  */
-void svg_flow_expect(struct svg_flow *s, double total);
-double svg_flow_total(struct svg_flow *s);
-void svg_flow_view(struct svg_flow *s, struct svg_view *v,
-    struct svg_opts *o, const struct fg_annot *a);
+void svg_flow_expect(struct svg_flow *s, const double *total);
+const struct svg_rec *svg_flow_close(struct svg_flow *s, size_t *n,
+    const char **names, uint32_t *maxdepth, struct svg_flow_stats *st);
 void svg_flow_free(struct svg_flow *s);
+/*
+ * flowview.c: view k of what flow.c kept, into v (its col, total and
+ * minimum width set): the final minimum width applied, positions made
+ * absolute, colours (annotations a, else the palette or the diff's
+ * colours) and a diff's counts by kind.
+ */
+void svg_flow_view(struct svg_flow *s, int k, int isdiff, struct svg_view *v,
+    struct svg_opts *o, const struct fg_annot *a);
 
-/* changes.c: a diff's functions by self count, classified (ok: a diff). */
+/*
+ * changes.c: a diff's functions by self count, classified (ok: a diff).
+ * svg_changes_add with every frame's (or stack's: the last frame's) self
+ * counts, in stack order, then svg_changes_finish after the colours'
+ * fg_color_end; or svg_changes over a tree, for all three.
+ */
 struct svg_changes {
 	int ok;
 	struct fg_changes cs;
@@ -123,7 +160,14 @@ struct svg_changes {
 	double period;		/* count units per sample detected, or 1 */
 	struct fg_stab *tab;	/* function names */
 	double *self;		/* before, after per name */
+	size_t n, cap;
+	struct fg_period per;	/* of the self counts added */
 };
+void svg_changes_init(struct svg_changes *sc);
+void svg_changes_add(struct svg_changes *sc, const char *name, size_t nlen,
+    const double *self);
+void svg_changes_finish(struct svg_changes *sc, const struct svg_opts *o,
+    const double *roottot);
 void svg_changes(struct svg_changes *sc, const struct svg_opts *o,
     const struct fg_tree *t);
 void svg_changes_free(struct svg_changes *sc);

@@ -1,0 +1,207 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * flowview.c: one view of what flow.c laid out in one pass: the frames it
+ * kept, the view's final minimum width applied (a frame under it is left
+ * out with its subtree), positions made absolute, each frame coloured as
+ * the tree path colours it (fg_annot_apply's rules, else the palette, or
+ * a diff's colours with new code settled down the open path) and a diff's
+ * frames counted by what their colour says. Nothing here recurses.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "fg.h"
+#include "svg.h"
+
+/* What a walk over the records keeps per depth. */
+struct walk {
+	double *base;		/* a drawn frame's absolute start */
+	size_t *plen;		/* its path's length in path */
+	unsigned char *isnew;	/* diff: it is new code */
+	char *path;		/* annotations: the current frame's path */
+	size_t pcap;
+	struct fg_stab *paths;	/* annotations by path */
+};
+
+/* Colour annotations by path, keyed by the path without trailing ';'. */
+static struct fg_stab *
+annotpaths(const struct fg_annot *a)
+{
+	struct fg_stab *t;
+	struct fg_ent *e;
+	const char *k;
+	size_t n;
+
+	if (a == NULL || a->paths == NULL)
+		return NULL;
+	t = fg_stab_new(1);
+	for (e = fg_stab_first(a->paths); e != NULL; e = e->next) {
+		k = fg_ent_key(a->paths, e);
+		for (n = e->len; n > 0 && k[n - 1] == ';'; n--)
+			;
+		if (n > 0)
+			fg_stab_get(t, k, n)->aux = e->aux;
+	}
+	return t;
+}
+
+/*
+ * A frame's annotated colour by fg_annot_apply's rules (a path line, else
+ * a name line, else the default line), or FG_NOCOLOR; never the root's.
+ */
+static uint32_t
+annotated(const struct fg_annot *a, struct fg_stab *paths, const char *path,
+    size_t plen, const struct svg_frame *f)
+{
+	struct fg_ent *e;
+
+	if (f->depth == 0)
+		return FG_NOCOLOR;
+	if (paths != NULL && (e = fg_stab_find(paths, path, plen)) != NULL)
+		return e->aux;
+	if (a != NULL && a->any) {
+		if (a->names != NULL &&
+		    (e = fg_stab_find(a->names, f->name, f->nlen)) != NULL)
+			return e->aux;
+		return a->def;
+	}
+	return FG_NOCOLOR;
+}
+
+/* The path of a frame at depth d >= 1 into w->path, after its parent's. */
+static size_t
+mkpath(struct walk *w, uint32_t d, const char *name, size_t nlen)
+{
+	size_t at = d > 1 ? w->plen[d - 1] + 1 : 0;
+
+	if (at + nlen + 1 > w->pcap) {
+		w->pcap = (at + nlen + 1) * 2;
+		w->path = fg_realloc(w->path, w->pcap);
+	}
+	if (d > 1)
+		w->path[at - 1] = ';';
+	if (nlen > 0)
+		memcpy(w->path + at, name, nlen);
+	w->plen[d] = at + nlen;
+	return w->plen[d];
+}
+
+/*
+ * A diff frame's colour (ann: its annotation or FG_NOCOLOR), its colour in
+ * the other palette (--colorblind flipped; an annotation the diff did not
+ * give stays), and its count by kind (a frame the current profile lacks
+ * counts as gone), as layout.c does for the tree.
+ */
+static void
+diffcolor(struct svg_view *v, struct svg_opts *o, struct walk *w,
+    struct svg_frame *f, uint32_t ann, double all)
+{
+	struct fg_cframe cf;
+	uint32_t c;
+	double u;
+	int k;
+
+	cf.tot = f->tot;
+	cf.self = f->selfc;
+	cf.root = f->depth == 0;
+	cf.pnew = !cf.root && w->isnew[f->depth - 1];
+	w->isnew[f->depth] = (unsigned char)fg_color_newcode(&o->cc, &cf);
+	c = fg_color_diff(&o->cc, &cf, f->name, f->nlen, all);
+	f->color = ann != FG_NOCOLOR ? ann : c;
+	if (ann != FG_NOCOLOR && ann != c)
+		f->alt = f->color;
+	else {
+		o->cc.cb = !o->cc.cb;
+		f->alt = fg_color_diff(&o->cc, &cf, f->name, f->nlen, all);
+		o->cc.cb = !o->cc.cb;
+	}
+	if (cf.root)
+		return;
+	k = fg_color_kind_of(&o->cc, &cf, &u);
+	if (f->tot[1] == 0 && f->tot[0] > 0)
+		v->ngone[k != FG_DK_SAME]++;
+	else
+		v->nk[k]++;
+}
+
+static void
+colorframe(struct svg_view *v, struct svg_opts *o, const struct fg_annot *a,
+    struct walk *w, struct svg_frame *f, double all)
+{
+	size_t pl = 0;
+	uint32_t ann;
+
+	if (w->paths != NULL && f->depth > 0)
+		pl = mkpath(w, f->depth, f->name, f->nlen);
+	ann = annotated(a, w->paths, w->path, pl, f);
+	if (w->isnew != NULL) {
+		diffcolor(v, o, w, f, ann, all);
+		return;
+	}
+	f->color = ann != FG_NOCOLOR ? ann :
+	    fg_color_name(&o->cc, f->name, f->nlen);
+	f->alt = f->color;
+}
+
+static struct svg_frame *
+newframe(struct svg_view *v)
+{
+	if (v->nf == v->cap) {
+		v->cap = v->cap ? v->cap * 2 : 256;
+		v->f = fg_reallocarray(v->f, v->cap, sizeof(*v->f));
+	}
+	return &v->f[v->nf++];
+}
+
+void
+svg_flow_view(struct svg_flow *s, int k, int isdiff, struct svg_view *v,
+    struct svg_opts *o, const struct fg_annot *a)
+{
+	const struct svg_rec *recs, *r;
+	struct svg_frame *f;
+	struct walk w;
+	const char *names;
+	size_t i, n;
+	uint32_t skip = UINT32_MAX, maxd;
+	double wd, all;
+
+	recs = svg_flow_close(s, &n, &names, &maxd, NULL);
+	memset(&w, 0, sizeof(w));
+	w.paths = annotpaths(a);
+	w.base = fg_calloc((size_t)maxd + 2, sizeof(*w.base));
+	w.plen = fg_calloc((size_t)maxd + 2, sizeof(*w.plen));
+	if (isdiff)
+		w.isnew = fg_calloc((size_t)maxd + 2, 1);
+	all = recs[0].tot[1];
+	v->maxdepth = 0;
+	for (i = 0; i < n; i++) {
+		r = &recs[i];
+		if (skip != UINT32_MAX && r->depth > skip)
+			continue;
+		skip = UINT32_MAX;
+		wd = i == 0 ? v->total : r->w[k];
+		if (!(wd > 0) || (i > 0 && wd < v->minw)) {
+			skip = r->depth;
+			continue;
+		}
+		f = newframe(v);
+		f->name = i == 0 ? "" : names + r->noff;
+		f->nlen = r->nlen;
+		f->depth = r->depth;
+		f->x = r->depth == 0 ? 0 : w.base[r->depth - 1] + r->x[k];
+		w.base[r->depth] = f->x;
+		f->w = wd;
+		f->self = svg_vself(r->tot, r->selfc, v->col);
+		memcpy(f->tot, r->tot, sizeof(f->tot));
+		memcpy(f->selfc, r->selfc, sizeof(f->selfc));
+		colorframe(v, o, a, &w, f, all);
+		if (f->depth > v->maxdepth)
+			v->maxdepth = f->depth;
+	}
+	free(w.path);
+	free(w.plen);
+	free(w.base);
+	free(w.isnew);
+	if (w.paths != NULL)
+		fg_stab_free(w.paths);
+}
