@@ -58,43 +58,6 @@ fg_pvalue(double z)
 static int
 absdesc(const void *x, const void *y)
 {
-	double a = fabs(**(const double *const *)x);
-	double b = fabs(**(const double *const *)y);
-
-	return (a < b) - (a > b);
-}
-
-size_t
-fg_holm(const double *z, size_t n, double alpha, unsigned char *sig)
-{
-	const double **v, zero = 0;
-	size_t i, k = 0;
-
-	if (n == 0)
-		return 0;
-	v = fg_reallocarray(NULL, n, sizeof(*v));
-	for (i = 0; i < n; i++) {
-		v[i] = isnan(z[i]) ? &zero : &z[i];
-		sig[i] = 0;
-	}
-	qsort(v, n, sizeof(*v), absdesc);
-	/*
-	 * Step down from the largest |z|: the k-th (from 0) is rejected when
-	 * its p-value is at most alpha / (n - k) and all before it were.
-	 */
-	for (k = 0; k < n; k++) {
-		if (!(fg_pvalue(*v[k]) <= alpha / (double)(n - k)) ||
-		    *v[k] == 0)
-			break;
-		sig[v[k] - z] = 1;
-	}
-	free(v);
-	return k;
-}
-
-static int
-absdesc1(const void *x, const void *y)
-{
 	double a = fabs(*(const double *)x), b = fabs(*(const double *)y);
 
 	return (a < b) - (a > b);
@@ -120,12 +83,31 @@ fg_holm_of(double *z, size_t m, size_t n, double alpha, double *zmin)
 				*zmin = fabs(z[k - 1]);
 		}
 	}
-	qsort(z + k, m - k, sizeof(*z), absdesc1);
+	qsort(z + k, m - k, sizeof(*z), absdesc);
 	for (; k < m; k++) {
 		if (!(fg_pvalue(z[k]) <= alpha / (double)(n - k)) || z[k] == 0)
 			break;
 		*zmin = fabs(z[k]);
 	}
+	return k;
+}
+
+/* Holm over all n: fg_holm_of's threshold, applied to each test. */
+size_t
+fg_holm(const double *z, size_t n, double alpha, unsigned char *sig)
+{
+	double *c, zmin;
+	size_t i, k;
+
+	if (n == 0)
+		return 0;
+	c = fg_reallocarray(NULL, n, sizeof(*c));
+	memcpy(c, z, n * sizeof(*c));
+	k = fg_holm_of(c, n, n, alpha, &zmin);
+	free(c);
+	for (i = 0; i < n; i++)
+		sig[i] = k > 0 && !isnan(z[i]) && z[i] != 0 &&
+		    fabs(z[i]) >= zmin;
 	return k;
 }
 
