@@ -416,14 +416,13 @@ fg_color_diff(struct fg_colorcfg *cfg, const struct fg_cframe *f,
 
 /* A tree's node as the colours see it (after newcode for its parent). */
 static void
-nodeframe(const struct fg_colorcfg *cfg, const struct fg_tree *t,
-    const struct fg_node *n, struct fg_cframe *f)
+nodeframe(const struct fg_colorcfg *cfg, const struct fg_node *n,
+    struct fg_cframe *f)
 {
 	f->tot = n->tot;
 	f->self = n->self;
 	f->root = n->parent == FG_NONE;
 	f->pnew = !f->root && cfg->isnew != NULL && cfg->isnew[n->parent];
-	(void)t;
 }
 
 /*
@@ -443,7 +442,7 @@ newcode(struct fg_colorcfg *cfg, const struct fg_tree *t)
 	free(cfg->isnew);
 	cfg->isnew = isnew;
 	for (i = 1; i < t->nn; i++) {
-		nodeframe(cfg, t, &t->n[i], &f);
+		nodeframe(cfg, &t->n[i], &f);
 		isnew[i] = (unsigned char)fg_color_newcode(cfg, &f);
 	}
 }
@@ -472,7 +471,7 @@ fg_color_kind(const struct fg_colorcfg *cfg, const struct fg_tree *t,
 	*u = 0;
 	if (t->ncols != 2)
 		return FG_DK_SAME;
-	nodeframe(cfg, t, n, &f);
+	nodeframe(cfg, n, &f);
 	return fg_color_kind_of(cfg, &f, u);
 }
 
@@ -484,7 +483,7 @@ fg_color_node(struct fg_colorcfg *cfg, const struct fg_tree *t,
 	struct fg_cframe f;
 
 	if (t->ncols == 2) {
-		nodeframe(cfg, t, n, &f);
+		nodeframe(cfg, n, &f);
 		return fg_color_diff(cfg, &f, n->name, n->nlen, all);
 	}
 	/* inferno's --colordiffusion: red growing with the square root */
