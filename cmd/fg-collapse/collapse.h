@@ -64,7 +64,8 @@ struct copts {
  * samples); main.c calls collapse_unit_end() after each input. A value
  * two inputs disagree on, or one input leaves out, is not written. With
  * neither --header nor --no-header, the header is written when the unit
- * is known and is not samples (write.c).
+ * is known and is not samples and no input was marked by collapse_plain()
+ * (write.c).
  */
 struct cstate {
 	char name[32];		/* "" until a format names it */
@@ -78,12 +79,19 @@ struct cunit {
 	struct cstate in;	/* the input being read */
 	struct cstate all;	/* agreed by the inputs read before */
 	int ninputs;
+	int plain;	/* an input whose reference collapser has no header */
 };
 #define COLLAPSE_UNKNOWN UINT64_MAX
 void collapse_unit(const struct copts *o, const char *unit, size_t len);
 void collapse_period(const struct copts *o, uint64_t period);
 void collapse_samples(const struct copts *o, uint64_t n);
 void collapse_unit_end(const struct copts *o);
+/*
+ * Marks the output as one a reference collapser also writes
+ * (stackcollapse-perf.pl, inferno-collapse-perf): byte for byte theirs
+ * unless --header asks for the header.
+ */
+void collapse_plain(const struct copts *o);
 
 /* Default bound on the folded text one input may expand to. */
 #define COLLAPSE_MAX_OUTPUT (256ull << 20)

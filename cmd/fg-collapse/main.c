@@ -54,7 +54,8 @@ static const char help[] =
     "                         unit=U period=P samples=N\" header saying\n"
     "                         what the counts are, as the input states\n"
     "      --no-header        no header (default: one when the unit is\n"
-    "                         known and is not samples)\n"
+    "                         known and is not samples, but none for\n"
+    "                         perf script input)\n"
     "      --version          print the version and exit\n"
     "\n";
 

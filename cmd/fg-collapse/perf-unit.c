@@ -62,6 +62,7 @@ perf_unit(const struct copts *o, const struct ptally *t, const char *ev,
 {
 	size_t n;
 
+	collapse_plain(o);	/* stackcollapse-perf.pl's bytes by default */
 	if (t->n == 0)
 		return;		/* no sample: nothing to say */
 	if (t->unweighted && t->pmax > 0) {

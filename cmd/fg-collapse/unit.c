@@ -30,6 +30,13 @@ collapse_unit(const struct copts *o, const char *unit, size_t len)
 }
 
 void
+collapse_plain(const struct copts *o)
+{
+	if (o->unit != NULL)
+		o->unit->plain = 1;
+}
+
+void
 collapse_period(const struct copts *o, uint64_t period)
 {
 	struct cstate *s;

@@ -23,7 +23,8 @@ collapse_header(const struct copts *o, int withsamples)
 	int samples;
 
 	samples = name != NULL && strcmp(name, "samples") == 0;
-	if (o->header == 0 || (o->header < 0 && (name == NULL || samples)))
+	if (o->header == 0 || (o->header < 0 && (name == NULL || samples ||
+	    o->unit->plain)))
 		return;
 	snprintf(per, sizeof(per), "%llu", (unsigned long long)u->period);
 	snprintf(smp, sizeof(smp), "%llu", (unsigned long long)u->samples);
