@@ -109,11 +109,11 @@ unknown_name(const struct copts *o, const struct frame *f, struct fg_buf *b,
 		k = 7;
 		*unknown = 1;
 	} else {
-		for (i = 0; i < f->modlen; i++)
-			if (f->mod[i] == '/') {
-				m = f->mod + i + 1;
-				k = f->modlen - i - 1;
-			}
+		/* the base name: from the end, as paths are long */
+		for (i = f->modlen; i > 0 && f->mod[i - 1] != '/'; i--)
+			;
+		m = f->mod + i;
+		k = f->modlen - i;
 	}
 	*n = k + 2 + (o->addrs ? f->pclen + 3 : 0);
 	for (i = 0; i < k && !(perf_cls[(unsigned char)m[i]] & C_SPEC); i++)
@@ -461,6 +461,48 @@ on_event(struct worker *w, const char *s, size_t n, const struct event *ev,
 	w->lastframe = 0;
 }
 
+/*
+ * A stack line "\t addr func+off (module)" of a sample being read, by
+ * perf-memo.c when it was parsed before, else parsed and kept there; 0
+ * when it is left to on_line (not a stack line that parses, a Java
+ * command's, or no memo).
+ */
+static int
+memo_line(struct worker *w, const char *s, size_t n)
+{
+	const struct pment *e;
+	struct pment what;
+	struct frame f;
+	uint32_t h;
+
+	if (w->memo == NULL || !w->inside || s[0] != '\t' ||
+	    s[n - 1] != ')' ||
+	    (w->pname.len >= 4 && memcmp(w->pname.p, "java", 4) == 0))
+		return 0;
+	h = pmemo_hash(s, n);
+	if ((e = pmemo_find(w->memo, s, n, h)) != NULL) {
+		flush_frame(w);
+		if (e->name) {
+			w->line.len = 0;
+			fg_buf_put(&w->line, pment_name(e), e->nlen);
+			w->pend = 1;
+			w->lastframe = e->lastframe;
+		}
+		w->nknown++;
+		return 1;
+	}
+	if (!perf_parse_frame(s, n, &f))
+		return 0;
+	on_frame(w, &f);
+	what.name = (unsigned char)w->pend;
+	what.lastframe = (unsigned char)w->lastframe;
+	what.nlen = (uint16_t)(w->pend ? w->line.len : 0);
+	if (!w->pend || w->line.len <= 0xffff)
+		pmemo_add(w->memo, s, n, h, &what, w->pend ? w->line.p : "");
+	w->nknown++;
+	return 1;
+}
+
 /* One line (without its newline). */
 static void
 on_line(struct worker *w, const char *s, size_t n)
@@ -475,6 +517,8 @@ on_line(struct worker *w, const char *s, size_t n)
 		perf_end_sample(w);
 		return;
 	}
+	if (memo_line(w, s, n))
+		return;
 	if (s[0] == '#')
 		return;
 	if ((h = perf_event_line(s, n, &ev, &pad)) != 0) {
@@ -641,8 +685,10 @@ perf_worker_init(struct worker *w, const struct copts *o, struct fg_stab *tab,
 	}
 	if (o->inline_ && tab != NULL)
 		w->a2l = a2l_new(o->context);
-	else if (tab != NULL)
+	else if (tab != NULL) {
 		w->cache = pcache_new();
+		w->memo = pmemo_new();
+	}
 	rev_need(w, 4096);
 	rev_reset(w);
 }
@@ -652,6 +698,7 @@ perf_worker_free(struct worker *w)
 {
 	a2l_free(w->a2l);
 	pcache_free(w->cache);
+	pmemo_free(w->memo);
 	free(w->filter.p);
 	free(w->pname.p);
 	free(w->line.p);

@@ -72,6 +72,7 @@ struct worker {
 	int fd;
 	off_t from, to;
 	struct pcache *cache;	/* stack lines parsed before, or NULL */
+	struct pmemo *memo;	/* single stack lines parsed before, or NULL */
 	struct pcent *hit;	/* the current sample's, or NULL */
 	int lazy;		/* its frames are not yet in rev */
 	const char *nospan;	/* no blank line in the block before this */
@@ -116,6 +117,30 @@ void pcache_set_ent(struct pcent *e, struct fg_ent *ent, const char *pname,
     size_t n);
 static inline const char *
 pcent_frames(const struct pcent *e)
+{
+	return (const char *)(e + 1) + e->len;
+}
+
+/* perf-memo.c: what stack lines gave when last parsed */
+struct pment {
+	uint32_t hash;
+	uint16_t len;		/* bytes of the line (after this) */
+	uint16_t nlen;		/* bytes of its frame name (after them) */
+	unsigned char name;	/* it gave a frame (else it is skipped) */
+	unsigned char lastframe;	/* what it left w->lastframe */
+};
+struct pmemo;
+struct pmemo *pmemo_new(void);
+void pmemo_free(struct pmemo *m);
+uint32_t pmemo_hash(const char *s, size_t n);
+/* The entry of the n bytes at s (of hash h), or NULL. */
+const struct pment *pmemo_find(const struct pmemo *m, const char *s,
+    size_t n, uint32_t h);
+/* Keeps what the line gave (what's name, lastframe, nlen; name's bytes). */
+void pmemo_add(struct pmemo *m, const char *s, size_t n, uint32_t h,
+    const struct pment *what, const char *name);
+static inline const char *
+pment_name(const struct pment *e)
 {
 	return (const char *)(e + 1) + e->len;
 }
