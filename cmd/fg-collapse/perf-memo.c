@@ -54,29 +54,27 @@ load8(const char *p)
 }
 
 /*
- * A hash of a line from three words of it: where perf right-aligns the
- * address's low digits, its middle (the name) and its end (the module).
+ * A hash of the first PM_KEY bytes of a line: a tab, the address (perf
+ * right-aligns it in 16 columns) and the start of the name, which tell
+ * most lines apart; they are compared whole all the same. It needs no
+ * line's end, so that a line seen before is found without looking for
+ * its newline.
  */
 uint32_t
-pmemo_hash(const char *s, size_t n)
+pmemo_hash(const char *s)
 {
 	uint64_t h;
 
-	if (n < 17) {
-		h = n;
-		while (n > 0)
-			h = (h ^ (unsigned char)s[--n]) * 0x100000001b3ULL;
-	} else
-		h = (load8(s + 9) * 0x9e3779b97f4a7c15ULL) ^
-		    (load8(s + n / 2) * 0xff51afd7ed558ccdULL) ^
-		    (load8(s + n - 8) * 0xc4ceb9fe1a85ec53ULL) ^ n;
+	h = (load8(s) * 0x9e3779b97f4a7c15ULL) ^
+	    (load8(s + 8) * 0xff51afd7ed558ccdULL) ^
+	    (load8(s + 16) * 0xc4ceb9fe1a85ec53ULL);
 	h ^= h >> 31;
 	h *= 0x94d049bb133111ebULL;
 	return (uint32_t)(h >> 32);
 }
 
-const struct pment *
-pmemo_find(const struct pmemo *m, const char *s, size_t n, uint32_t h)
+static const struct pment *
+slot_ent(const struct pmemo *m, uint32_t h)
 {
 	uint32_t off = m->slot[h & (PM_SLOTS - 1)];
 	const struct pment *e;
@@ -84,7 +82,27 @@ pmemo_find(const struct pmemo *m, const char *s, size_t n, uint32_t h)
 	if (off == 0)
 		return NULL;
 	e = (const struct pment *)(const void *)(m->arena + off - 1);
-	if (e->hash != h || e->len != n || memcmp(e + 1, s, n) != 0)
+	return e->hash == h ? e : NULL;
+}
+
+const struct pment *
+pmemo_at(const struct pmemo *m, const char *s, const char *e)
+{
+	const struct pment *x;
+
+	if (e - s <= PM_KEY || (x = slot_ent(m, pmemo_hash(s))) == NULL ||
+	    (size_t)(e - s) <= x->len || s[x->len] != '\n' ||
+	    memcmp(x + 1, s, x->len) != 0)
+		return NULL;
+	return x;
+}
+
+const struct pment *
+pmemo_find(const struct pmemo *m, const char *s, size_t n, uint32_t h)
+{
+	const struct pment *e = slot_ent(m, h);
+
+	if (e == NULL || e->len != n || memcmp(e + 1, s, n) != 0)
 		return NULL;
 	return e;
 }
@@ -96,7 +114,7 @@ pmemo_add(struct pmemo *m, const char *s, size_t n, uint32_t h,
 	size_t need = (sizeof(*what) + n + what->nlen + 3) & ~(size_t)3;
 	struct pment *e;
 
-	if (n > PM_LINE || what->nlen > PM_LINE)
+	if (n < PM_KEY || n > PM_LINE || what->nlen > PM_LINE)
 		return;
 	if (m->len + need > PM_MAX) {
 		/* used up: start again */
