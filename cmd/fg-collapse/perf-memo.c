@@ -16,8 +16,8 @@
 
 #include "perf.h"
 
-#define PM_MAX (1u << 19)
-#define PM_SLOTS (1u << 13)
+#define PM_MAX (1u << 19)	/* bytes of lines and names kept */
+#define PM_SLOTS (1u << 13)	/* slots (a power of 2) */
 #define PM_LINE 1024		/* longest line kept */
 
 struct pmemo {
