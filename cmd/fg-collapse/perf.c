@@ -54,15 +54,13 @@ rev_reset(struct worker *w)
 	w->pend = 0;
 }
 
-/* Makes room for n more bytes in front of the frames. */
+/* Grows the frames' buffer to take n more bytes in front. */
 static void
-rev_need(struct worker *w, size_t n)
+rev_grow(struct worker *w, size_t n)
 {
 	size_t used = w->rcap - w->rpos, ncap;
 	char *nr;
 
-	if (w->rpos >= n)
-		return;
 	ncap = w->rcap ? w->rcap : 4096;
 	while (ncap - used < n)
 		ncap *= 2;
@@ -75,8 +73,16 @@ rev_need(struct worker *w, size_t n)
 	w->rpos = ncap - used;
 }
 
+/* Makes room for n more bytes in front of the frames (inline: per line). */
+static inline void
+rev_need(struct worker *w, size_t n)
+{
+	if (w->rpos < n)
+		rev_grow(w, n);
+}
+
 /* Puts a frame (or the root, last) in front of the frames so far. */
-static void
+static inline void
 rev_prepend(struct worker *w, const char *s, size_t n)
 {
 	rev_need(w, n + 1);
