@@ -59,7 +59,7 @@ main(int argc, char *argv[])
 		if (tab == NULL) {
 			ncols = r.ncols;
 			tab = fg_stab_new(ncols);
-			fg_tree_init(&t, ncols, 0);
+			fg_tree_init(&t, ncols);
 		}
 		if (r.ncols != ncols) {
 			fg_in_warn(&f.in, "%d counts, but earlier lines had %d",
