@@ -8,7 +8,9 @@
 // after it, so style, layout and paint are included. Works on fg-svg's,
 // flamegraph.pl's and inferno's SVGs alike (frames are found by rendered
 // width). Prints one line per file: NAME bytes nodes paint ready zoom reset
-// (NaN for a figure it could not get; the reason goes to stderr).
+// (NaN for a figure it could not get; the reason goes to stderr), then per
+// file a line "# NAME: ..." saying what came before its first paint
+// (before()).
 // usage: node bench/svg-zoom.js NAME=FILE.svg [...]
 "use strict";
 const fs = require("fs");
@@ -68,8 +70,50 @@ async function measure(page) {
 	});
 }
 
+// What the main thread did before the first paint, from a Chromium trace of
+// a second load (tracing slows it: its own page, not the figures above):
+// the bytes the parser had taken (it takes the file in 1 MiB pieces and
+// the first paint can come between two) and the thread's CPU time in
+// parsing, style, layout, paint and script.
+async function before(ctx, file) {
+	const page = await ctx.newPage();
+	const cdp = await ctx.newCDPSession(page);
+	const ev = [];
+	cdp.on("Tracing.dataCollected", (d) => ev.push(...d.value));
+	const done = new Promise((r) => cdp.once("Tracing.tracingComplete", r));
+	await cdp.send("Tracing.start", { transferMode: "ReportEvents",
+	    categories: "devtools.timeline,loading,blink" });
+	try {
+		await page.goto(fileurl(file), { timeout: 120000 });
+		await page.evaluate(() => new Promise((r) =>
+		    requestAnimationFrame(() => requestAnimationFrame(r))));
+	} finally {
+		await cdp.send("Tracing.end");
+		await done;
+		await page.close().catch(() => {});
+	}
+	const nav = ev.find((e) => e.name === "DocumentLoader::CommitNavigation");
+	if (!nav)
+		return null;
+	const x = ev.filter((e) => e.ph === "X" && e.tid === nav.tid)
+	    .sort((a, b) => a.ts - b.ts);
+	const a0 = x.find((e) => e.name === "DecodedDataDocumentParser::AppendBytes");
+	const p0 = a0 && x.find((e) => e.name === "Paint" && e.ts > a0.ts);
+	if (!p0)
+		return null;
+	const pre = x.filter((e) => e.ts <= p0.ts);
+	const cpu = (...names) => (pre.filter((e) => names.includes(e.name))
+	    .reduce((s, e) => s + (e.tdur || 0), 0) / 1000).toFixed(0);
+	return { bytes: pre.filter((e) => e.name === "DocumentLoader::HandleData")
+	    .reduce((s, e) => s + ((e.args || {}).length || 0), 0),
+	    parse: cpu("DecodedDataDocumentParser::AppendBytes"),
+	    style: cpu("UpdateLayoutTree"), layout: cpu("Layout"),
+	    paint: cpu("Paint"), script: cpu("EvaluateScript", "FunctionCall") };
+}
+
 (async () => {
 	const { ctx, close } = await launch();
+	const notes = [];
 	const errors = [];
 	for (const arg of process.argv.slice(2)) {
 		const eq = arg.indexOf("="), name = arg.slice(0, eq),
@@ -93,7 +137,19 @@ async function measure(page) {
 			    l.paint.toFixed(0), l.ready.toFixed(0),
 			    r.zoom.toFixed(0), r.reset.toFixed(0), r.n].join(" "));
 		await page.close().catch(() => {});
+		const b = await before(ctx, file).catch((e) => {
+			errors.push(name + ": no trace: " + String(e).split("\n")[0]);
+			return null;
+		});
+		if (b)
+			notes.push("# " + name + ": first paint after " + b.bytes +
+			    " of " + fs.statSync(file).size + " bytes parsed; main-" +
+			    "thread CPU ms before it: parse " + b.parse + ", style " +
+			    b.style + ", layout " + b.layout + ", paint " + b.paint +
+			    ", script " + b.script);
 	}
+	for (const n of notes)
+		console.log(n);
 	if (errors.length)
 		console.error("script errors: " + errors.join("; "));
 	await close();

@@ -14,7 +14,9 @@
 # input; flamegraph.pl's one run), then per SVG: file size, DOM nodes,
 # first paint, ready (load, script and a frame) and the median click-zoom
 # and reset repaints in headless Chromium (bench/svg-zoom.js), each with
-# its ratio to inferno's of the same input. The browser part says why and
+# its ratio to inferno's of the same input, and per SVG what came before
+# its first paint in a Chromium trace (bytes parsed, main-thread CPU in
+# parsing, style, layout, paint and script). The browser part says why and
 # stops when node, tests/browser/node_modules or Chromium are missing.
 # FG_BENCH_STACKS sets the main size.
 # usage: sh bench/svg.sh BINDIR DATADIR
@@ -107,15 +109,16 @@ fi
 node "$here/svg-zoom.js" "$@" $small >"$data/svg-zoom.out" ||
     { echo "svg-zoom.js failed"; exit 0; }
 # ratios to inferno's figures of the same input (inferno, inferno@small)
-awk 'BEGIN {
+awk '/^#/ { note[++nn] = $0; next }
+BEGIN {
 	printf "%-14s %12s %8s %9s %9s %8s %8s\n", "svg (1280x900)",
 	    "bytes", "nodes", "paint ms", "ready ms", "zoom ms", "reset ms"
 }
-{ for (i = 1; i <= 7; i++) v[NR, i] = $i }
-{ k = $1; sub(/^[^@]*/, "", k); set[NR] = k }
-$1 ~ /^inferno(@|$)/ { ref[set[NR]] = NR; hasref = 1 }
+{ n++; for (i = 1; i <= 7; i++) v[n, i] = $i }
+{ k = $1; sub(/^[^@]*/, "", k); set[n] = k }
+$1 ~ /^inferno(@|$)/ { ref[set[n]] = n; hasref = 1 }
 END {
-	for (r = 1; r <= NR; r++) {
+	for (r = 1; r <= n; r++) {
 		printf "%-14s", v[r, 1]
 		f = ref[set[r]]
 		for (i = 2; i <= 7; i++) {
@@ -130,4 +133,6 @@ END {
 	if (hasref)
 		print "(ratios: the figure over inferno-flamegraph'"'"'s of" \
 		    " the same input; @small: flamegraph.pl'"'"'s input)"
+	for (r = 1; r <= nn; r++)
+		print note[r]
 }' "$data/svg-zoom.out"

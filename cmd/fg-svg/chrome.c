@@ -234,26 +234,84 @@ viewlabel(const struct svg_opts *o, const struct svg_view *v, char *buf,
 		gone(buf, len, v);
 }
 
-/* The view switches with their counts, left-aligned at y. */
+#define LINEH(o) ((o)->fontsize + 6)
+#define FLUIDMIN 600		/* the narrowest page the script draws */
+
+/*
+ * The switches flow left to right after "View:" and wrap, each further
+ * line indented under the first switch, when the next would pass the
+ * right margin of a page w pixels wide. Returns the number of lines and,
+ * when xs is not NULL, each switch's x and line. The script's reflow()
+ * flows them the same way at the window's width.
+ */
+static int
+swflow(const struct svg_opts *o, const struct svg_layout *l, double w,
+    double *xs, int *ln)
+{
+	double cw = o->fontsize * o->fontwidth, x0 = SVG_XPAD + 5 * cw + 8;
+	double x = x0, len;
+	char lab[160];
+	int i, n = 1;
+
+	for (i = 0; i < l->nviews; i++) {
+		viewlabel(o, &l->v[i], lab, sizeof(lab));
+		len = (double)strlen(lab) * cw;
+		if (x > x0 && x + len > w - SVG_XPAD) {
+			n++;
+			x = x0;
+		}
+		if (xs != NULL) {
+			xs[i] = x;
+			ln[i] = n - 1;
+		}
+		x += len + 2 * cw + 8;
+	}
+	return n;
+}
+
+/*
+ * The lines kept for the switches: as many as the narrowest page the
+ * script draws needs (unless --width fixes the width), so that a reflow
+ * never reaches into the table; the lines in use are the last ones.
+ */
+static int
+swlines(const struct svg_opts *o, const struct svg_layout *l)
+{
+	int n, m;
+
+	if (l->nviews < 2)
+		return 0;
+	n = swflow(o, l, (double)o->width, NULL, NULL);
+	if (!o->fixedw && o->width > FLUIDMIN &&
+	    (m = swflow(o, l, FLUIDMIN, NULL, NULL)) > n)
+		n = m;
+	return n;
+}
+
+/* The view switches with their counts, the last line's baseline at y. */
 static void
 switches(const struct svg_opts *o, const struct svg_layout *l, double y)
 {
-	double cw = o->fontsize * o->fontwidth, x = SVG_XPAD;
+	double xs[3], lh = LINEH(o);
 	char id[16], lab[160];
-	int i;
+	int i, n, ln[3];
 
-	fg_out_str("<g id=\"views\"><title>Views: the current profile coloured "
+	n = swflow(o, l, (double)o->width, xs, ln);
+	fg_out_str("<g id=\"views\" data-y=\"");
+	out_num(y);
+	fg_out_str("\" data-lh=\"");
+	out_num(lh);
+	fg_out_str("\"><title>Views: the current profile coloured "
 	    "by change (frames counted by colour, with the noise test in "
 	    "force), the baseline, and the paths the current profile lacks"
 	    "</title>\n");
 	/* without the script they are a line of counts, not controls */
-	out_textel(NULL, "ui", x, y, "View:");
-	x += 5 * cw + 8;
+	out_textel("vlab", "ui", SVG_XPAD, y - (n - 1) * lh, "View:");
 	for (i = 0; i < l->nviews; i++) {
 		snprintf(id, sizeof(id), "vb%d", i);
 		viewlabel(o, &l->v[i], lab, sizeof(lab));
-		out_textel(id, i == 0 ? "vb on" : "vb", x, y, lab);
-		x += (double)(strlen(lab) + 2) * cw + 8;
+		out_textel(id, i == 0 ? "vb on" : "vb", xs[i],
+		    y - (n - 1 - ln[i]) * lh, lab);
 	}
 	fg_out_str("</g>\n");
 }
@@ -261,7 +319,6 @@ switches(const struct svg_opts *o, const struct svg_layout *l, double y)
 /* ---- a diff's headline and table of its largest changes ---- */
 
 #define TROWS 5			/* rows per list */
-#define LINEH(o) ((o)->fontsize + 6)
 
 static size_t
 nrows(const struct svg_changes *sc)
@@ -278,7 +335,7 @@ double
 headh(const struct svg_opts *o, const struct svg_layout *l,
     const struct svg_changes *sc)
 {
-	double sw = l->nviews > 1 ? LINEH(o) : 0;	/* the switches */
+	double sw = swlines(o, l) * LINEH(o);	/* the switches */
 	size_t n;
 
 	if (!l->isdiff || !sc->ok)

@@ -511,6 +511,33 @@
 			    Math.max(n, 5));
 		}
 	}
+	// the view switches flow at the page's width as fg-svg's swflow()
+	// does, in the last lines of those it keeps for them
+	function reflow() {
+		var g = $("views"), x0 = xpad + 5 * chw + 8, x = x0, n = 1, i, b;
+		var xs = [], ln = [], len, yb, lh;
+		if (!g || !g.hasAttribute("data-y"))
+			return;
+		for (i = 0; (b = $("vb" + i)); i++) {
+			len = b.textContent.length * chw;
+			if (x > x0 && x + len > W - xpad) {
+				n++;
+				x = x0;
+			}
+			xs.push(x);
+			ln.push(n - 1);
+			x += len + 2 * chw + 8;
+		}
+		yb = +g.getAttribute("data-y");
+		lh = +g.getAttribute("data-lh");
+		for (i = 0; i < xs.length; i++) {
+			b = $("vb" + i);
+			b.setAttribute("x", fix1(xs[i]));
+			b.setAttribute("y", fix1(yb - (n - 1 - ln[i]) * lh));
+		}
+		if ($("vlab"))
+			$("vlab").setAttribute("y", fix1(yb - (n - 1) * lh));
+	}
 	function fit() {
 		var w = Math.max(Math.floor(window.innerWidth ||
 		    svg.clientWidth || W0), 600), i;
@@ -526,6 +553,7 @@
 			shift($(righted[i]), W - W0);
 		shift($("col1"), (W - W0) / 2);
 		recut();
+		reflow();
 		if (cur)
 			zoom(zroot());
 	}

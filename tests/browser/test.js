@@ -333,6 +333,37 @@ run(async () => {
 	    780 * 2120 / 2200) < 1, mw);
 	check("the search control moves with the right edge", await page.evaluate(() =>
 	    document.getElementById("search").getBoundingClientRect().right < 800));
+	// the view switches wrap inside the window, clear of each other, the
+	// table and the frames
+	const vsw = ["# fg-diff kind=diff base=a.txt current=b.txt"];
+	for (let i = 0; i < 40; i++)
+		vsw.push("main;g" + i + " 1000 3000", "main;s" + i + " 3000 1000");
+	for (let i = 0; i < 15; i++)
+		vsw.push("main;n" + i + " 0 2000", "main;v" + i + " 2000 0");
+	const wsw = svgof("switches", vsw.join("\n") + "\n",
+	    ["--mode", "proportional", "--min-change", "0"]);
+	for (const ww of [1280, 800, 600]) {
+		const sp = await open(wsw);
+		await sp.setViewportSize({ width: ww, height: 600 });
+		await sp.waitForFunction((w) => document.documentElement
+		    .getAttribute("width") === String(w), ww);
+		const sb = await sp.evaluate(() => {
+			const box = (e) => e.getBoundingClientRect();
+			const sw = Array.from(document.querySelectorAll(".vb"))
+			    .map(box);
+			const tb = document.getElementById("changes");
+			return { sw: sw.map((b) => [b.left, b.right, b.top, b.bottom]),
+			    table: tb ? box(tb).bottom : 0,
+			    frames: box(document.querySelector("#v0 > g > rect")).top };
+		});
+		const apart = sb.sw.every((a, i) => sb.sw.every((b, j) => i === j ||
+		    a[1] <= b[0] || b[1] <= a[0] || a[3] <= b[2] || b[3] <= a[2]));
+		check("at " + ww + " px the view switches are inside the window, " +
+		    "apart, under the table and over the frames",
+		    sb.sw.length === 3 && apart && sb.sw.every((b) => b[0] >= 0 &&
+		    b[1] <= ww && b[2] >= sb.table && b[3] <= sb.frames), sb);
+		await sp.close();
+	}
 	await page.emulateMedia({ media: "print" });
 	check("printed without the controls", await page.evaluate(() =>
 	    getComputedStyle(document.getElementById("search")).display) === "none");
