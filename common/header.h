@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * header.h: "# fg-TOOL key=value ..." header lines, written and read
- * (header.c).
+ * header.h: "# fg-TOOL key=value ..." header lines, read (header-read.c)
+ * and written (header-write.c).
  */
 #ifndef FG_HEADER_H
 #define FG_HEADER_H

@@ -1,11 +1,8 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * add.c: a collapsed stack's count into the stack table, the one place
- * where the formats' sums can overflow (fatal, naming the input's line);
- * what the counts are, for the header.
+ * where the formats' sums can overflow (fatal, naming the input's line).
  */
-#include <string.h>
-
 #include "collapse.h"
 
 void
@@ -30,25 +27,4 @@ collapse_add_u64(struct fg_stab *tab, const char *stack, size_t len,
 	c.i = (int64_t)n;
 	c.f = 0;
 	collapse_add(tab, stack, len, c, in);
-}
-
-void
-collapse_unit(const struct copts *o, const char *unit, size_t len, int dflt)
-{
-	struct cunit *u = o->unit;
-
-	if (u == NULL || u->mixed)
-		return;
-	if (len == 0 || len >= sizeof(u->name)) {
-		u->mixed = 1;	/* unnamed or too long: say nothing */
-		return;
-	}
-	if (u->name[0] != '\0' && (strlen(u->name) != len ||
-	    memcmp(u->name, unit, len) != 0)) {
-		u->mixed = 1;
-		return;
-	}
-	memcpy(u->name, unit, len);
-	u->name[len] = '\0';
-	u->dflt |= dflt;
 }

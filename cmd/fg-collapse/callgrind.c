@@ -296,8 +296,10 @@ events(struct cgp *P, const char *s, size_t n)
 	P->ev = -1;
 	for (k = 0; (wl = word(s, n, &i, &w)) > 0; k++) {
 		if (P->ev < 0 && (want == NULL ? k == 0 :
-		    strlen(want) == wl && memcmp(want, w, wl) == 0))
+		    strlen(want) == wl && memcmp(want, w, wl) == 0)) {
 			P->ev = k;
+			collapse_unit(P->o, w, wl);	/* Ir, Dr, ... */
+		}
 		fg_buf_put(&all, " ", 1);
 		fg_buf_put(&all, w, wl);
 	}

@@ -55,20 +55,35 @@ struct copts {
 };
 
 /*
- * What the counts are, for the "# fg-collapse kind=profile unit=U" header
- * (fg-folded(5)). A format that knows calls collapse_unit() once per
- * input; inputs that disagree leave the unit unnamed. With neither
- * --header nor --no-header, the header is written when a format asked for
- * it (dflt: a format no reference collapser reads, whose unit is not
- * samples) and the unit is known.
+ * What the counts are, for the "# fg-collapse kind=profile unit=U
+ * period=P samples=N" header (fg-folded(5); unit.c). A format calls
+ * collapse_unit() with what its input says a count is (ns, us, bytes,
+ * Ir, samples...), collapse_period() with the count units per sample
+ * when every sample weighs the same, collapse_samples() with the number
+ * of samples behind its counts (COLLAPSE_UNKNOWN when some are not
+ * samples); main.c calls collapse_unit_end() after each input. A value
+ * two inputs disagree on, or one input leaves out, is not written. With
+ * neither --header nor --no-header, the header is written when the unit
+ * is known and is not samples (write.c).
  */
-struct cunit {
+struct cstate {
 	char name[32];		/* "" until a format names it */
-	int mixed;		/* two inputs named different units */
-	int dflt;		/* a format asked for the header by default */
+	int nounit;		/* unnamed, or two units */
+	uint64_t period;	/* 0 until a format gives it */
+	int noperiod;		/* not given, or two periods */
+	uint64_t samples;	/* summed */
+	int hassamples, nosamples;	/* given; some not known */
 };
-void collapse_unit(const struct copts *o, const char *unit, size_t len,
-    int dflt);
+struct cunit {
+	struct cstate in;	/* the input being read */
+	struct cstate all;	/* agreed by the inputs read before */
+	int ninputs;
+};
+#define COLLAPSE_UNKNOWN UINT64_MAX
+void collapse_unit(const struct copts *o, const char *unit, size_t len);
+void collapse_period(const struct copts *o, uint64_t period);
+void collapse_samples(const struct copts *o, uint64_t n);
+void collapse_unit_end(const struct copts *o);
 
 /* Default bound on the folded text one input may expand to. */
 #define COLLAPSE_MAX_OUTPUT (256ull << 20)
@@ -137,8 +152,11 @@ void collapse_add_u64(struct fg_stab *tab, const char *stack, size_t len,
  * the header when o asks for one.
  */
 void collapse_write(struct fg_stab *tab, const struct copts *o);
-/* The header line, when o asks for one. */
-void collapse_header(const struct copts *o);
+/*
+ * The header line, when o asks for one; with samples= when withsamples
+ * (not in --window's files, which hold fewer).
+ */
+void collapse_header(const struct copts *o, int withsamples);
 
 /*
  * --skip-after names: a table of tab's stacks, each cut to start at its

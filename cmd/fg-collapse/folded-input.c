@@ -3,6 +3,8 @@
  * folded-input.c: input that is already folded (this toolkit's output, inferno,
  * async-profiler collapsed, py-spy raw): validated, normalised, summed.
  */
+#include <limits.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "collapse.h"
@@ -65,6 +67,44 @@ probe(const char *head, size_t n, struct cprobe *why)
 	    "not stack and count", at, first, bad - 1, good + bad);
 }
 
+/* A whole decimal number of a header's key, or 0. */
+static uint64_t
+headnum(const char *h, const char *key)
+{
+	char *v = fg_header_get(h, key), *end;
+	unsigned long long n = 0;
+
+	if (v != NULL && *v >= '0' && *v <= '9') {
+		n = strtoull(v, &end, 10);
+		if (*end != '\0' || n == ULLONG_MAX)
+			n = 0;
+	}
+	free(v);
+	return n;
+}
+
+/*
+ * What the counts are, from the input's first "# fg-" header: its unit,
+ * period and samples, carried into fg-collapse's own header.
+ */
+static void
+carry(const struct copts *o, const char *line, size_t len)
+{
+	char *h = fg_malloc(len + 1), *u;
+	uint64_t n;
+
+	memcpy(h, line, len);	/* a mapped input's line ends in no NUL */
+	h[len] = '\0';
+	if ((u = fg_header_get(h, "unit")) != NULL)
+		collapse_unit(o, u, strlen(u));
+	if ((n = headnum(h, "period")) > 0)
+		collapse_period(o, n);
+	if ((n = headnum(h, "samples")) > 0)
+		collapse_samples(o, n);
+	free(u);
+	free(h);
+}
+
 static void
 run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 {
@@ -72,9 +112,13 @@ run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 	size_t len;
 	struct fg_rec r;
 	const char *msg;
+	int headed = 0;
 
-	(void)o;
 	while ((line = fg_in_line(in, &len)) != NULL) {
+		if (!headed && len > 5 && memcmp(line, "# fg-", 5) == 0) {
+			carry(o, line, len);
+			headed = 1;
+		}
 		if (fg_is_meta(line, len))
 			continue;
 		if ((msg = fg_parse_rec(line, len, FG_KIND_PROFILE, &r)) !=

@@ -445,6 +445,33 @@ times(const struct view *V, size_t n)
 }
 
 /*
+ * What the weights are, for the header: microseconds by time (with
+ * kept samples) or by "tracing-ms" weights (intervals, not samples),
+ * bytes for "bytes" weights, else samples. The profile's sampling
+ * interval (meta.interval) says how often samples were taken, not what
+ * a count is: it is not used.
+ */
+static void
+weightunit(const struct gk *G, const struct view *V, int bytime,
+    uint64_t kept)
+{
+	int w = V->samp[C_WEIGHT].n > 0;
+
+	if (!bytime && w && strcmp(V->wtype, "tracing-ms") == 0) {
+		collapse_unit(G->o, "us", 2);
+		collapse_samples(G->o, COLLAPSE_UNKNOWN);
+		return;
+	}
+	if (bytime)
+		collapse_unit(G->o, "us", 2);
+	else if (w && strcmp(V->wtype, "bytes") == 0)
+		collapse_unit(G->o, "bytes", 5);
+	else
+		collapse_unit(G->o, "samples", 7);
+	collapse_samples(G->o, kept);
+}
+
+/*
  * Each sample's weight, summed per stackTable row: 1, the weight column
  * (tracing-ms in microseconds), or with --cpuprofile-time the
  * microseconds to the thread's next sample.
@@ -455,6 +482,7 @@ weigh(struct gk *G, struct view *V, size_t nst)
 	const struct col *stk = &V->samp[C_STACK], *wc = &V->samp[C_WEIGHT];
 	double *w, *t = NULL, x;
 	size_t i, s, n = stk->n;
+	uint64_t kept = 0;
 	int ms = strcmp(V->wtype, "tracing-ms") == 0;
 
 	w = fg_calloc(nst + 1, sizeof(*w));
@@ -479,9 +507,12 @@ weigh(struct gk *G, struct view *V, size_t nst)
 		if (!(x >= 0 && x < 9e18))
 			gkwarn(G, "samples[%zu]: weight %g is negative or too "
 			    "large; skipped", i, x);
-		else
+		else {
 			w[s] += x;
+			kept += x > 0;
+		}
 	}
+	weightunit(G, V, t != NULL, kept);
 	free(t);
 	return w;
 }

@@ -281,6 +281,8 @@ run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 		popto(&t, 0, tab, in);
 	} else if (!seen)
 		fg_in_warn(in, "no \"" START "\" section found");
+	if (seen)
+		collapse_unit(o, "samples", 7);	/* the graph's counts */
 	free(t.lv);
 	free(t.path);
 	free(t.tmp);

@@ -51,9 +51,10 @@ static const char help[] =
     "      --no-root          drop the process frame where there is one\n"
     "      --collapse-recursive  fold direct recursion: a;a;a;b is a;b\n"
     "      --header           begin with a \"# fg-collapse kind=profile\n"
-    "                         unit=U\" header naming what a count is\n"
-    "      --no-header        no header (default: one only for pprof\n"
-    "                         profiles whose unit is not samples)\n"
+    "                         unit=U period=P samples=N\" header saying\n"
+    "                         what the counts are, as the input states\n"
+    "      --no-header        no header (default: one when the unit is\n"
+    "                         known and is not samples)\n"
     "      --version          print the version and exit\n"
     "\n";
 
@@ -409,8 +410,10 @@ collapse_all(char **files, int nfiles, const struct cfmt *force,
 			fg_errx(FG_EXIT_ERR, "%s: %s input has no sample times: "
 			    "--since, --until and --window do not apply",
 			    in.name, f->name);
-		if (f != NULL)
+		if (f != NULL) {
 			collapse_one(f, &in, tab, o);
+			collapse_unit_end(o);
+		}
 		fg_in_close(&in);
 	}
 	return tab;

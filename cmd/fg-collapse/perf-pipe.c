@@ -336,6 +336,7 @@ perf_run_pipe(struct worker *w, struct fg_in *in)
 	ring_close(&r, th, nth);
 	merge(w->tab, w2.tab, in->name);
 	w->otherevents |= w2.otherevents;
+	perf_tally_join(&w->tally, &w2.tally);
 	if (r.has_filter && !w->has_filter) {
 		fg_buf_put(&w->filter, r.filter.p, r.filter.len);
 		w->has_filter = w->defaulted = 1;

@@ -233,6 +233,7 @@ run_fd(struct worker *w1, struct fg_in *in, const struct copts *o,
 	perf_report(w2.warns, w2.nwarn, in, w1->lineno);
 	in->lineno = w1->lineno + w2.lineno;
 	w1->otherevents |= w2.otherevents;
+	perf_tally_join(&w1->tally, &w2.tally);
 	fg_stab_free(w2.tab);
 	perf_worker_free(&w2);
 }
@@ -449,5 +450,6 @@ perf_run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 		fg_warnx("%s: several event types; only \"%.*s\" counted "
 		    "(see --event-filter)", in->name, (int)w.filter.len,
 		    w.filter.p);
+	perf_unit(o, &w.tally, w.has_filter ? w.filter.p : NULL, w.filter.len);
 	perf_worker_free(&w);
 }

@@ -364,6 +364,7 @@ perf_end_sample(struct worker *w)
 	if (w->hit != NULL && !window_on(w->o))
 		pcache_set_ent(w->hit, e, w->pname.p, w->pname.len);
 add:
+	perf_tally(&w->tally, w->period, w->weighted);
 	c.i = (int64_t)w->period;
 	c.f = 0;
 	if (fg_count_add(&e->c[0], c) < 0)
@@ -427,9 +428,12 @@ on_event(struct worker *w, const char *s, size_t n, const struct event *ev,
 	if (window_on(w->o) && !in_window(w, s, n))
 		return;
 	/* Perl: a period of "0" (false) or none counts 1 */
+	w->weighted = 1;
 	if (ev->periodlen == 0 ||
-	    (ev->periodlen == 1 && ev->period[0] == '0'))
+	    (ev->periodlen == 1 && ev->period[0] == '0')) {
 		period = 1;
+		w->weighted = 0;
+	}
 	w->period = period;
 	w->inside = 1;
 	w->pname.len = 0;

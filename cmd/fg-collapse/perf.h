@@ -37,6 +37,13 @@ struct frame {
 	size_t pclen, funclen, modlen;
 };
 
+/* ---- the samples a worker counted, for the header (perf-unit.c) ---- */
+struct ptally {
+	uint64_t n;		/* samples counted */
+	uint64_t pmin, pmax;	/* their printed periods */
+	int unweighted;		/* one had no period: it counted 1 */
+};
+
 /* ---- a worker: parses lines into its own table ---- */
 struct warnrec {
 	uint64_t line;
@@ -75,6 +82,9 @@ struct worker {
 	struct pcent *hit;	/* the current sample's, or NULL */
 	int lazy;		/* its frames are not yet in rev */
 	const char *nospan;	/* no blank line in the block before this */
+	/* what the counts are, for the header (perf-unit.c) */
+	int weighted;		/* the current sample's period is printed */
+	struct ptally tally;
 };
 
 /* perf-cache.c: stack lines of samples already parsed */
@@ -164,6 +174,25 @@ void perf_parse_block(struct worker *w, const char *b, size_t n);
 int perf_first_event(const char *b, size_t n, struct fg_buf *name);
 /* Ends the sample being read (a blank line, or the end of input). */
 void perf_end_sample(struct worker *w);
+
+/* perf-unit.c: the samples counted and what their counts are */
+static inline void
+perf_tally(struct ptally *t, uint64_t period, int weighted)
+{
+	if (!weighted)
+		t->unweighted = 1;
+	else {
+		if (t->pmax == 0 || period < t->pmin)
+			t->pmin = period;
+		if (period > t->pmax)
+			t->pmax = period;
+	}
+	t->n++;
+}
+void perf_tally_join(struct ptally *t, const struct ptally *u);
+/* The unit, period and samples of event ev's counts, for the header. */
+void perf_unit(const struct copts *o, const struct ptally *t,
+    const char *ev, size_t evlen);
 
 /* perf-read.c: the format's run */
 void perf_run(struct fg_in *in, struct fg_stab *tab, const struct copts *o);

@@ -70,6 +70,8 @@ struct prof {
 	int64_t (*types)[2];	/* (type, unit) */
 	size_t ntype, captype;
 	int64_t deftype;
+	int64_t ptype[2];	/* period_type (type, unit) */
+	int64_t period;		/* in ptype's unit per sample */
 	struct loc *locs;
 	size_t nloc, caploc;
 	struct line *lines;
@@ -250,22 +252,21 @@ parse_func(struct prof *pr, const struct pb_field *m)
 		bad(pr, "function with id 0");
 }
 
+/* A ValueType message: (type, unit) string indices into vt. */
 static void
-parse_vtype(struct prof *pr, const struct pb_field *m)
+parse_vtype(struct prof *pr, const struct pb_field *m, int64_t vt[2])
 {
 	struct pb r;
 	struct pb_field f;
 	int k;
 
-	PUSH(pr, pr->types, pr->ntype, pr->captype);
-	pr->types[pr->ntype][0] = pr->types[pr->ntype][1] = 0;
+	vt[0] = vt[1] = 0;
 	pb_init(&r, m->data, m->len);
 	while ((k = pb_next(&r, &f)) == 1)
 		if (f.wt == PB_VARINT && (f.num == 1 || f.num == 2))
-			pr->types[pr->ntype][f.num - 1] = (int64_t)f.v;
+			vt[f.num - 1] = (int64_t)f.v;
 	if (k < 0)
 		bad(pr, "sample type: %s", r.err);
-	pr->ntype++;
 }
 
 static void
@@ -277,8 +278,13 @@ first_pass(struct prof *pr)
 
 	pb_init(&r, pr->buf, pr->len);
 	while ((k = pb_next(&r, &f)) == 1) {
-		if (f.num == 1 && f.wt == PB_LEN)
-			parse_vtype(pr, &f);
+		if (f.num == 1 && f.wt == PB_LEN) {
+			PUSH(pr, pr->types, pr->ntype, pr->captype);
+			parse_vtype(pr, &f, pr->types[pr->ntype++]);
+		} else if (f.num == 11 && f.wt == PB_LEN)
+			parse_vtype(pr, &f, pr->ptype);
+		else if (f.num == 12 && f.wt == PB_VARINT)
+			pr->period = (int64_t)f.v;
 		else if (f.num == 4 && f.wt == PB_LEN)
 			parse_loc(pr, &f);
 		else if (f.num == 5 && f.wt == PB_LEN)
@@ -567,8 +573,10 @@ streq(struct str s, const char *p, size_t n)
 /*
  * What sample type ti counts, for the header: pprof's unit, nanoseconds
  * and microseconds shortened to ns and us, "count" named by its type
- * ("samples", "alloc_objects"). The header is written by default unless
- * the counts are samples.
+ * ("samples", "alloc_objects"); the profile's period when its period
+ * type is this sample type (cpu nanoseconds in a Go CPU profile, not
+ * the bytes between heap samples, which a heap profile's values have
+ * already been scaled by).
  */
 static void
 name_unit(const struct prof *pr, size_t ti, const struct copts *o)
@@ -580,14 +588,31 @@ name_unit(const struct prof *pr, size_t ti, const struct copts *o)
 	t = getstr(pr, pr->types[ti][0], "sample type");
 	u = getstr(pr, pr->types[ti][1], "sample unit");
 	if (streq(u, "nanoseconds", 11))
-		collapse_unit(o, "ns", 2, 1);
+		collapse_unit(o, "ns", 2);
 	else if (streq(u, "microseconds", 12))
-		collapse_unit(o, "us", 2, 1);
+		collapse_unit(o, "us", 2);
 	else if (streq(u, "count", 5))
-		collapse_unit(o, (const char *)t.p, t.len,
-		    !streq(t, "samples", 7));
+		collapse_unit(o, (const char *)t.p, t.len);
 	else
-		collapse_unit(o, (const char *)u.p, u.len, 1);
+		collapse_unit(o, (const char *)u.p, u.len);
+	if (pr->period > 0 && streq(getstr(pr, pr->ptype[0], "period type"),
+	    (const char *)t.p, t.len) && streq(getstr(pr, pr->ptype[1],
+	    "period unit"), (const char *)u.p, u.len))
+		collapse_period(o, (uint64_t)pr->period);
+}
+
+/* The sample type that counts samples ("samples", "count"), or ntype. */
+static size_t
+samples_type(const struct prof *pr)
+{
+	size_t i;
+
+	for (i = 0; i < pr->ntype; i++)
+		if (streq(getstr(pr, pr->types[i][0], "sample type"),
+		    "samples", 7) && streq(getstr(pr, pr->types[i][1],
+		    "sample unit"), "count", 5))
+			return i;
+	return pr->ntype;
 }
 
 /*
@@ -794,6 +819,8 @@ struct samples {
 	size_t nents, capents;
 	uint64_t nneg;		/* samples with negative values */
 	uint64_t expanded;	/* folded text made, for --max-output */
+	size_t si;		/* the sample type counting samples */
+	uint64_t nsamples;	/* its values summed, or COLLAPSE_UNKNOWN */
 	struct acc a, b;
 };
 
@@ -838,6 +865,21 @@ stack_entry(struct prof *pr, const struct copts *o, struct fg_in *in,
 	return ie;
 }
 
+/* The samples behind a sample counted, for the header. */
+static void
+count_samples(struct samples *s, const struct acc *a)
+{
+	int64_t v;
+
+	if (s->nsamples == COLLAPSE_UNKNOWN)
+		return;
+	v = s->si < a->nvals ? a->vals[s->si] : -1;
+	if (v < 0 || (uint64_t)v >= COLLAPSE_UNKNOWN - s->nsamples)
+		s->nsamples = COLLAPSE_UNKNOWN;
+	else
+		s->nsamples += (uint64_t)v;
+}
+
 /* The samples of value ti that pass the tag filters, into s. */
 static void
 add_samples(struct prof *pr, const struct copts *o, struct fg_in *in,
@@ -877,6 +919,7 @@ add_samples(struct prof *pr, const struct copts *o, struct fg_in *in,
 		/* summed here, where the lookup brought it into cache */
 		if (fg_count_add(&stack_entry(pr, o, in, s)->c[0], c) < 0)
 			bad(pr, "sum of counts overflows 2^63-1");
+		count_samples(s, a);
 	}
 	if (k < 0)
 		bad(pr, "%s", r.err);
@@ -930,7 +973,10 @@ run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 	name_unit(&pr, ti, o);
 	s.tab = tab;
 	s.idtab = fg_stab_new(1);
+	s.si = samples_type(&pr);
+	s.nsamples = s.si < pr.ntype ? 0 : COLLAPSE_UNKNOWN;
 	add_samples(&pr, o, in, ti, &s);
+	collapse_samples(o, s.nsamples);
 	for (ie = fg_stab_first(s.idtab); ie != NULL; ie = ie->next)
 		if (fg_count_add(&s.ents[ie->aux - 1]->c[0], ie->c[0]) < 0)
 			bad(&pr, "sum of counts overflows 2^63-1");

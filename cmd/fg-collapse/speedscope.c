@@ -44,6 +44,7 @@ struct prof {
 	char *name;
 	double scale;		/* a weight in the unit given, in output units */
 	int time;		/* the unit is one of time */
+	int bytes;		/* the unit is bytes */
 	struct json samples, weights, events;	/* .s NULL when absent */
 };
 
@@ -176,7 +177,7 @@ push(struct ss *S, struct fg_buf *b, double k)
  * whole nanoseconds, so that differences of times in seconds do not
  * print the rounding errors of binary floating point.
  */
-static void
+static int
 add(struct ss *S, const struct fg_buf *b, double w, int time)
 {
 	fg_count c;
@@ -184,13 +185,26 @@ add(struct ss *S, const struct fg_buf *b, double w, int time)
 	if (time)
 		w = round(w * 1e3) / 1e3;
 	if (b->len == 0 || w == 0)
-		return;
+		return 0;
 	if (fg_count_from_dbl(w, &c) < 0) {
 		sswarn(S, "weight %g is negative or too large; skipped", w);
-		return;
+		return 0;
 	}
 	collapse_budget(S->in, S->o, "speedscope", &S->used, b->len);
 	collapse_add(S->tab, b->p, b->len, c, S->in);
+	return 1;
+}
+
+/* What a profile's weights are in output units: us, bytes, or unsaid. */
+static void
+weightunit(const struct ss *S, const struct prof *p)
+{
+	if (p->time)
+		collapse_unit(S->o, "us", 2);
+	else if (p->bytes)
+		collapse_unit(S->o, "bytes", 5);
+	else
+		collapse_unit(S->o, "", 0);	/* "none": a count of what? */
 }
 
 /* The weights of a sampled profile, in output units. */
@@ -252,6 +266,7 @@ sampled(struct ss *S, struct prof *p, const struct fg_buf *root)
 	enum json_tok t;
 	double *w = NULL;
 	size_t nw = 0, i, nfr;
+	uint64_t nadded = 0;
 	int bytime = S->o->cpuprof_time;
 
 	if (bytime)
@@ -273,9 +288,14 @@ sampled(struct ss *S, struct prof *p, const struct fg_buf *root)
 		} else if (sample(S, j, &b, &nfr) < 0)
 			sswarn(S, "samples[%zu]: not a frame index; skipped", i);
 		else if (nfr > 0)
-			add(S, &b, w == NULL ? 1 : i < nw ? w[i] : 0,
+			nadded += add(S, &b, w == NULL ? 1 : i < nw ? w[i] : 0,
 			    w != NULL && p->time);
 	}
+	if (w == NULL)
+		collapse_unit(S->o, "samples", 7);
+	else
+		weightunit(S, p);
+	collapse_samples(S->o, nadded);
 	if (w != NULL && nw != i)
 		sswarn(S, "%zu weights for %zu samples", nw, i);
 	free(w);
@@ -365,6 +385,8 @@ evented(struct ss *S, struct prof *p, const struct fg_buf *root)
 	size_t i;
 	char type;
 
+	weightunit(S, p);
+	collapse_samples(S->o, COLLAPSE_UNKNOWN);	/* times, not samples */
 	if (j->s == NULL || (t = json_next(j)) != JSON_ARR) {
 		sswarn(S, "no \"events\" array");
 		return;
@@ -426,6 +448,7 @@ profmembers(struct json *j, struct prof *p)
 			p->scale = unitscale(j->str);
 			p->time = p->scale != 1 ||
 			    strcmp(j->str, "microseconds") == 0;
+			p->bytes = strcmp(j->str, "bytes") == 0;
 		}
 		if (json_skip(j, t) < 0)
 			return -1;

@@ -527,8 +527,10 @@ addsample(struct v8prof *P, struct tree *T, size_t i, uint64_t v)
 		T->sk[i] = k;
 		T->sv[i] = v;
 		T->w[k] |= v > 0;	/* emitted sample by sample */
-	} else
+	} else {
 		addw(P, T->w, k, v);
+		P->nkept += v > 0;
+	}
 }
 
 /* Sample weights by time: the gap to the next sample in time order. */
@@ -617,6 +619,7 @@ addnode(struct v8prof *P, struct tree *T, struct fg_stab *tab,
 		c.i = (int64_t)T->sv[i];
 		t = P->ts != NULL && i < P->ns && i < P->nd ?
 		    (double)P->ts[i] / 1e6 : NAN;
+		P->nkept += window_slot(P->o, t) >= 0;
 		collapse_add_at(tab, path, len, c, P->in, P->o, t);
 	}
 }
@@ -630,9 +633,9 @@ weigh(struct v8prof *P, struct tree *T)
 
 	T->w = fg_calloc(P->nn + 1, sizeof(*T->w));
 	if (bytime && P->hassamples)
-		collapse_unit(P->o, "us", 2, 0);
+		collapse_unit(P->o, "us", 2);
 	else
-		collapse_unit(P->o, "samples", 7, 0);
+		collapse_unit(P->o, "samples", 7);
 	if (!P->hassamples) {
 		for (i = 0; i < P->nn; i++)
 			T->w[i] = P->nv[i].dup ? 0 : P->nv[i].hits;
@@ -787,6 +790,7 @@ v8_emit(struct v8prof *P, struct fg_stab *tab, const char *prefix,
 		live += !P->nv[i].dup;
 	if (walkout(P, &T, tab, &p, plen) < live)
 		cycles(P, &T);
+	collapse_samples(P->o, P->hassamples ? P->nkept : COLLAPSE_UNKNOWN);
 	free(p.b);
 	free(T.ix);
 	free(T.parent);

@@ -46,6 +46,7 @@ struct v8prof {
 	size_t nd, dcap;
 	int abstime;		/* deltas holds absolute timestamps */
 	int hassamples, hasend;
+	uint64_t nkept;		/* samples counted (for the header) */
 	int64_t start, end;	/* microseconds */
 	int64_t *ts;		/* v8_times: each sample's time, or NULL */
 	int64_t tmin, tmax;	/* v8_times: the first and last */

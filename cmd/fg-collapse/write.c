@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -14,15 +15,22 @@
 #include "collapse.h"
 
 void
-collapse_header(const struct copts *o)
+collapse_header(const struct copts *o, int withsamples)
 {
-	const struct cunit *u = o->unit;
-	const char *name = u->mixed || u->name[0] == '\0' ? NULL : u->name;
+	const struct cstate *u = &o->unit->all;
+	const char *name = u->nounit || u->name[0] == '\0' ? NULL : u->name;
+	char per[32], smp[32];
+	int samples;
 
-	if (o->header == 0 || (o->header < 0 && (!u->dflt || name == NULL)))
+	samples = name != NULL && strcmp(name, "samples") == 0;
+	if (o->header == 0 || (o->header < 0 && (name == NULL || samples)))
 		return;
+	snprintf(per, sizeof(per), "%llu", (unsigned long long)u->period);
+	snprintf(smp, sizeof(smp), "%llu", (unsigned long long)u->samples);
 	fg_out_header("fg-collapse", "kind", "profile", "unit", name,
-	    (char *)NULL);
+	    "period", u->noperiod || u->period == 0 || samples ? NULL : per,
+	    "samples", u->nosamples || u->samples == 0 || samples ||
+	    !withsamples ? NULL : smp, (char *)NULL);
 }
 
 void
@@ -31,7 +39,7 @@ collapse_write(struct fg_stab *tab, const struct copts *o)
 	struct fg_ent **v = fg_stab_sorted(tab);
 	size_t i;
 
-	collapse_header(o);
+	collapse_header(o, 1);
 	for (i = 0; v[i] != NULL; i++) {
 		fg_out_rec(fg_ent_key(tab, v[i]), v[i]->len, v[i]->c, 1);
 	}
@@ -135,7 +143,7 @@ window_write(const struct copts *o, struct fg_stab *tab)
 	for (i = 0, slot = 0; slot <= last; slot++) {
 		memset(&b, 0, sizeof(b));
 		fg_out_capture(&b);
-		collapse_header(o);
+		collapse_header(o, 0);
 		for (; v[i] != NULL && slot_of(v[i]) == slot; i++) {
 			fg_out_rec(v[i]->key + WINDOW_KEYLEN,
 			    v[i]->len - WINDOW_KEYLEN, v[i]->c, 1);

@@ -72,6 +72,7 @@ struct xp {
 	uint32_t rowthread, curthread;
 	uint64_t rowweight;
 	int rowhasweight;
+	uint64_t nrows, wmin, wmax;	/* rows counted, their weights */
 	const char *wtext;	/* start of an open <weight>'s text */
 	uint32_t wdef;		/* index an open <weight id=> defines */
 	struct fg_buf tmp;
@@ -449,8 +450,32 @@ endrow(struct xp *X, const char *at)
 	else if (X->rowweight > UINT64_MAX - b->count)
 		fg_errx(FG_EXIT_ERR, "%s: xctrace: weights overflow 2^64",
 		    X->in->name);
-	else
+	else {
 		b->count += X->rowweight;
+		if (X->nrows == 0 || X->rowweight < X->wmin)
+			X->wmin = X->rowweight;
+		if (X->rowweight > X->wmax)
+			X->wmax = X->rowweight;
+	}
+	X->nrows += !X->o->xctrace_weight || X->rowhasweight;
+}
+
+/*
+ * What the counts are, for the header: samples, or with --xctrace-weight
+ * nanoseconds, with their period when every row weighs the same (the
+ * Time Profiler's 1 ms).
+ */
+static void
+xunit(const struct xp *X)
+{
+	if (!X->o->xctrace_weight) {
+		collapse_unit(X->o, "samples", 7);
+	} else {
+		collapse_unit(X->o, "ns", 2);
+		if (X->nrows > 0 && X->wmin == X->wmax)
+			collapse_period(X->o, X->wmin);
+	}
+	collapse_samples(X->o, X->nrows);
 }
 
 static void
@@ -670,6 +695,7 @@ run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 	if (X.nstk > 0)
 		xwarn(&X, X.e, "input ends inside an element (truncated?)");
 	emit(&X, tab);
+	xunit(&X);
 	for (i = 0; i < X.nf; i++)
 		free(X.fname[i]);
 	free(X.fname);
