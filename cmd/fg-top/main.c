@@ -197,11 +197,14 @@ main(int argc, char *argv[])
 	files = fg_opt_files(&st, &nfiles);
 
 	top_read(&in, files, nfiles);
+	if (in.header != NULL)
+		o.unit = fg_header_get(in.header, "unit");
 	if (o.gate)
 		top_check_gate(&in);
 	if (in.nstacks > 0)
 		bad = report(&in);
 	top_in_free(&in);
+	free(o.unit);
 	free(st.ops);
 	fg_out_close();
 	if (o.gate)

@@ -33,6 +33,16 @@ fmtdbl(char *buf, size_t n, double v)
 	return buf;
 }
 
+/* " UNIT" after a total, as the stream's header names it; else "". */
+static const char *
+unitword(const struct topopt *o, char *buf, size_t n)
+{
+	if (o->unit == NULL || o->unit[0] == '\0')
+		return "";
+	snprintf(buf, n, " %s", o->unit);
+	return buf;
+}
+
 static void
 summary_line(const struct topopt *o, const char *s)
 {
@@ -72,16 +82,17 @@ report_profile(const struct topopt *o, const struct fn *v, size_t n,
     fg_count total, uint64_t nstacks)
 {
 	struct tbl t;
-	char b[5][64], line[256], gb[32], *name;
+	char b[5][64], line[256], gb[32], ub[40], *name;
 	const char *cells[6];
 	size_t i, lim;
 	double tot = fg_count_dbl(total);
 	int k;
 
 	lim = o->top == 0 || (size_t)o->top > n ? n : (size_t)o->top;
-	snprintf(line, sizeof(line), "total %s in %llu stacks, %zu functions; "
-	    "top %zu by %s", fmtcount(gb, total), (unsigned long long)nstacks,
-	    n, lim, o->bytotal ? "total" : "self");
+	snprintf(line, sizeof(line), "total %s%s in %llu stacks, %zu "
+	    "functions; top %zu by %s", fmtcount(gb, total),
+	    unitword(o, ub, sizeof(ub)), (unsigned long long)nstacks, n, lim,
+	    o->bytotal ? "total" : "self");
 	summary_line(o, line);
 	profile_head(o, &t);
 	for (i = 0; i < lim; i++) {
@@ -231,15 +242,16 @@ static void
 diff_summary(const struct topopt *o, const struct fg_changes *cs,
     const struct fg_noise *nz)
 {
-	char line[768], ga[64], gb[64];
+	char line[768], ga[64], gb[64], ub[40];
 	const char *arrow = o->fmt == FMT_MD ? "\xe2\x86\x92" : "->";
 	int w;
 
-	w = snprintf(line, sizeof(line), "%stotal %s %s %s (%+.2f%%)%s; "
+	w = snprintf(line, sizeof(line), "%stotal %s %s %s%s (%+.2f%%)%s; "
 	    "%s mode (%s); by %s; %s; %zu significant (%s functions)",
 	    o->fmt == FMT_MD ? "**" : "",
 	    fmtdbl(ga, sizeof(ga), cs->tot[0]), arrow,
-	    fmtdbl(gb, sizeof(gb), cs->tot[1]), fg_changes_totchange(cs) *
+	    fmtdbl(gb, sizeof(gb), cs->tot[1]), unitword(o, ub, sizeof(ub)),
+	    fg_changes_totchange(cs) *
 	    100, o->fmt == FMT_MD ? "**" : "", fg_mode_name(cs->mode),
 	    cs->mode == FG_MODE_ABSOLUTE ? "points of the baseline's total" :
 	    "points of each side's total", o->bytotal ? "total" : "self",

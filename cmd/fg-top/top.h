@@ -49,6 +49,7 @@ struct topopt {
 	double failpct;
 	enum fmt fmt;
 	struct fg_cost cost;	/* --cost */
+	char *unit;		/* the header's unit=, or NULL */
 };
 
 /* One function of a profile: the measure and the other one. */
