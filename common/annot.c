@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * annot.c: the colour annotation lines (# color-default, # color-name,
- * # color-path) and fg-color's header line, read and written here only:
- * fg-color writes them, fg-svg reads them.
+ * # color-path) and fg-color's header line, read (fg-svg reads them) and
+ * applied to a frame tree; annotfmt.c writes them (fg-color). The two
+ * files are the one module of these lines (color.h).
  */
 #include <math.h>
 #include <stdio.h>
@@ -96,30 +97,6 @@ fg_annot_apply(const struct fg_annot *a, struct fg_tree *t)
 			t->n[id].color = e->aux;
 }
 
-void
-fg_colorcfg_write_header(const struct fg_colorcfg *cfg, int ncols)
-{
-	char zbuf[32], mbuf[32], dbuf[32];
-	int mode = cfg->nz.mode == FG_MODE_STREAM ? FG_MODE_ABSOLUTE :
-	    cfg->nz.mode;
-
-	snprintf(zbuf, sizeof(zbuf), "%g", cfg->zcrit);
-	snprintf(mbuf, sizeof(mbuf), "%g", cfg->minchg);
-	snprintf(dbuf, sizeof(dbuf), "%.4g", cfg->nz.drift);
-	if (ncols == 2)
-		fg_out_header("fg-color", "kind", "diff", "mode",
-		    fg_mode_name(mode), "drift", mode == FG_MODE_ABSOLUTE &&
-		    cfg->nz.drift != 1 ? dbuf : NULL, "delta",
-		    cfg->selfdelta ? "self" : "total", "zcrit", zbuf,
-		    "min-change", mbuf, "negate", cfg->negate ? "1" : NULL,
-		    "colorblind", cfg->cb ? "1" : NULL, "diffusion",
-		    cfg->diffusion ? "1" : NULL, (const char *)NULL);
-	else
-		fg_out_header("fg-color", "kind", "profile", "palette",
-		    fg_pal_name(cfg->pal), "hash", cfg->hash ? "1" : NULL,
-		    "diffusion", cfg->diffusion ? "1" : NULL, (const char *)NULL);
-}
-
 /* A number from the header, or def when absent or not a number >= 0. */
 static double
 hnum(const char *h, const char *key, double def)
@@ -176,75 +153,4 @@ fg_colorcfg_read_header(struct fg_colorcfg *cfg, const char *line,
 	cfg->minchg = hnum(h, "min-change", cfg->minchg);
 	free(h);
 	return 1;
-}
-
-static void
-out_color(uint32_t c)
-{
-	char buf[8];
-
-	fg_color_fmt(buf, c);
-	fg_out_char(' ');
-	fg_out_write(buf, 7);
-	fg_out_char('\n');
-}
-
-/* Profiles: one line per distinct name, sorted. */
-void
-fg_annot_write_names(const struct fg_tree *t)
-{
-	struct fg_stab *names = fg_stab_new(1);
-	struct fg_ent *e, **v;
-	size_t i;
-
-	for (i = 1; i < t->nn; i++) {
-		e = fg_stab_get(names, t->n[i].name, t->n[i].nlen);
-		e->aux = t->n[i].color;
-	}
-	v = fg_stab_sorted(names);
-	for (i = 0; (e = v[i]) != NULL; i++) {
-		if (e->len == 0)
-			continue;
-		fg_out_str("# color-name ");
-		fg_out_write(fg_ent_key(names, e), e->len);
-		out_color(e->aux);
-	}
-	free(v);
-	fg_stab_free(names);
-}
-
-/* Diffs: the neutral colour, then every node of another colour. */
-void
-fg_annot_write_paths(const struct fg_tree *t, uint32_t neutral)
-{
-	size_t *off, plen = 0, pcap = 256;
-	char *path;
-	uint32_t id;
-	const struct fg_node *n;
-
-	off = fg_calloc((size_t)t->maxdepth + 2, sizeof(*off));
-	path = fg_malloc(pcap);
-	fg_out_str("# color-default");
-	out_color(neutral);
-	for (id = fg_tree_next(t, 0, 1); id != FG_NONE;
-	    id = fg_tree_next(t, id, 1)) {
-		n = &t->n[id];
-		plen = off[n->depth - 1];
-		if (plen + n->nlen + 1 > pcap) {
-			pcap = (plen + n->nlen + 1) * 2;
-			path = fg_realloc(path, pcap);
-		}
-		if (n->depth > 1)
-			path[plen++] = ';';
-		memcpy(path + plen, n->name, n->nlen);
-		plen += n->nlen;
-		off[n->depth] = plen;
-		if (n->color == neutral || n->nlen == 0)
-			continue;
-		fg_out_str("# color-path ");
-		fg_out_write(path, plen);
-		out_color(n->color);
-	}
-	free(path);
-	free(off);
 }

@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * color.c: the colour settings shared by fg-color and fg-svg (options),
- * and the differential colours: a frame's change in the comparison mode in
- * force (stats.h), neutral when within noise (the test fg-top makes) or
- * below the --min-change floor; grew red, shrank blue, intensity by
- * sqrt(|d| / max |d|); new frames (no baseline samples) purple.
+ * color.c: the differential colours (coloropt.c reads their settings, the
+ * options fg-color and fg-svg share): a frame's change in the comparison
+ * mode in force (stats.h), neutral when within noise (the test fg-top
+ * makes) or below the --min-change floor; grew red, shrank blue,
+ * intensity by sqrt(|d| / max |d|); new frames (no baseline samples)
+ * purple.
  */
-#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,89 +18,6 @@
 
 #define RGB(r, g, b) (((uint32_t)(r) << 16) | ((uint32_t)(g) << 8) | \
     (uint32_t)(b))
-
-void
-fg_colorcfg_init(struct fg_colorcfg *cfg)
-{
-	memset(cfg, 0, sizeof(*cfg));
-	fg_noise_init(&cfg->nz);
-	cfg->pal = FG_PAL_HOT;
-	cfg->zcrit = FG_Z_DEFAULT;
-	cfg->minchg = FG_MINCHG_DEFAULT;
-}
-
-int
-fg_colorcfg_opt(struct fg_colorcfg *cfg, int c, const char *arg)
-{
-	char *end;
-
-	if (fg_noise_opt(&cfg->nz, c, arg))
-		return 1;
-	switch (c) {
-	case FG_OPT_COLORS:
-		if ((cfg->pal = fg_pal_parse(arg)) < 0)
-			fg_errx(FG_EXIT_ERR, "unknown palette: %s", arg);
-		return 1;
-	case FG_OPT_HASH:
-		cfg->hash = 1;
-		return 1;
-	case FG_OPT_DIFFUSION:
-		cfg->diffusion = 1;
-		return 1;
-	case FG_OPT_BASE:
-		fg_fold_base(arg);
-		return 1;
-	case FG_OPT_CP:
-		if (cfg->pmfile == NULL)
-			cfg->pmfile = "palette.map";
-		return 1;
-	case FG_OPT_PALFILE:
-		cfg->pmfile = arg;
-		return 1;
-	case FG_OPT_NEGATE:
-		cfg->negate = 1;
-		return 1;
-	case FG_OPT_SELF:
-		cfg->selfdelta = 1;
-		return 1;
-	case FG_OPT_TOTALDELTA:
-		cfg->selfdelta = 0;
-		return 1;
-	case FG_OPT_CB:
-		cfg->cb = 1;
-		return 1;
-	case FG_OPT_ZCRIT:
-		errno = 0;
-		cfg->zcrit = strtod(arg, &end);
-		if (errno != 0 || end == arg || *end != '\0' ||
-		    !(cfg->zcrit >= 0) || isinf(cfg->zcrit))
-			fg_errx(FG_EXIT_ERR, "--zcrit: not a number >= 0: %s",
-			    arg);
-		return 1;
-	case FG_OPT_ALL:
-		cfg->zcrit = 0;
-		cfg->minchg = 0;
-		return 1;
-	case FG_OPT_MINCHG:
-		errno = 0;
-		cfg->minchg = strtod(arg, &end);
-		if (errno != 0 || end == arg || *end != '\0' ||
-		    !(cfg->minchg >= 0) || !(cfg->minchg <= 100))
-			fg_errx(FG_EXIT_ERR, "--min-change: not a number from "
-			    "0 to 100: %s", arg);
-		return 1;
-	}
-	return 0;
-}
-
-void
-fg_colorcfg_free(struct fg_colorcfg *cfg)
-{
-	fg_pmap_free(cfg);
-	fg_color_dstat_free(cfg);
-	free(cfg->isnew);
-	cfg->isnew = NULL;
-}
 
 /* ---- diff colours ---- */
 

@@ -6,7 +6,8 @@
  * Operands may come before, between or after options; they are collected in
  * order into st->ops. As Perl's Getopt::Long (flamegraph.pl), "-title x"
  * is "--title x". Options of FlameGraph and inferno that a tool's table
- * lacks are looked up in habit.c.
+ * lacks are looked up in habit.c. usage.c prints the usage, help and
+ * version texts.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -262,28 +263,4 @@ getopt1(struct fg_optstate *st, const struct fg_opt *opts,
 		st->i++;
 	}
 	return o->shrt;
-}
-
-void
-fg_usage(const char *usage)
-{
-	fprintf(stderr, "usage: %s\nTry '%s --help' for more information.\n",
-	    usage, fg_progname);
-	exit(FG_EXIT_ERR);
-}
-
-void
-fg_help(const char *text)
-{
-	fg_out_str(text);
-	fg_out_close();
-	exit(FG_EXIT_OK);
-}
-
-void
-fg_version(void)
-{
-	fg_out_printf("%s %s\n", fg_progname, FG_VERSION);
-	fg_out_close();
-	exit(FG_EXIT_OK);
 }

@@ -11,6 +11,7 @@
 
 #include "fg.h"
 #include "sym.h"
+#include "text.h"
 #include "window.h"
 
 struct copts {

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * elide.h: fg-elide's parts. main.c: the options, the stacks read through
- * fg_sum (sum.h) into a table in bytewise order, the elided ones printed.
- * elide.c: which of them are elided.
+ * elide.h: fg-elide's parts. main.c: the options and the run. read.c: the
+ * stacks read through fg_sum (sum.h) into a table in bytewise order.
+ * elide.c: which of them are elided. write.c: the elided ones printed.
  */
 #ifndef ELIDE_H
 #define ELIDE_H
@@ -11,10 +11,25 @@
 
 #include "fg.h"
 
+/* The input: its stacks, summed, and what its header says. */
+struct elide_in {
+	struct fg_stab *tab;	/* before, after counts; bytewise order */
+	char *header;		/* the first "# fg-" header line */
+	char *base, *current, *unit;	/* its values, or NULL */
+};
+
+/* Reads the files (none: standard input) into in. */
+void elide_read(struct elide_in *in, char **files, int nfiles);
+void elide_in_free(struct elide_in *in);
+
 /*
  * The entries of tab (before, after counts; in bytewise order) that are
  * elided, in that order; *n of them. free() the array.
  */
 struct fg_ent **elide(struct fg_stab *tab, size_t *n);
+
+/* Prints the n entries v of in's table, after the header when header. */
+void elide_write(const struct elide_in *in, struct fg_ent **v, size_t n,
+    int header);
 
 #endif

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * top.h: fg-top's parts, one job each. main.c: the options and the run.
- * read.c: the stacks (through sum.h's fg_sum) into per-function counts.
+ * read.c: the stacks (through sum.h's fg_sum); fold.c: the stacks into
+ * per-function counts.
  * rank.c: decides: the profile's ranking, the diff's classification (over
  * change.h) and the gate's offenders. report.c: prints the profile table
  * or the differential report and the gate's verdict; table.c prints one
@@ -75,6 +76,21 @@ struct topin {
 /* Reads and sums the named inputs ("-": standard input). */
 void top_read(struct topin *in, char **files, int nfiles);
 void top_in_free(struct topin *in);
+
+/* What one thread of the merge adds up (fold.c; sum.h: fork and join). */
+struct topacc {
+	struct fg_stab *fn;	/* functions, TOP_NCOL columns */
+	uint32_t gen;		/* this stack's mark in fg_ent.aux */
+	uint64_t nstacks;
+	struct fg_period period;
+	struct topin *in;	/* what the read settles; its name */
+};
+
+/* fg_sum's emit, fork and join (sum.h): stacks into a topacc. */
+void top_fold_stack(const char *key, size_t len, const fg_count *c,
+    int ncols, void *arg);
+void *top_fold_fork(void *arg);
+void top_fold_join(void *arg, void *child);
 
 /* Exits (2) unless the input can be gated: a diff with both sides. */
 void top_check_gate(const struct topin *in);

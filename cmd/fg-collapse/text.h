@@ -1,0 +1,55 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * text.h: fg-collapse's helpers for the symbol text its decoders build
+ * (text.c); the tests on text it shares with the palettes are in sym.h.
+ */
+#ifndef TEXT_H
+#define TEXT_H
+
+#include <stddef.h>
+#include <string.h>
+
+#include "sym.h"
+
+/* A growing byte buffer; zero-initialise it, free(p) when done. */
+struct fg_buf {
+	char *p;
+	size_t len, cap;
+};
+/* Makes room for more bytes after len, and a NUL after them. */
+void fg_buf_grow(struct fg_buf *b, size_t more);
+static inline void
+fg_buf_need(struct fg_buf *b, size_t more)
+{
+	if (b->cap - b->len < more + 1)
+		fg_buf_grow(b, more);
+}
+/*
+ * Appends n bytes (keeps room for a NUL after them); s NULL appends n
+ * bytes left as they are, to be written through b->p.
+ */
+static inline void
+fg_buf_put(struct fg_buf *b, const char *s, size_t n)
+{
+	fg_buf_need(b, n);
+	if (n > 0 && s != NULL)
+		memcpy(b->p + b->len, s, n);
+	b->len += n;
+}
+/* Appends n bytes with every ';' made ':' (a frame may not hold one). */
+void fg_buf_putframe(struct fg_buf *b, const char *s, size_t n);
+
+/* Strips ASCII white space from both ends; *n is updated. */
+const char *fg_trim(const char *s, size_t *n);
+
+/*
+ * Rust symbols that a tool demangled only partly ("std::fs::File::open::
+ * h0123456789abcdef", "_$LT$T$u20$as$u20$core..fmt..Debug$GT$::fmt::h..."):
+ * when s (n bytes) ends in a Rust hash, writes the readable name (hash
+ * removed, $LT$ and the like and ".." decoded) to out, which must hold n
+ * bytes, and returns its length. Returns (size_t)-1 when s is not such a
+ * symbol (it is then left as it is).
+ */
+size_t fg_rust_fixsym(const char *s, size_t n, char *out);
+
+#endif
