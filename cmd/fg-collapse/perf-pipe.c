@@ -23,7 +23,7 @@
 #include "perf.h"
 
 #define NBLK 4
-#define PBLOCK (BLOCK / 2)	/* bytes of a block of the ring */
+#define PBLOCK (BLOCK / 4)	/* bytes of a block of the ring */
 /* Linux's F_SETPIPE_SZ (F_LINUX_SPECIFIC_BASE + 7), hidden by POSIX mode */
 #define SETPIPE_SZ 1031
 

@@ -17,7 +17,8 @@
 
 #include "perf.h"
 
-#define SPLIT_MIN (8u << 20)	/* smallest file worth two threads */
+#define SPLIT_MIN (32u << 20)	/* smallest file worth two threads */
+#define RBLOCK (256u << 10)	/* bytes read at a time from a file (L2-sized) */
 
 /* Parses the bytes of in that are left, as fg_in buffers them. */
 void
@@ -57,7 +58,7 @@ run_region(void *arg)
 	ssize_t r;
 	size_t keep = 0, n, i;
 
-	fg_buf_need(&b, BLOCK + 1);
+	fg_buf_need(&b, RBLOCK + 1);
 	for (;;) {
 		size_t room = b.cap - keep - 1, want;
 

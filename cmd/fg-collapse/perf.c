@@ -48,23 +48,19 @@ wwarn(struct worker *w, const char *what, const char *s, size_t n)
 static void
 rev_reset(struct worker *w)
 {
-	w->hit = NULL;
-	w->lazy = 0;
 	w->rpos = w->rcap;
 	w->nframes = 0;
 	w->lastframe = 0;
 	w->pend = 0;
 }
 
-/* Makes room for n more bytes in front of the frames. */
+/* Grows the frames' buffer to take n more bytes in front. */
 static void
-rev_need(struct worker *w, size_t n)
+rev_grow(struct worker *w, size_t n)
 {
 	size_t used = w->rcap - w->rpos, ncap;
 	char *nr;
 
-	if (w->rpos >= n)
-		return;
 	ncap = w->rcap ? w->rcap : 4096;
 	while (ncap - used < n)
 		ncap *= 2;
@@ -77,8 +73,16 @@ rev_need(struct worker *w, size_t n)
 	w->rpos = ncap - used;
 }
 
+/* Makes room for n more bytes in front of the frames (inline: per line). */
+static inline void
+rev_need(struct worker *w, size_t n)
+{
+	if (w->rpos < n)
+		rev_grow(w, n);
+}
+
 /* Puts a frame (or the root, last) in front of the frames so far. */
-static void
+static inline void
 rev_prepend(struct worker *w, const char *s, size_t n)
 {
 	rev_need(w, n + 1);
@@ -109,11 +113,11 @@ unknown_name(const struct copts *o, const struct frame *f, struct fg_buf *b,
 		k = 7;
 		*unknown = 1;
 	} else {
-		for (i = 0; i < f->modlen; i++)
-			if (f->mod[i] == '/') {
-				m = f->mod + i + 1;
-				k = f->modlen - i - 1;
-			}
+		/* the base name: from the end, as paths are long */
+		for (i = f->modlen; i > 0 && f->mod[i - 1] != '/'; i--)
+			;
+		m = f->mod + i;
+		k = f->modlen - i;
 	}
 	*n = k + 2 + (o->addrs ? f->pclen + 3 : 0);
 	for (i = 0; i < k && !(perf_cls[(unsigned char)m[i]] & C_SPEC); i++)
@@ -344,15 +348,6 @@ perf_end_sample(struct worker *w)
 		goto out;
 	if (w->tab == NULL)
 		goto out;	/* probing */
-	if (w->hit != NULL && !window_on(w->o) &&
-	    (e = pcache_ent(w->hit, w->pname.p, w->pname.len)) != NULL)
-		goto add;	/* the same stack as last time */
-	if (w->lazy) {
-		/* the frames of the stack lines seen before */
-		rev_need(w, w->hit->flen);
-		w->rpos = w->rcap - w->hit->flen;
-		memcpy(w->rev + w->rpos, pcent_frames(w->hit), w->hit->flen);
-	}
 	rev_prepend(w, w->pname.p, w->pname.len);
 	if (window_on(w->o)) {
 		rev_need(w, WINDOW_KEYLEN);
@@ -361,9 +356,6 @@ perf_end_sample(struct worker *w)
 	}
 	klen = w->rcap - w->rpos;
 	e = fg_stab_get(w->tab, w->rev + w->rpos, klen);
-	if (w->hit != NULL && !window_on(w->o))
-		pcache_set_ent(w->hit, e, w->pname.p, w->pname.len);
-add:
 	perf_tally(&w->tally, w->period, w->weighted);
 	c.i = (int64_t)w->period;
 	c.f = 0;
@@ -438,6 +430,7 @@ on_event(struct worker *w, const char *s, size_t n, const struct event *ev,
 	w->inside = 1;
 	w->pname.len = 0;
 	fg_buf_put(&w->pname, ev->comm, ev->commlen);
+	w->java = fg_hasprefix(ev->comm, ev->commlen, "java");
 	if (w->o->tid || w->o->pid) {
 		const char *pid = ev->pid, *tid = ev->tid;
 		size_t pl = ev->pidlen, tl = ev->tidlen;
@@ -465,6 +458,58 @@ on_event(struct worker *w, const char *s, size_t n, const struct event *ev,
 	w->lastframe = 0;
 }
 
+/* Takes what a stack line gave when it was parsed before. */
+static void
+memo_take(struct worker *w, const struct pment *e)
+{
+	flush_frame(w);
+	if (e->name) {
+		if (w->o->srcline) {
+			/* held for a source line, as on_frame holds it */
+			w->line.len = 0;
+			fg_buf_put(&w->line, pment_name(e), e->nlen);
+			w->pend = 1;
+		} else
+			rev_prepend(w, pment_name(e), e->nlen);
+		w->lastframe = e->lastframe;
+	}
+	w->nknown++;
+}
+
+/*
+ * A stack line "\t addr func+off (module)" of a sample being read, by
+ * perf-memo.c when it was parsed before, else parsed and kept there; 0
+ * when it is left to on_line (not a stack line that parses, a Java
+ * command's, or no memo).
+ */
+static int
+memo_line(struct worker *w, const char *s, size_t n)
+{
+	const struct pment *e;
+	struct pment what;
+	struct frame f;
+	uint32_t h;
+
+	if (w->memo == NULL || !w->inside || w->java || s[0] != '\t' ||
+	    n < PM_KEY || s[n - 1] != ')')
+		return 0;
+	h = pmemo_hash(s);
+	if ((e = pmemo_find(w->memo, s, n, h)) != NULL) {
+		memo_take(w, e);
+		return 1;
+	}
+	if (!perf_parse_frame(s, n, &f))
+		return 0;
+	on_frame(w, &f);
+	what.name = (unsigned char)w->pend;
+	what.lastframe = (unsigned char)w->lastframe;
+	what.nlen = (uint16_t)(w->pend ? w->line.len : 0);
+	if (!w->pend || w->line.len <= 0xffff)
+		pmemo_add(w->memo, s, n, h, &what, w->pend ? w->line.p : "");
+	w->nknown++;
+	return 1;
+}
+
 /* One line (without its newline). */
 static void
 on_line(struct worker *w, const char *s, size_t n)
@@ -479,6 +524,8 @@ on_line(struct worker *w, const char *s, size_t n)
 		perf_end_sample(w);
 		return;
 	}
+	if (memo_line(w, s, n))
+		return;
 	if (s[0] == '#')
 		return;
 	if ((h = perf_event_line(s, n, &ev, &pad)) != 0) {
@@ -560,74 +607,28 @@ perf_first_event(const char *b, size_t n, struct fg_buf *name)
 	return 0;
 }
 
-/*
- * The stack lines of a sample at p (perf-cache.c), w just after its event
- * line: what they gave before, or parsed and kept when they gave no
- * warning. Returns where they end (p when they are not whole before e).
- */
-static const char *
-stack_lines(struct worker *w, const char *p, const char *e)
-{
-	struct pcent *c, what;
-	const char *q, *nl;
-	uint64_t h, nwarn = w->nwarn, lineno = w->lineno;
-	size_t n;
-	int java = w->pname.len >= 4 && memcmp(w->pname.p, "java", 4) == 0;
-	int tabs = 1;
-
-	if (p < w->nospan)
-		return p;	/* (a search is not made twice over the same bytes) */
-	if ((n = pcache_span(p, e, &w->nospan)) == 0)
-		return p;
-	h = pcache_hash(p, n);
-	if ((c = pcache_find(w->cache, p, n, h, java)) != NULL) {
-		w->hit = c;
-		w->lazy = 1;	/* rev gets the frames when they are needed */
-		w->nframes = c->nframes;
-		w->lastframe = c->lastframe;
-		w->lineno += c->nlines;
-		w->nknown += c->nlines;
-		return p + n;
-	}
-	for (q = p; q < p + n; q = nl + 1) {
-		nl = memchr(q, '\n', (size_t)(p + n - q));
-		tabs &= q[0] == '\t';
-		w->lineno++;
-		on_line(w, q, (size_t)(nl - q));
-	}
-	/* as the blank line after them would */
-	flush_frame(w);
-	/* kept when they gave no warning and are all stack lines */
-	if (w->nwarn == nwarn && w->inside && tabs) {
-		memset(&what, 0, sizeof(what));
-		what.flen = (uint32_t)(w->rcap - w->rpos);
-		what.nlines = (uint32_t)(w->lineno - lineno);
-		what.nframes = (uint32_t)w->nframes;
-		what.lastframe = (unsigned char)w->lastframe;
-		w->hit = pcache_add(w->cache, p, n, h, java, &what,
-		    w->rev + w->rpos);
-	}
-	return p + n;
-}
-
 /* Parses buf[0..n): whole lines, the last one possibly unterminated. */
 void
 perf_parse_block(struct worker *w, const char *b, size_t n)
 {
 	const char *p = b, *e = b + n, *nl;
+	const struct pment *m;
 
-	w->nospan = b;
 	while (p < e) {
+		/* a stack line seen before, its end found by comparing it */
+		if (*p == '\t' && w->inside && !w->java && w->memo != NULL &&
+		    (m = pmemo_at(w->memo, p, e)) != NULL) {
+			w->lineno++;
+			memo_take(w, m);
+			p += m->len + 1;
+			continue;
+		}
 		nl = memchr(p, '\n', (size_t)(e - p));
 		if (nl == NULL)
 			nl = e;
 		w->lineno++;
 		on_line(w, p, (size_t)(nl - p));
 		p = nl + 1;
-		/* just after an event line that starts a sample */
-		if (w->cache != NULL && w->inside && w->nframes == 0 &&
-		    !w->pend && !w->lastframe && p < e)
-			p = stack_lines(w, p, e);
 	}
 }
 
@@ -646,7 +647,7 @@ perf_worker_init(struct worker *w, const struct copts *o, struct fg_stab *tab,
 	if (o->inline_ && tab != NULL)
 		w->a2l = a2l_new(o->context);
 	else if (tab != NULL)
-		w->cache = pcache_new();
+		w->memo = pmemo_new();
 	rev_need(w, 4096);
 	rev_reset(w);
 }
@@ -655,7 +656,7 @@ void
 perf_worker_free(struct worker *w)
 {
 	a2l_free(w->a2l);
-	pcache_free(w->cache);
+	pmemo_free(w->memo);
 	free(w->filter.p);
 	free(w->pname.p);
 	free(w->line.p);

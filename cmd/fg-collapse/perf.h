@@ -78,54 +78,38 @@ struct worker {
 	/* the part of a regular file to read */
 	int fd;
 	off_t from, to;
-	struct pcache *cache;	/* stack lines parsed before, or NULL */
-	struct pcent *hit;	/* the current sample's, or NULL */
-	int lazy;		/* its frames are not yet in rev */
-	const char *nospan;	/* no blank line in the block before this */
+	struct pmemo *memo;	/* stack lines parsed before, or NULL */
+	int java;		/* the sample's command starts "java" */
 	/* what the counts are, for the header (perf-unit.c) */
 	int weighted;		/* the current sample's period is printed */
 	struct ptally tally;
 };
 
-/* perf-cache.c: stack lines of samples already parsed */
-struct pcent {
-	uint64_t hash;
-	uint32_t len;		/* bytes of stack lines (after this) */
-	uint32_t flen;		/* bytes of frames they gave (after them) */
-	uint32_t nlines;
-	uint32_t nframes;
-	unsigned char java;	/* parsed for a command starting "java" */
-	unsigned char lastframe;
-	unsigned char plen;	/* the command of the last sample's stack */
-	char pname[29];
-	struct fg_ent *ent;	/* its entry, or NULL */
+/* perf-memo.c: what stack lines gave when last parsed */
+struct pment {
+	uint32_t hash;
+	uint16_t len;		/* bytes of the line (after this) */
+	uint16_t nlen;		/* bytes of its frame name (after them) */
+	unsigned char name;	/* it gave a frame (else it is skipped) */
+	unsigned char lastframe;	/* what it left w->lastframe */
 };
-struct pcache;
-struct pcache *pcache_new(void);
-void pcache_free(struct pcache *c);
-/*
- * The stack lines at p (before e), up to the first blank line: their
- * length through the last one's newline; or 0, *stop then where the
- * search for the blank line gave up. pcache_hash: their hash.
- */
-size_t pcache_span(const char *p, const char *e, const char **stop);
-uint64_t pcache_hash(const char *p, size_t n);
-/* What those lines (of hash h) gave before, or NULL. */
-struct pcent *pcache_find(struct pcache *c, const char *p, size_t n,
-    uint64_t h, int java);
-/*
- * Keeps what the lines gave (what's nlines, nframes, lastframe, flen);
- * NULL when it is not kept. Entries move when one is added.
- */
-struct pcent *pcache_add(struct pcache *c, const char *p, size_t n,
-    uint64_t h, int java, const struct pcent *what, const char *frames);
-/* The entry of the stack with command pname the last time, or NULL. */
-struct fg_ent *pcache_ent(const struct pcent *e, const char *pname,
-    size_t n);
-void pcache_set_ent(struct pcent *e, struct fg_ent *ent, const char *pname,
-    size_t n);
+struct pmemo;
+struct pmemo *pmemo_new(void);
+void pmemo_free(struct pmemo *m);
+#define PM_KEY 24		/* bytes hashed: a line kept has as many */
+/* The hash of a line of at least PM_KEY bytes, from its first ones. */
+uint32_t pmemo_hash(const char *s);
+/* The entry of the n bytes at s (of hash h), or NULL. */
+const struct pment *pmemo_find(const struct pmemo *m, const char *s,
+    size_t n, uint32_t h);
+/* The entry of the line at s, which ends at a newline before e, or NULL. */
+const struct pment *pmemo_at(const struct pmemo *m, const char *s,
+    const char *e);
+/* Keeps what the line gave (what's name, lastframe, nlen; name's bytes). */
+void pmemo_add(struct pmemo *m, const char *s, size_t n, uint32_t h,
+    const struct pment *what, const char *name);
 static inline const char *
-pcent_frames(const struct pcent *e)
+pment_name(const struct pment *e)
 {
 	return (const char *)(e + 1) + e->len;
 }
