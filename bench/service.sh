@@ -11,7 +11,8 @@
 # svg-diff is fg-svg and inferno-flamegraph on the same diff (fg-diff's
 # output; its lines reversed for "shuffled"), diff-svg the pipeline from
 # the two profiles to the SVG (fg-diff | fg-svg against inferno-diff-folded
-# | inferno-flamegraph).
+# | inferno-flamegraph). chart is fg-svg --flamechart against
+# inferno-flamegraph --flamechart on the same lines.
 # usage: sh bench/service.sh BINDIR DATADIR
 set -eu
 bin=$1 data=$2
@@ -83,6 +84,9 @@ shape() {	# shape SHAPE
 		row fg-svg "$s" $v "$p '$bin/fg-svg' $in" \
 		    inferno-flamegraph "$p inferno-flamegraph $in" \
 		    flamegraph.pl "$p flamegraph.pl $in"
+		# a flame chart: the same stacks in their own order, no sort
+		row chart "$s" $v "$p '$bin/fg-svg' --flamechart $in" \
+		    inferno-flamegraph "$p inferno-flamegraph --flamechart $in"
 		row fg-diff "$s" $v "$p '$bin/fg-diff' '$x' '$y'" \
 		    inferno-diff-folded "inferno-diff-folded '$a' '$y'" \
 		    difffolded.pl "difffolded.pl '$a' '$y'"

@@ -110,7 +110,7 @@ framedelta(const struct fg_colorcfg *cfg, const struct fg_cframe *f,
  * What fg_color_end needs of every frame, gathered as they come (a tree's
  * nodes, or frames closing in a one-pass layout), in memory that grows
  * with the frames that may matter, not with all of them: the frames'
- * count and self counts (the period), and the counts of those the noise
+ * count, and the counts of those the noise
  * test may call real or that may hold the largest change. A trial setup
  * of the test (pz) screens them: its scale is the final one, or larger
  * when a period is detected at the end (smaller z), and its change is the
@@ -124,24 +124,25 @@ struct cpair {
 
 struct fg_dstat {
 	struct fg_noise pz;
-	struct fg_period per;
 	size_t n;		/* frames added */
 	struct cpair *p;
 	size_t np, cap, last;	/* last: np after the last compaction */
 	double dtop;		/* largest trial |change| */
 	double *sa, *sb;	/* --drift auto: every frame's self counts */
 	size_t ns, scap;
-	int all;		/* keep every frame */
+	int keepself;		/* keep them (sa, sb) */
+	int all;		/* keep every frame's pair */
 };
 
 #define CSLACK (1 - 1e-6)
 
 void
-fg_color_begin(struct fg_colorcfg *cfg, double tot0, double tot1)
+fg_color_begin(struct fg_colorcfg *cfg, const double *tot)
 {
+	static const double none[2] = { 0, 0 };
 	struct fg_dstat *ds;
-	double t[2] = { tot0, tot1 }, tb, ta;
-	struct fg_cframe r = { t, t, 1, 0 };
+	struct fg_cframe r = { tot ? tot : none, tot ? tot : none, 1, 0 };
+	double tb, ta;
 
 	fg_color_dstat_free(cfg);
 	ds = cfg->ds = fg_calloc(1, sizeof(*ds));
@@ -149,7 +150,10 @@ fg_color_begin(struct fg_colorcfg *cfg, double tot0, double tot1)
 	ds->pz.quiet = 1;
 	sides(cfg, &r, &tb, &ta);
 	fg_noise_setup(&ds->pz, cfg->header, "input", tb, ta, NULL);
-	ds->all = cfg->nz.driftauto && ds->pz.mode != FG_MODE_PROPORTIONAL;
+	ds->keepself = cfg->nz.driftauto &&
+	    ds->pz.mode != FG_MODE_PROPORTIONAL;
+	/* no trial scale without the totals: every frame is kept */
+	ds->all = ds->keepself || tot == NULL;
 }
 
 void
@@ -199,9 +203,7 @@ fg_color_add(struct fg_colorcfg *cfg, const double *tot, const double *self)
 	struct cpair q;
 
 	ds->n++;
-	fg_period_add_dbl(&ds->per, 0, self[0]);
-	fg_period_add_dbl(&ds->per, 1, self[1]);
-	if (ds->all)
+	if (ds->keepself)
 		keepself(cfg, self);
 	sides(cfg, &f, &q.b, &q.a);
 	q.z = ds->all || (cfg->zcrit > 0 &&
@@ -250,7 +252,8 @@ noisetest(struct fg_colorcfg *cfg)
 }
 
 void
-fg_color_end(struct fg_colorcfg *cfg, const double *roottot)
+fg_color_end(struct fg_colorcfg *cfg, const double *roottot,
+    const struct fg_period *per)
 {
 	struct fg_dstat *ds = cfg->ds;
 	struct fg_cframe r = { roottot, roottot, 1, 0 };
@@ -261,7 +264,7 @@ fg_color_end(struct fg_colorcfg *cfg, const double *roottot)
 	cfg->nsig = 0;
 	sides(cfg, &r, &tb, &ta);
 	fg_noise_setup(&cfg->nz, cfg->header, "input", tb, ta,
-	    cfg->zcrit > 0 ? &ds->per : NULL);
+	    cfg->zcrit > 0 ? per : NULL);
 	/* the drift between the runs, measured over the frames' self
 	 * counts, which partition each side as fg-top's functions do */
 	fg_noise_drift(&cfg->nz, ds->sa, ds->sb, ds->ns);
@@ -364,36 +367,28 @@ newcode(struct fg_colorcfg *cfg, const struct fg_tree *t)
 	}
 }
 
-void
-fg_color_prepare(struct fg_colorcfg *cfg, const struct fg_tree *t)
+static void
+prepare(struct fg_colorcfg *cfg, const struct fg_tree *t)
 {
+	struct fg_period per;
 	size_t i;
 
 	cfg->dmax = 0;
 	if (t->ncols == 1)
 		return;
-	fg_color_begin(cfg, t->n[0].tot[0], t->n[0].tot[1]);
-	for (i = 1; i < t->nn; i++)
+	memset(&per, 0, sizeof(per));
+	fg_color_begin(cfg, t->n[0].tot);
+	for (i = 1; i < t->nn; i++) {
 		fg_color_add(cfg, t->n[i].tot, t->n[i].self);
-	fg_color_end(cfg, t->n[0].tot);
+		fg_period_add_dbl(&per, 0, t->n[i].self[0]);
+		fg_period_add_dbl(&per, 1, t->n[i].self[1]);
+	}
+	fg_color_end(cfg, t->n[0].tot, &per);
 	newcode(cfg, t);
 }
 
-int
-fg_color_kind(const struct fg_colorcfg *cfg, const struct fg_tree *t,
-    const struct fg_node *n, double *u)
-{
-	struct fg_cframe f;
-
-	*u = 0;
-	if (t->ncols != 2)
-		return FG_DK_SAME;
-	nodeframe(cfg, n, &f);
-	return fg_color_kind_of(cfg, &f, u);
-}
-
-uint32_t
-fg_color_node(struct fg_colorcfg *cfg, const struct fg_tree *t,
+static uint32_t
+nodecolor(struct fg_colorcfg *cfg, const struct fg_tree *t,
     const struct fg_node *n)
 {
 	double all = t->n[0].tot[t->ncols - 1];
@@ -403,12 +398,19 @@ fg_color_node(struct fg_colorcfg *cfg, const struct fg_tree *t,
 		nodeframe(cfg, n, &f);
 		return fg_color_diff(cfg, &f, n->name, n->nlen, all);
 	}
+	return fg_color_profile(cfg, n->name, n->nlen, n->tot[0], all);
+}
+
+uint32_t
+fg_color_profile(struct fg_colorcfg *cfg, const char *name, size_t nlen,
+    double tot, double all)
+{
 	/* inferno's --colordiffusion: red growing with the square root */
 	if (cfg->diffusion && all > 0)
-		return fg_color_scale(cfg, n->tot[0] / all, 1);
-	if (cfg->gone && t->n[0].tot[0] > 0)
-		return fg_color_scale(cfg, n->tot[0] / t->n[0].tot[0], -1);
-	return fg_color_name(cfg, n->name, n->nlen);
+		return fg_color_scale(cfg, tot / all, 1);
+	if (cfg->gone && all > 0)
+		return fg_color_scale(cfg, tot / all, -1);
+	return fg_color_name(cfg, name, nlen);
 }
 
 void
@@ -416,8 +418,8 @@ fg_color_tree(struct fg_colorcfg *cfg, struct fg_tree *t)
 {
 	size_t i;
 
-	fg_color_prepare(cfg, t);
+	prepare(cfg, t);
 	for (i = 0; i < t->nn; i++)
-		t->n[i].color = fg_color_node(cfg, t, &t->n[i]);
+		t->n[i].color = nodecolor(cfg, t, &t->n[i]);
 }
 

@@ -38,7 +38,7 @@ struct fg_pmap;
 struct fg_colorcfg {
 	struct fg_noise nz;	/* diff: mode and noise test options */
 	const char *header;	/* diff: the stream's header (mode=, period=),
-				 * set by the tool before fg_color_prepare */
+				 * set by the tool before fg_color_begin */
 	int pal;		/* enum fg_pal */
 	int hash;		/* --hash: flamegraph.pl's name hash */
 	int diffusion;		/* --colordiffusion: by width, as inferno */
@@ -50,12 +50,12 @@ struct fg_colorcfg {
 	double zcrit;		/* diff: |z| needed to colour; 0 colours all */
 	double minchg;		/* diff: least change to colour, in points */
 	const char *pmfile;	/* palette map file (--cp), or NULL */
-	double dmax;		/* diff: largest change (fg_color_prepare) */
+	double dmax;		/* diff: largest change (fg_color_end) */
 	struct fg_pmap *pmap;
 	/* diff, set by fg_color_end: the noise test's results */
 	double zthr;		/* the smallest |z| Holm rejected */
 	size_t nsig;		/* how many it rejected */
-	unsigned char *isnew;	/* fg_color_prepare, per node: new code */
+	unsigned char *isnew;	/* fg_color_tree, per node: new code */
 	struct fg_dstat *ds;	/* between fg_color_begin and _end */
 };
 
@@ -144,24 +144,16 @@ struct fg_tree;
 struct fg_node;
 void fg_color_tree(struct fg_colorcfg *cfg, struct fg_tree *t);
 /*
- * Or node by node: fg_color_prepare once (it runs the noise test of a
- * diff), then fg_color_node with the same settings.
- */
-void fg_color_prepare(struct fg_colorcfg *cfg, const struct fg_tree *t);
-uint32_t fg_color_node(struct fg_colorcfg *cfg, const struct fg_tree *t,
-    const struct fg_node *n);
-/*
- * What a diff node's colour says (after fg_color_prepare), from the point
+ * What a diff frame's colour says (after fg_color_end), from the point
  * of view in force: grew or shrank beyond noise and the floor (*u gets
  * the change over the largest, 0 to 1), new code, or neither (grey).
- * fg_color_node colours by it; fg-svg counts frames by it.
+ * fg_color_diff colours by it; fg-svg counts frames by it.
  */
 enum { FG_DK_SAME, FG_DK_GREW, FG_DK_SHRANK, FG_DK_NEW };
-int fg_color_kind(const struct fg_colorcfg *cfg, const struct fg_tree *t,
-    const struct fg_node *n, double *u);
 /*
- * The same without a tree, for frames laid out in one pass: a diff frame
- * as the colours see it, its counts before and after (inclusive, self).
+ * A diff frame as the colours see it, its counts before and after
+ * (inclusive, self), for fg_color_tree's nodes and frames laid out in one
+ * pass alike.
  */
 struct fg_cframe {
 	const double *tot, *self;
@@ -169,22 +161,32 @@ struct fg_cframe {
 	int pnew;		/* its parent is new code (fg_color_newcode) */
 };
 /*
- * fg_color_prepare in steps: fg_color_begin with the root's counts (as
- * known before the frames: the inputs' totals), fg_color_add once for
- * every frame but the root with its final counts (in any order),
- * fg_color_end with the root's final counts. Memory: the frames that may
- * be beyond noise or hold the largest change (all with --drift auto).
+ * The noise test in steps: fg_color_begin with the root's counts (as
+ * known before the frames: the inputs' totals, or NULL when unknown),
+ * fg_color_add once for every frame but the root with its final counts
+ * (in any order), fg_color_end with the root's final counts and the
+ * period of the counts (stats.h: the tool's one accumulation of it).
+ * Memory: the frames that may be beyond noise or hold the largest change
+ * (all with --drift auto, or when the totals were unknown).
  */
-void fg_color_begin(struct fg_colorcfg *cfg, double tot0, double tot1);
+void fg_color_begin(struct fg_colorcfg *cfg, const double *tot);
 void fg_color_add(struct fg_colorcfg *cfg, const double *tot,
     const double *self);
-void fg_color_end(struct fg_colorcfg *cfg, const double *roottot);
+void fg_color_end(struct fg_colorcfg *cfg, const double *roottot,
+    const struct fg_period *per);
 void fg_color_dstat_free(struct fg_colorcfg *cfg);
 /* Then: whether a frame is new code; what its colour says; the colour. */
 int fg_color_newcode(const struct fg_colorcfg *cfg,
     const struct fg_cframe *f);
 int fg_color_kind_of(const struct fg_colorcfg *cfg, const struct fg_cframe *f,
     double *u);
+/*
+ * A profile frame's colour, its count tot of the profile's all: by width
+ * (--colordiffusion), by its share in blue (an elided stream, cfg->gone),
+ * else by name (fg_color_name).
+ */
+uint32_t fg_color_profile(struct fg_colorcfg *cfg, const char *name,
+    size_t nlen, double tot, double all);
 /* all: the current profile's total (--colordiffusion) */
 uint32_t fg_color_diff(struct fg_colorcfg *cfg, const struct fg_cframe *f,
     const char *name, size_t nlen, double all);

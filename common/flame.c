@@ -65,11 +65,10 @@ biggrow(void *p, size_t n, size_t m)
 }
 
 void
-fg_tree_init(struct fg_tree *t, int ncols, int chart)
+fg_tree_init(struct fg_tree *t, int ncols)
 {
 	memset(t, 0, sizeof(*t));
 	t->ncols = ncols;
-	t->chart = chart;
 	t->cap = 1024;
 	t->n = bigalloc(t->cap * sizeof(*t->n));
 	memset(&t->n[0], 0, sizeof(t->n[0]));
@@ -204,15 +203,8 @@ child(struct fg_tree *t, uint32_t parent, const char *s, size_t n)
 {
 	uint64_t h;
 	size_t i;
-	uint32_t id, l;
+	uint32_t id;
 
-	if (t->chart) {
-		l = t->n[parent].last;
-		if (l != FG_NONE && t->n[l].nlen == n &&
-		    memcmp(t->n[l].name, s, n) == 0)
-			return l;
-		return newnode(t, parent, s, n, 0);
-	}
 	h = keyhash(parent, s, n);
 	for (i = h & t->mask; (id = t->slots[i]) != FG_NONE;
 	    i = (i + 1) & t->mask) {
@@ -326,28 +318,26 @@ fg_tree_finish(struct fg_tree *t)
 	size_t vcap = 0, nv, i, j;
 	uint32_t c;
 
-	if (!t->chart) {
-		for (i = 0; i < t->nn; i++) {
-			if (t->n[i].child == FG_NONE ||
-			    t->n[t->n[i].child].next == FG_NONE)
-				continue;
-			nv = 0;
-			for (c = t->n[i].child; c != FG_NONE; c = t->n[c].next) {
-				if (nv == vcap) {
-					vcap = vcap ? vcap * 2 : 64;
-					v = fg_reallocarray(v, vcap, sizeof(*v));
-				}
-				v[nv++] = &t->n[c];
+	for (i = 0; i < t->nn; i++) {
+		if (t->n[i].child == FG_NONE ||
+		    t->n[t->n[i].child].next == FG_NONE)
+			continue;
+		nv = 0;
+		for (c = t->n[i].child; c != FG_NONE; c = t->n[c].next) {
+			if (nv == vcap) {
+				vcap = vcap ? vcap * 2 : 64;
+				v = fg_reallocarray(v, vcap, sizeof(*v));
 			}
-			qsort(v, nv, sizeof(*v), namecmp);
-			t->n[i].child = (uint32_t)(v[0] - t->n);
-			for (j = 0; j + 1 < nv; j++)
-				v[j]->next = (uint32_t)(v[j + 1] - t->n);
-			v[nv - 1]->next = FG_NONE;
-			t->n[i].last = (uint32_t)(v[nv - 1] - t->n);
+			v[nv++] = &t->n[c];
 		}
-		free(v);
+		qsort(v, nv, sizeof(*v), namecmp);
+		t->n[i].child = (uint32_t)(v[0] - t->n);
+		for (j = 0; j + 1 < nv; j++)
+			v[j]->next = (uint32_t)(v[j + 1] - t->n);
+		v[nv - 1]->next = FG_NONE;
+		t->n[i].last = (uint32_t)(v[nv - 1] - t->n);
 	}
+	free(v);
 	/* Children always have higher ids than their parents. */
 	for (i = t->nn; i-- > 0;) {
 		struct fg_node *n = &t->n[i], *p;
@@ -387,22 +377,14 @@ fg_tree_find(const struct fg_tree *t, const char *path, size_t len)
 		if (semi == NULL)
 			semi = e;
 		n = (size_t)(semi - p);
-		if (t->chart) {
-			for (id = t->n[cur].child; id != FG_NONE;
-			    id = t->n[id].next)
-				if (t->n[id].nlen == n &&
-				    memcmp(t->n[id].name, p, n) == 0)
-					break;
-		} else {
-			h = keyhash(cur, p, n);
-			for (i = h & t->mask; (id = t->slots[i]) != FG_NONE;
-			    i = (i + 1) & t->mask) {
-				const struct fg_node *c = &t->n[id];
+		h = keyhash(cur, p, n);
+		for (i = h & t->mask; (id = t->slots[i]) != FG_NONE;
+		    i = (i + 1) & t->mask) {
+			const struct fg_node *c = &t->n[id];
 
-				if (c->hash == h && c->parent == cur &&
-				    c->nlen == n && memcmp(c->name, p, n) == 0)
-					break;
-			}
+			if (c->hash == h && c->parent == cur &&
+			    c->nlen == n && memcmp(c->name, p, n) == 0)
+				break;
 		}
 		if (id == FG_NONE)
 			return FG_NONE;

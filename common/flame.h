@@ -4,7 +4,7 @@
  *
  * flame.c   the frame tree: stacks merged into nodes (self and total counts
  *           for one or two columns), built without recursion; children
- *           sorted by name, or kept in input order for flame charts
+ *           sorted by name (fg-color's; fg-svg lays out in one pass)
  * color.h   colours (palette.c, pmap.c, color.c, annot.c): included here
  * xml.c     XML text escaping with UTF-8 repair
  */
@@ -40,7 +40,6 @@ struct fg_tree {
 	struct fg_node *n;	/* n[0] is the root */
 	size_t nn, cap;
 	int ncols;		/* 1: profile, 2: diff (before, after) */
-	int chart;		/* flame chart: merge only consecutive stacks */
 	uint32_t *slots;	/* hash of (parent, name) -> node */
 	size_t mask;
 	uint32_t *path;		/* node per depth of the last stack added */
@@ -57,7 +56,7 @@ struct fg_tree {
 	fg_count total[2];	/* exact sums of the counts (fg_tree_counts) */
 };
 
-void fg_tree_init(struct fg_tree *t, int ncols, int chart);
+void fg_tree_init(struct fg_tree *t, int ncols);
 void fg_tree_free(struct fg_tree *t);
 /*
  * Adds one stack ("a;b;c", root first) with its counts (ncols of them).
@@ -81,7 +80,7 @@ void fg_tree_counts(struct fg_tree *t, const struct fg_in *in,
 size_t fg_path_shared(const char *stack, size_t len, const char *prev,
     size_t prevlen, const size_t *pathend, size_t pathlen);
 /*
- * Sorts children by name (unless a flame chart) and computes, for diffs,
+ * Sorts children by name and computes, for diffs,
  * each node's elided total: the baseline samples of stacks at or under it
  * whose node has no current samples at all (fg-elide(1)'s definition).
  */

@@ -189,6 +189,16 @@ fg_period_join(struct fg_period *p, const struct fg_period *q)
 	}
 }
 
+void
+fg_period_swap(struct fg_period *p)
+{
+	struct fg_period q = *p;
+
+	p->gcd[0] = q.gcd[1], p->gcd[1] = q.gcd[0];
+	p->n[0] = q.n[1], p->n[1] = q.n[0];
+	p->frac[0] = q.frac[1], p->frac[1] = q.frac[0];
+}
+
 double
 fg_period_side(const struct fg_period *p, int side)
 {

@@ -86,6 +86,8 @@ void fg_period_add(struct fg_period *p, int side, fg_count c);
 void fg_period_add_dbl(struct fg_period *p, int side, double x);
 /* Adds what q saw into p (counts fed to two fg_periods). */
 void fg_period_join(struct fg_period *p, const struct fg_period *q);
+/* Swaps the two sides (--negate: the current profile as the before). */
+void fg_period_swap(struct fg_period *p);
 double fg_period_get(const struct fg_period *p);
 double fg_period_side(const struct fg_period *p, int side);
 

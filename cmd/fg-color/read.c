@@ -25,7 +25,7 @@ color_read(struct color_in *in, char **files, int nfiles)
 		if (in->tab == NULL) {
 			in->ncols = r.ncols;
 			in->tab = fg_stab_new(in->ncols);
-			fg_tree_init(&in->t, in->ncols, 0);
+			fg_tree_init(&in->t, in->ncols);
 		}
 		if (r.ncols != in->ncols) {
 			fg_in_warn(&f->in, "%d counts, but earlier lines had %d",

@@ -22,7 +22,7 @@ svg_changes_init(struct svg_changes *sc)
 
 /*
  * Self counts by function name (two per name, the entry's aux - 1 indexing
- * them), in the order the names first come, and their period.
+ * them), in the order the names first come.
  */
 void
 svg_changes_add(struct svg_changes *sc, const char *name, size_t nlen,
@@ -43,27 +43,22 @@ svg_changes_add(struct svg_changes *sc, const char *name, size_t nlen,
 		sc->self[2 * sc->n] = sc->self[2 * sc->n + 1] = 0;
 		e->aux = (uint32_t)++sc->n;
 	}
-	for (k = 0; k < 2; k++) {
+	for (k = 0; k < 2; k++)
 		sc->self[2 * (e->aux - 1) + k] += self[k];
-		fg_period_add_dbl(&sc->per, k, self[k]);
-	}
 }
 
 void
 svg_changes_finish(struct svg_changes *sc, const struct svg_opts *o,
-    const double *roottot)
+    const double *roottot, const struct fg_period *per)
 {
-	struct fg_period p = sc->per;
+	struct fg_period p = *per;
 	struct fg_ent *e;
 	double *v;
 	int neg = o->cc.negate ? 1 : 0;
 
 	/* --negate: the current profile is the "before", as in the colours */
-	if (neg) {
-		p.gcd[0] = sc->per.gcd[1], p.gcd[1] = sc->per.gcd[0];
-		p.n[0] = sc->per.n[1], p.n[1] = sc->per.n[0];
-		p.frac[0] = sc->per.frac[1], p.frac[1] = sc->per.frac[0];
-	}
+	if (neg)
+		fg_period_swap(&p);
 	/* the colours' noise test, set up once (its warnings said once) */
 	sc->nz = o->cc.nz;
 	if (sc->nz.tot[0] == 0 && sc->nz.tot[1] == 0)
@@ -77,20 +72,6 @@ svg_changes_finish(struct svg_changes *sc, const struct svg_opts *o,
 	}
 	fg_changes_classify(&sc->cs, &sc->nz, 1);
 	sc->ok = 1;
-}
-
-void
-svg_changes(struct svg_changes *sc, const struct svg_opts *o,
-    const struct fg_tree *t)
-{
-	size_t i;
-
-	svg_changes_init(sc);
-	if (t == NULL || t->ncols != 2)
-		return;
-	for (i = 1; i < t->nn; i++)
-		svg_changes_add(sc, t->n[i].name, t->n[i].nlen, t->n[i].self);
-	svg_changes_finish(sc, o, t->n[0].tot);
 }
 
 void

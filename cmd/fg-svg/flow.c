@@ -28,6 +28,13 @@
  * y, and its stacks ("P;z;...") sort after every stack seen: children
  * that no later z can reach are frozen at once (see prune), so the lists
  * stay short.
+ *
+ * A flame chart (--flamechart) is the same pass over the stacks in input
+ * order: a frame merges only with its parent's last child, so the open
+ * frames are the chart's rightmost path, a stack that ends on that path
+ * adds to it without closing anything, and a frame closes (final, after
+ * its earlier siblings) only when a stack names another frame at its
+ * depth (closechart).
  */
 #include <math.h>
 #include <stdlib.h>
@@ -408,6 +415,35 @@ record(struct svg_flow *s, struct open *f, const char *name, size_t nlen,
 	memcpy(r->selfc, f->self, sizeof(r->selfc));
 }
 
+/*
+ * Closes the deepest open frame of a flame chart: no later stack adds to
+ * it, and it goes after its parent's earlier children.
+ */
+static void
+closechart(struct svg_flow *s)
+{
+	struct open *f = &s->op[s->nop - 1], *p = f - 1;
+	struct live y;
+	double w[SVG_NV] = { 0 }, off[SVG_NV] = { 0 };
+	int v, j;
+
+	for (v = 0; v < s->nv; v++) {
+		w[v] = width(s, v, f->tot, f->self, f->childel);
+		off[v] = p->cursor[v];
+		p->cursor[v] += w[v];
+	}
+	record(s, f, s->prev + f->nstart, s->pathend[s->nop - 1] - f->nstart,
+	    w, off);
+	for (j = 0; j < 2; j++) {
+		y.tot[j] = f->tot[j];
+		y.self[j] = f->self[j];
+		p->tot[j] += f->tot[j];
+	}
+	final(s, &y);
+	p->childel += f->childel + (f->tot[1] == 0 ? f->self[0] : 0);
+	s->nop--;
+}
+
 /* Closes the deepest open frame (not the root). */
 static void
 closetop(struct svg_flow *s)
@@ -419,6 +455,10 @@ closetop(struct svg_flow *s)
 	double w[SVG_NV] = { 0 }, off[SVG_NV] = { 0 }, el;
 	int v;
 
+	if (s->o->flamechart) {
+		closechart(s);
+		return;
+	}
 	for (j = f->lfront; j < s->nlive && s->cc != NULL; j++)
 		final(s, &s->live[j]);	/* its children are settled */
 	s->nlive = f->lstart;
@@ -454,19 +494,41 @@ closetop(struct svg_flow *s)
 		prune(s, p, s->lnames + y->noff, nlen, y->kids);
 }
 
+/* A stack's counts c, on its last frame f. */
+static void
+addcounts(struct svg_flow *s, struct open *f, const double *c)
+{
+	int k;
+
+	for (k = 0; k < 2; k++) {
+		f->self[k] += c[k];
+		f->tot[k] += c[k];
+	}
+	for (k = 0; k < s->nv; k++)
+		if (s->col[k] != SVG_ELIDED && c[s->col[k]] != 0 &&
+		    !s->expect[k]) {
+			s->seen[k] += c[s->col[k]];
+			s->minw[k] = runminw(s, k);
+		}
+}
+
 void
 svg_flow_add(struct svg_flow *s, const char *stack, size_t len,
     const double *c)
 {
 	const char *p, *e, *semi;
-	struct open *f;
 	size_t d;
-	int k;
 
 	while (len > 0 && stack[len - 1] == ';')
 		len--;
 	d = fg_path_shared(stack, len, s->prev, s->prevlen, s->pathend,
 	    s->nop);
+	/* a flame chart's stack ending on its open path: no frame closes */
+	if (s->o->flamechart && (len == 0 || (d > 1 &&
+	    s->pathend[d - 1] >= len))) {
+		addcounts(s, &s->op[d - 1], c);
+		return;
+	}
 	while (s->nop > d)
 		closetop(s);
 	s->prev = grow(s->prev, &s->prevcap, len + 1, 1);
@@ -484,17 +546,7 @@ svg_flow_add(struct svg_flow *s, const char *stack, size_t len,
 		openframe(s, (size_t)(p - s->prev), (size_t)(semi - s->prev));
 		p = semi + 1;
 	}
-	f = &s->op[s->nop - 1];
-	for (k = 0; k < 2; k++) {
-		f->self[k] += c[k];
-		f->tot[k] += c[k];
-	}
-	for (k = 0; k < s->nv; k++)
-		if (s->col[k] != SVG_ELIDED && c[s->col[k]] != 0 &&
-		    !s->expect[k]) {
-			s->seen[k] += c[s->col[k]];
-			s->minw[k] = runminw(s, k);
-		}
+	addcounts(s, &s->op[s->nop - 1], c);
 }
 
 void

@@ -3,8 +3,8 @@
  * flowview.c: one view of what flow.c laid out in one pass: the frames it
  * kept, the view's final minimum width applied (a frame under it is left
  * out with its subtree), positions made absolute, each frame coloured as
- * the tree path colours it (fg_annot_apply's rules, else the palette, or
- * a diff's colours with new code settled down the open path) and a diff's
+ * fg-color colours a tree's (fg_annot_apply's rules, else the profile's
+ * colours, or a diff's with new code settled down the open path) and a diff's
  * frames counted by what their colour says. Nothing here recurses.
  */
 #include <stdlib.h>
@@ -139,7 +139,7 @@ colorframe(struct svg_view *v, struct svg_opts *o, const struct fg_annot *a,
 		return;
 	}
 	f->color = ann != FG_NOCOLOR ? ann :
-	    fg_color_name(&o->cc, f->name, f->nlen);
+	    fg_color_profile(&o->cc, f->name, f->nlen, f->tot[0], all);
 	f->alt = f->color;
 }
 
@@ -172,7 +172,7 @@ svg_flow_view(struct svg_flow *s, int k, int isdiff, struct svg_view *v,
 	w.plen = fg_calloc((size_t)maxd + 2, sizeof(*w.plen));
 	if (isdiff)
 		w.isnew = fg_calloc((size_t)maxd + 2, 1);
-	all = recs[0].tot[1];
+	all = recs[0].tot[isdiff ? 1 : 0];
 	v->maxdepth = 0;
 	for (i = 0; i < n; i++) {
 		r = &recs[i];

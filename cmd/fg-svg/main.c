@@ -4,10 +4,10 @@
  * (fg-color) or elided profile (fg-elide) as a self-contained interactive
  * SVG flame graph. Layout and option names follow flamegraph.pl.
  *
- * This file: the options, and reading the input through fg_sum into the
- * one-pass layout (flow.c: profiles and diffs), or a flame chart's
- * stacks in input order into the frame tree; layout.c decides what is
- * drawn, writer.c writes it (svg.h).
+ * This file: the options, and reading the input into the one-pass layout
+ * (flow.c): profiles and diffs through fg_sum, in bytewise order; a
+ * flame chart's stacks in input order. layout.c decides what is drawn,
+ * writer.c writes it (svg.h).
  */
 #include <math.h>
 #include <stdlib.h>
@@ -311,10 +311,12 @@ struct input {
 	double total[2];	/* the inputs' totals, before the first stack */
 	struct svg_flow *flow;	/* a profile or diff, laid out as it streams */
 	struct svg_changes sc;	/* a diff's functions, as they stream */
-	struct fg_tree tree;	/* a flame chart */
+	fg_count ctot[2];	/* a flame chart's totals, summed exactly */
 	char *rbuf;		/* --reverse's buffer */
 	size_t rcap;
-	struct fg_period per;	/* the counts' period, for their unit */
+	struct fg_period per;	/* the stacks' counts' period: for their
+				 * unit, the colours' and the table's
+				 * noise test */
 };
 
 /*
@@ -394,15 +396,27 @@ settle(struct input *in)
 	if (in->hccset && !in->ccset)
 		in->o->cc = in->hcc;
 	in->o->cc.header = in->header;
+	/* a flame chart's totals are known only at its end */
 	if (in->ncols == 2 && in->flow != NULL)
-		fg_color_begin(&in->o->cc, in->total[0], in->total[1]);
+		fg_color_begin(&in->o->cc, in->o->flamechart ? NULL :
+		    in->total);
+}
+
+/* The layout for ncols counts a stack (1: a profile, 2: a diff). */
+static struct svg_flow *
+newflow(const struct input *in, int ncols)
+{
+	static const int pcols[1] = { SVG_BEFORE };
+	static const int dcols[3] = { SVG_AFTER, SVG_BEFORE, SVG_ELIDED };
+
+	if (ncols == 2)
+		return svg_flow_new(in->o, dcols, 3, &in->o->cc);
+	return svg_flow_new(in->o, pcols, 1, NULL);
 }
 
 static void
 onstart(void *arg, enum fg_kind kind, int ncols, const fg_count *total)
 {
-	static const int pcols[1] = { SVG_BEFORE };
-	static const int dcols[3] = { SVG_AFTER, SVG_BEFORE, SVG_ELIDED };
 	struct input *in = arg;
 	int k;
 
@@ -412,10 +426,7 @@ onstart(void *arg, enum fg_kind kind, int ncols, const fg_count *total)
 		return;
 	for (k = 0; k < ncols; k++)
 		in->total[k] = fg_count_dbl(total[k]);
-	if (ncols == 2)
-		in->flow = svg_flow_new(in->o, dcols, 3, &in->o->cc);
-	else
-		in->flow = svg_flow_new(in->o, pcols, 1, NULL);
+	in->flow = newflow(in, ncols);
 	svg_flow_expect(in->flow, in->total);
 }
 
@@ -434,7 +445,10 @@ leaf(struct input *in, const char *key, size_t len, const double *v)
 	svg_changes_add(&in->sc, p, (size_t)(key + len - p), v);
 }
 
-/* Every unique stack, in bytewise order, on one thread (onmeta is set). */
+/*
+ * Every unique stack, in bytewise order, on one thread (onmeta is set);
+ * or a flame chart's stacks in input order.
+ */
 static void
 onstack(const char *key, size_t len, const fg_count *c, int ncols, void *arg)
 {
@@ -520,15 +534,19 @@ titles(struct svg_opts *o, const char *header, int isdiff)
 	free(curr);
 }
 
-/* A flame chart: input order kept, every stack of f into in->tree. */
+/*
+ * A flame chart: every stack of the input, in its order, into the same
+ * one-pass layout (which then merges only neighbours: flow.c); the totals
+ * summed exactly, over 2^63-1 fatal as in fg_sum.
+ */
 static void
 readchart(struct input *in, char **files, int nfiles)
 {
 	struct fg_fold f;
 	struct fg_rec r;
 	const char *stack;
-	double c[2];
 	size_t len;
+	int k;
 
 	fg_fold_open_list(&f, files, nfiles, FG_KIND_UNKNOWN);
 	f.onmeta = onmeta;
@@ -536,26 +554,27 @@ readchart(struct input *in, char **files, int nfiles)
 	while (fg_fold_next(&f, &r)) {
 		if (in->ncols == 0) {
 			in->ncols = r.ncols;
-			fg_tree_init(&in->tree, r.ncols, 1);
+			in->flow = newflow(in, r.ncols);
+			if (f.header != NULL)
+				in->header = fg_strdup(f.header);
 		}
 		if (r.ncols != in->ncols) {
 			fg_in_warn(&f.in, "%d counts, but earlier lines had %d",
 			    r.ncols, in->ncols);
 			continue;
 		}
-		fg_tree_counts(&in->tree, &f.in, r.c, c);
-		fg_period_add(&in->per, 0, r.c[0]);
-		if (r.ncols == 2)
-			fg_period_add(&in->per, 1, r.c[1]);
+		for (k = 0; k < r.ncols; k++)
+			if (fg_count_add(&in->ctot[k], r.c[k]) < 0)
+				fg_sum_overflow(f.in.name, f.in.lineno);
 		stack = r.stack;
 		len = r.len;
 		if (in->o->reverse)
 			stack = reverse(r.stack, r.len, &in->rbuf, &in->rcap,
 			    &len);
-		fg_tree_add(&in->tree, stack, len, c);
+		onstack(stack, len, r.c, r.ncols, in);
 	}
 	fg_in_warnsummary(&f.in);
-	if (f.header != NULL)
+	if (f.header != NULL && in->header == NULL)
 		in->header = fg_strdup(f.header);
 	fg_fold_close(&f);
 }
@@ -631,33 +650,21 @@ static void
 layout(struct svg_layout *l, struct svg_changes *sc, struct svg_opts *o,
     struct input *in)
 {
-	struct fg_tree *t = &in->tree;
 	const struct svg_rec *r;
 	const char *names;
 	size_t n;
 	uint32_t maxd;
 
-	if (in->flow != NULL) {
-		r = svg_flow_close(in->flow, &n, &names, &maxd, NULL);
-		if (in->ncols == 1 ? !(r[0].w[0] > 0) :
-		    r[0].tot[1] + r[0].tot[0] <= 0)
-			nodata(o);
-		svg_layout_flow(l, o, in->flow, in->ncols == 2, &in->annot);
-		*sc = in->sc;
-		if (in->ncols == 2)
-			svg_changes_finish(sc, o, r[0].tot);
-		return;
-	}
-	if (in->ncols == 0)
+	if (in->flow == NULL)
 		nodata(o);
-	fg_tree_finish(t);
-	if (t->n[0].tot[in->ncols - 1] + t->n[0].tot[0] <= 0)
+	r = svg_flow_close(in->flow, &n, &names, &maxd, NULL);
+	if (in->ncols == 1 ? !(r[0].w[0] > 0) :
+	    r[0].tot[1] + r[0].tot[0] <= 0)
 		nodata(o);
-	fg_color_prepare(&o->cc, t);
-	fg_annot_apply(&in->annot, t);
-	svg_layout_tree(l, o, t);
-	svg_changes_free(&in->sc);
-	svg_changes(sc, o, t);
+	svg_layout_flow(l, o, in->flow, in->ncols == 2, &in->annot, &in->per);
+	*sc = in->sc;
+	if (in->ncols == 2)
+		svg_changes_finish(sc, o, r[0].tot, &in->per);
 }
 
 int
@@ -695,8 +702,6 @@ main(int argc, char *argv[])
 	svg_flow_free(in.flow);
 	fg_colorcfg_free(&o.cc);
 	fg_annot_free(&in.annot);
-	if (in.flow == NULL && in.ncols > 0)
-		fg_tree_free(&in.tree);
 	free(in.header);
 	free(in.rbuf);
 	free(st.ops);

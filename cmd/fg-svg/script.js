@@ -554,8 +554,64 @@
 		shift($("col1"), (W - W0) / 2);
 		recut();
 		reflow();
+		tidy();
 		if (cur)
 			zoom(zroot());
+	}
+	// at narrow widths the table's headings and the palette button give
+	// way: each takes the longest of its forms that leaves its neighbour
+	// clear, measured as drawn (the legend's mode label goes when the
+	// headline under the title names the mode)
+	var heads = null;
+	function textlen(e) {
+		var n = 0;
+		try {
+			n = e.getComputedTextLength();
+		} catch (err) {
+			n = 0;
+		}
+		return n > 0 ? n : (e.firstChild ? e.firstChild.textContent :
+		    "").length * chw;
+	}
+	function fitheads() {
+		var th = svg.querySelectorAll("#changes .th"), i, k, f;
+		var colw = (W - 2 * xpad) / 2 - 10;
+		if (!heads)
+			heads = Array.prototype.map.call(th, function (e) {
+				return e.textContent;
+			});
+		for (i = 0; i < th.length; i++) {
+			f = [heads[i], heads[i].replace(" by self count", ""),
+			    heads[i].split(/[ :]/)[0]];
+			for (k = 0; k < f.length; k++) {
+				th[i].textContent = f[k];
+				if (textlen(th[i]) <= colw)
+					break;
+			}
+		}
+	}
+	function fitpalette() {
+		var lg = $("legend"), t = lg && lg.querySelector("text"), k, b;
+		var dx = fixed ? 0 : W - W0, canhide = !!$("headline2");
+		if (!palbtn || !t)
+			return;
+		for (k = 0; k < 4; k++) {
+			if (k >= 2 && !canhide)
+				break;
+			pallab = k < 2 ? k : k - 1;
+			if (k >= 2)
+				t.setAttribute("display", "none");
+			else
+				t.removeAttribute("display");
+			palmark();
+			b = lg.getBBox();
+			if (xpad + textlen(palbtn) + 12 <= b.x + dx)
+				break;
+		}
+	}
+	function tidy() {
+		fitheads();
+		fitpalette();
 	}
 
 	// search: a literal substring by default; /RE/ is a regular expression,
@@ -825,6 +881,16 @@
 	// choice stays across views and in the URL (c=1)
 	var altmap = svg.getAttribute("data-alt"), alton = false, altcss = null;
 	var cbfirst = svg.getAttribute("data-cb") === "1", palbtn = null;
+	// the button's label, shorter when the legend leaves little room
+	var pallabs = [" colour-blind palette (c)", " colour-blind (c)",
+	    " CB (c)"], pallab = 0;
+	function palmark() {
+		var t;
+		palbtn.textContent = (alton !== cbfirst ? "\u2611" : "\u2610") +
+		    pallabs[pallab];
+		t = mk("title", palbtn);
+		t.textContent = "Colour-blind palette on or off (key c)";
+	}
 	function altrules() {
 		var a = altmap.split(" "), i, p, r = [], hex = /^[0-9a-f]{6}$/;
 		for (i = 0; i < a.length; i++) {
@@ -849,8 +915,7 @@
 			svg.classList.add("alt");
 		else
 			svg.classList.remove("alt");
-		palbtn.textContent = (alton !== cbfirst ? "\u2611" : "\u2610") +
-		    " colour-blind palette (c)";
+		palmark();
 		seturl();
 	}
 	function palettebutton() {
@@ -863,8 +928,7 @@
 		palbtn.setAttribute("x", xpad);
 		palbtn.setAttribute("y", t.getAttribute("y"));
 		palbtn.setAttribute("role", "button");
-		palbtn.textContent = (cbfirst ? "\u2611" : "\u2610") +
-		    " colour-blind palette (c)";
+		palmark();
 	}
 
 	// URL state: ?x=&y= (the zoomed frame, as flamegraph.pl), s=, i=, v=, c=
@@ -1155,6 +1219,7 @@
 	hb.setAttribute("class", "ui");
 	palettebutton();
 	fit();
+	tidy();
 	setview(p.v && views[+p.v] ? +p.v : 0);
 	if (p.c === "1")
 		setpalette(true);

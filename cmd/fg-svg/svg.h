@@ -2,15 +2,14 @@
 /*
  * svg.h: fg-svg's stages and what passes between them.
  *
- * main.c    options; reads the input through fg_sum (sum.h) into the
- *           one-pass layout (profiles, diffs), or a flame chart in input
- *           order into the frame tree (flame.h)
- * flow.c    lays a profile or a diff out in one pass over its sorted
- *           stacks, feeding a diff's frames to the colours' noise test
+ * main.c    options; reads the input into the one-pass layout: through
+ *           fg_sum (sum.h) sorted, or a flame chart in input order
+ * flow.c    lays a profile or a diff out in one pass over its stacks
+ *           (sorted, or a flame chart's), feeding a diff's frames to the
+ *           colours' noise test
  * flowview.c one view of it: frames drawn, positions, colours
- * layout.c  decides: the views, which frames are drawn, where and in
- *           which colour (the tree's for flame charts), and the image's
- *           geometry (struct svg_layout)
+ * layout.c  decides: the views, their scale and the image's geometry
+ *           (struct svg_layout)
  * changes.c a diff's headline and table: its functions classified by
  *           common/change.c, as fg-top does
  * writer.c  writes a layout as an SVG document, nothing else (with
@@ -86,16 +85,15 @@ struct svg_layout {
 	double imageheight, ypad1, ypad2, ypad3;
 };
 
-/* layout.c: lays out a finished, annotated tree (diffs, flame charts). */
-void svg_layout_tree(struct svg_layout *l, struct svg_opts *o,
-    struct fg_tree *t);
 /*
- * Or what flow.c laid out in one pass (a profile, or a diff: then its
- * colours' fg_color_end done), colours annotated by a.
+ * layout.c: what flow.c laid out in one pass (a profile, or a diff: then
+ * its colours' fg_color_end done, per the period of the stacks' counts),
+ * colours annotated by a.
  */
 struct svg_flow;
 void svg_layout_flow(struct svg_layout *l, struct svg_opts *o,
-    struct svg_flow *s, int isdiff, const struct fg_annot *a);
+    struct svg_flow *s, int isdiff, const struct fg_annot *a,
+    const struct fg_period *per);
 void svg_layout_free(struct svg_layout *l);
 /* A frame's self count in a view by col (its counts before, after). */
 double svg_vself(const double *tot, const double *self, int col);
@@ -105,7 +103,8 @@ double svg_minw(const struct svg_opts *o, double total);
 /*
  * flow.c: a profile's view, or a diff's three, laid out in one pass over
  * stacks given in bytewise (LC_ALL=C) order, each once, as fg_sum emits
- * them: cols[0..nv) the views' counts (SVG_BEFORE for a profile;
+ * them, or, for a flame chart (o->flamechart), in input order, repeats
+ * allowed: cols[0..nv) the views' counts (SVG_BEFORE for a profile;
  * SVG_AFTER, SVG_BEFORE, SVG_ELIDED for a diff, whose frames go to cc's
  * noise test, fg_color_begin done, as each becomes final). svg_flow_close
  * closes the open frames and returns the frames kept, in pre-order (the
@@ -149,9 +148,10 @@ void svg_flow_view(struct svg_flow *s, int k, int isdiff, struct svg_view *v,
 
 /*
  * changes.c: a diff's functions by self count, classified (ok: a diff).
- * svg_changes_add with every frame's (or stack's: the last frame's) self
- * counts, in stack order, then svg_changes_finish after the colours'
- * fg_color_end; or svg_changes over a tree, for all three.
+ * svg_changes_add with every stack's self counts (its last frame's), in
+ * stack order, then svg_changes_finish after the colours' fg_color_end,
+ * with the period of the stacks' counts (main.c's, the one the colours
+ * and the units use).
  */
 struct svg_changes {
 	int ok;
@@ -161,15 +161,12 @@ struct svg_changes {
 	struct fg_stab *tab;	/* function names */
 	double *self;		/* before, after per name */
 	size_t n, cap;
-	struct fg_period per;	/* of the self counts added */
 };
 void svg_changes_init(struct svg_changes *sc);
 void svg_changes_add(struct svg_changes *sc, const char *name, size_t nlen,
     const double *self);
 void svg_changes_finish(struct svg_changes *sc, const struct svg_opts *o,
-    const double *roottot);
-void svg_changes(struct svg_changes *sc, const struct svg_opts *o,
-    const struct fg_tree *t);
+    const double *roottot, const struct fg_period *per);
 void svg_changes_free(struct svg_changes *sc);
 
 /* writer.c */

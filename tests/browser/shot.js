@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: ISC
 // Screenshots of an SVG as readers see it:
 //   node shot.js FILE.svg PREFIX [QUERY]
-// writes PREFIX-1400.png and PREFIX-800.png (1400x900 and 800x600 windows,
-// first screen only), PREFIX-nojs.png (1400x900, JavaScript off),
+// writes PREFIX-1400.png, PREFIX-800.png and PREFIX-600.png (1400x900,
+// 800x600 and 600x600 windows, first screen only), PREFIX-nojs.png and
+// PREFIX-nojs-600.png (1400x900 and 600x600, JavaScript off),
 // PREFIX-img.png (embedded as <img> in an HTML page, 1400x900),
 // PREFIX-print.pdf and PREFIX-print-l.pdf (A4 portrait and landscape, as
 // printed; PREFIX-print-a4.png and PREFIX-print-a4l.png their first pages
@@ -25,6 +26,7 @@ const { launch, fileurl } = require("./lib.js");
 	}
 	await shot("1400", 1400, 900, (p) => p.goto(url));
 	await shot("800", 800, 600, (p) => p.goto(url));
+	await shot("600", 600, 600, (p) => p.goto(url));
 	await shot("print", 1400, 900, async (p) => {
 		await p.emulateMedia({ media: "print" });
 		await p.goto(url);
@@ -56,9 +58,12 @@ const { launch, fileurl } = require("./lib.js");
 	await close();
 	// JavaScript off needs its own context
 	const b = await require("./lib.js").launch({ javaScriptEnabled: false });
-	const page = await b.ctx.newPage();
-	await page.setViewportSize({ width: 1400, height: 900 });
-	await page.goto(url);
-	await page.screenshot({ path: prefix + "-nojs.png" });
+	for (const [sfx, w, h] of [["", 1400, 900], ["-600", 600, 600]]) {
+		const page = await b.ctx.newPage();
+		await page.setViewportSize({ width: w, height: h });
+		await page.goto(url);
+		await page.screenshot({ path: prefix + "-nojs" + sfx + ".png" });
+		await page.close();
+	}
 	await b.close();
 })();

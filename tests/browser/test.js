@@ -364,6 +364,33 @@ run(async () => {
 		    b[1] <= ww && b[2] >= sb.table && b[3] <= sb.frames), sb);
 		await sp.close();
 	}
+	// the palette button, the legend and the table's headings stay apart
+	// and inside the window, in both modes (proportional labels are longer)
+	const wab = svgof("diff", diff);
+	for (const [f, mode] of [[wsw, "proportional"], [wab, "absolute"]])
+		for (const ww of [1280, 800, 600]) {
+			const sp = await open(f);
+			await sp.setViewportSize({ width: ww, height: 600 });
+			await sp.waitForFunction((w) => document.documentElement
+			    .getAttribute("width") === String(w), ww);
+			const bx = await sp.evaluate(() => ["palbtn", "legend"]
+			    .map((id) => document.getElementById(id))
+			    .concat(Array.from(document.querySelectorAll("#changes .th")))
+			    .map((e) => {
+				const b = e.getBoundingClientRect();
+				return [b.left, b.right, b.top, b.bottom,
+				    e.firstChild.textContent];
+			    }));
+			const apart = bx.every((a, i) => bx.every((b, j) => i === j ||
+			    a[1] <= b[0] || b[1] <= a[0] || a[3] <= b[2] ||
+			    b[3] <= a[2]));
+			check("at " + ww + " px (" + mode + " mode) the palette " +
+			    "button, the legend and the table's headings are " +
+			    "apart and inside the window", bx.length ===
+			    (mode === "absolute" ? 4 : 2) && apart &&
+			    bx.every((b) => b[0] >= 0 && b[1] <= ww), bx);
+			await sp.close();
+		}
 	await page.emulateMedia({ media: "print" });
 	check("printed without the controls", await page.evaluate(() =>
 	    getComputedStyle(document.getElementById("search")).display) === "none");
@@ -536,7 +563,7 @@ run(async () => {
 	    c0.worst >= 4.5 && c1.worst >= 4.5, [c0.worst, c1.worst]);
 	check("the palette is kept in the URL", /[?&]c=1/.test(page.url()));
 	check("the button shows the palette in force", await page.evaluate(() =>
-	    document.getElementById("palbtn").textContent) ===
+	    document.getElementById("palbtn").firstChild.textContent) ===
 	    "\u2611 colour-blind palette (c)");
 	await page.click("#vb1");
 	check("a view switch keeps the palette", (await contrast()).fills
