@@ -18,7 +18,6 @@
 
 #include "big.h"
 #include "fg.h"
-#include "frames.h"
 #include "intern.h"
 
 #define INTERN_BATCH ((size_t)1 << 20)
@@ -33,17 +32,11 @@
  */
 #define UPPER(h) ((h) >> 63 != 0)
 
-/*
- * A record in a batch: its frames not shared with the previous record's
- * (nf - same struct fg_frame), then the key's bytes. In the second
- * thread's id batch: the key's frame numbers (len bytes) and their hash.
- */
-struct qrec {
-	uint64_t h;
+struct qrec {			/* a record in a batch; the key follows */
+	uint64_t h;		/* set by the second thread */
 	uint32_t len;
 	int16_t col0, n;
 	fg_count c[2];
-	uint32_t nf, same;
 };
 
 struct batch {
@@ -53,14 +46,6 @@ struct batch {
 
 struct fg_intern {
 	struct fg_stab *t[2];
-	struct fg_frames *fr;	/* keys are frame numbers (frames.h) */
-	struct fg_fcut *fcut;	/* the reading thread's */
-	char *tmp;		/* a key encoded off the batches */
-	size_t tmpcap;
-	uint32_t *ids;		/* the second thread's: a key's numbers */
-	size_t idcap;
-	char *ib;		/* its batch of numbered records */
-	size_t ibcap;
 	int ncols;
 	pthread_t th;
 	int running;		/* the second thread exists */
@@ -72,10 +57,8 @@ struct fg_intern {
 	size_t head, tail;	/* full batches: b[tail..head) mod NBATCH */
 	int done;		/* no more batches */
 	/* the end, step by step */
-	int stage;		/* second thread: 1 all added, 2 ranked, */
-				/* 3 split, 4 sorted */
-	int go;			/* 1 ranks made, 2 pivot set, 3 its side */
-				/* placed, -1 quit */
+	int stage;		/* second thread: 1 all added, 2 split, 3 sorted */
+	int go;			/* 1 pivot set, 2 its side placed, -1 quit */
 	const char *pk;		/* the pivot key (NULL: no split) */
 	size_t pl;
 	struct fg_sortitem *it;	/* every entry, lows then highs */
@@ -110,50 +93,7 @@ add(struct fg_stab *t, const char *key, size_t len, uint64_t h, int col0,
 			fg_errx(FG_EXIT_ERR, "fg_intern: a sum overflows");
 }
 
-/* Room for n bytes in a growing buffer. */
-static void *
-room(void *buf, size_t *cap, size_t n)
-{
-	if (n > *cap) {
-		*cap = n > 2 * *cap ? n : 2 * *cap;
-		buf = fg_realloc(buf, *cap);
-	}
-	return buf;
-}
-
-/*
- * Numbers a batch's frames (p->ids keeps the previous record's numbers,
- * which the next one's first `same` frames repeat) into p->ib: each
- * record with its key's numbers and their hash. Returns its length.
- */
-static size_t
-numberbatch(struct fg_intern *p, const struct batch *b)
-{
-	const char *q = b->mem, *e = b->mem + b->used;
-	const struct fg_frame *fr;
-	struct qrec r;
-	size_t used = 0, kl, m;
-
-	while (q < e) {
-		memcpy(&r, q, sizeof(r));
-		fr = (const struct fg_frame *)(const void *)(q + sizeof(r));
-		m = r.nf - r.same;
-		p->ids = room(p->ids, &p->idcap, (size_t)r.nf * 4);
-		fg_frames_number(p->fr, (const char *)(fr + m), fr, m,
-		    p->ids + r.same);
-		q = (const char *)(fr + m) + (((size_t)r.len + 7) & ~(size_t)7);
-		kl = (size_t)r.nf * 4;
-		p->ib = room(p->ib, &p->ibcap, used + sizeof(r) + kl + 7);
-		r.len = (uint32_t)kl;
-		r.h = fg_hash(p->ids, kl);
-		memcpy(p->ib + used, &r, sizeof(r));
-		memcpy(p->ib + used + sizeof(r), p->ids, kl);
-		used += sizeof(r) + ((kl + 7) & ~(size_t)7);
-	}
-	return used;
-}
-
-/* The numbered record after the one at q. */
+/* The record after the one at q in a batch. */
 static char *
 nextrec(char *q)
 {
@@ -163,38 +103,41 @@ nextrec(char *q)
 	return q + sizeof(r) + (((size_t)r.len + 7) & ~(size_t)7);
 }
 
-/* Asks for the hash slot of the numbered record at q. */
+/*
+ * Hashes the record at q (into its h), and asks for its hash slot: the
+ * slots and entries are scattered, one cache miss each.
+ */
 static void
-slotof(struct fg_intern *p, const char *q)
+hashrec(struct fg_intern *p, char *q)
 {
 	struct qrec r;
 
 	memcpy(&r, q, sizeof(r));
+	r.h = fg_hash(q + sizeof(r), r.len);
+	memcpy(q, &r, sizeof(r));
 	fg_stab_prefetch(p->t[UPPER(r.h)], r.h, 0);
 }
 
 /*
- * Adds a batch's records into the tables: the slots and entries are
- * scattered, one cache miss each, so each record's slot is asked for
- * RUN_AHEAD records ahead, and the entry its slot names one record ahead.
+ * Adds a batch's records into the tables: each is hashed RUN_AHEAD
+ * records ahead, and the entry its slot names asked for one record ahead.
  */
 #define RUN_AHEAD 8
 static void
-runbatch(struct fg_intern *p, const struct batch *b)
+runbatch(struct fg_intern *p, struct batch *b)
 {
-	size_t used = numberbatch(p, b);	/* may move p->ib */
-	char *q = p->ib, *e = p->ib + used, *far = q, *near;
+	char *q = b->mem, *e = b->mem + b->used, *far = q, *near;
 	struct qrec r;
 	int k;
 
 	for (k = 0; k < RUN_AHEAD && far < e; k++) {
-		slotof(p, far);
+		hashrec(p, far);
 		far = nextrec(far);
 	}
 	near = q < e ? nextrec(q) : e;
 	while (q < e) {
 		if (far < e) {
-			slotof(p, far);
+			hashrec(p, far);
 			far = nextrec(far);
 		}
 		if (near < e) {
@@ -230,16 +173,6 @@ waitgo(struct fg_intern *p, int go)
 	return p->go >= 0;
 }
 
-/* Rewrites every key of t as ranks (the table cannot be searched after). */
-static void
-rankall(struct fg_intern *p, struct fg_stab *t)
-{
-	struct fg_ent *e;
-
-	for (e = fg_stab_first(t); e != NULL; e = e->next)
-		fg_frames_rank(p->fr, (char *)(uintptr_t)e->key, e->len);
-}
-
 static void *
 worker(void *arg)
 {
@@ -264,16 +197,12 @@ worker(void *arg)
 	setstage(p, 1);
 	if (!waitgo(p, 1))
 		return NULL;
-	rankall(p, p->t[1]);
+	p->lows1 = fg_stab_split(p->t[1], p->pk, p->pl, p->it + p->n0);
 	setstage(p, 2);
 	if (!waitgo(p, 2))
 		return NULL;
-	p->lows1 = fg_stab_split(p->t[1], p->pk, p->pl, p->it + p->n0);
-	setstage(p, 3);
-	if (!waitgo(p, 3))
-		return NULL;
 	fg_sort_items(p->it + p->cut, p->n - p->cut);
-	setstage(p, 4);
+	setstage(p, 3);
 	return NULL;
 }
 
@@ -286,8 +215,6 @@ fg_intern_new(int ncols)
 	p->ncols = ncols;
 	p->t[0] = fg_stab_new(ncols);
 	p->t[1] = fg_stab_new(ncols);
-	p->fr = fg_frames_new();
-	p->fcut = fg_fcut_new();
 	pthread_mutex_init(&p->mu, NULL);
 	pthread_cond_init(&p->cv, NULL);
 	/* one block on huge pages: no page fault per 4 KiB of batch */
@@ -325,46 +252,20 @@ drain(struct fg_intern *p)
 	unlock(p);
 }
 
-/* key's frame numbers in p->tmp; returns their length. */
-static size_t
-encode(struct fg_intern *p, const char *key, size_t len)
-{
-	size_t need = FG_FRAMES_MAX(len);
-
-	if (len >= UINT32_MAX)
-		fg_errx(FG_EXIT_ERR, "stack of %zu bytes is too long", len);
-	p->tmp = room(p->tmp, &p->tmpcap, need);
-	return fg_frames_encode(p->fr, key, len, p->tmp);
-}
-
-/* Adds key here, on the calling thread. */
-static void
-addhere(struct fg_intern *p, const char *key, size_t len, int col0,
-    const fg_count *c, int n)
-{
-	size_t el = encode(p, key, len);
-	uint64_t h = fg_hash(p->tmp, el);
-
-	add(p->t[UPPER(h)], p->tmp, el, h, col0, c, n);
-}
-
 void
 fg_intern_add(struct fg_intern *p, const char *key, size_t len, int col0,
     const fg_count *c, int n)
 {
-	size_t need, same;
-	struct fg_frame *fr;
+	size_t need = sizeof(struct qrec) + ((len + 7) & ~(size_t)7);
 	struct batch *b;
 	struct qrec r;
-	char *q;
+	uint64_t h;
 
-	/* at most len + 1 frames */
-	need = len > INTERN_BATCH ? INTERN_BATCH + 1 : sizeof(r) +
-	    (len + 1) * sizeof(*fr) + ((len + 7) & ~(size_t)7);
-	if (p->serial || need > INTERN_BATCH) {
+	if (p->serial || need > INTERN_BATCH || len > UINT32_MAX) {
 		if (!p->serial)
 			drain(p);	/* a huge key: added here, in turn */
-		addhere(p, key, len, col0, c, n);
+		h = fg_hash(key, len);
+		add(p->t[UPPER(h)], key, len, h, col0, c, n);
 		return;
 	}
 	b = &p->b[p->head % INTERN_NBATCH];
@@ -373,33 +274,25 @@ fg_intern_add(struct fg_intern *p, const char *key, size_t len, int col0,
 		b = &p->b[p->head % INTERN_NBATCH];
 	}
 	memset(&r, 0, sizeof(r));
-	q = b->mem + b->used;
-	fr = (struct fg_frame *)(void *)(q + sizeof(r));
-	r.nf = (uint32_t)fg_frames_cut(p->fcut, key, len, fr, &same);
-	r.same = (uint32_t)same;
-	fr += r.nf - r.same;
-	memcpy(fr, key, len);
 	r.len = (uint32_t)len;
 	r.col0 = (int16_t)col0;
 	r.n = (int16_t)n;
 	memcpy(r.c, c, (size_t)n * sizeof(*c));
-	memcpy(q, &r, sizeof(r));
-	b->used = (size_t)((char *)fr - b->mem) + ((len + 7) & ~(size_t)7);
+	memcpy(b->mem + b->used, &r, sizeof(r));
+	memcpy(b->mem + b->used + sizeof(r), key, len);
+	b->used += need;
 }
 
 struct fg_ent *
 fg_intern_get(struct fg_intern *p, const char *key, size_t len)
 {
-	size_t el;
-	uint64_t h;
+	uint64_t h = fg_hash(key, len);
 
 	if (!p->serial) {
 		drain(p);
 		p->serial = 1;
 	}
-	el = encode(p, key, len);
-	h = fg_hash(p->tmp, el);
-	return fg_stab_get_hashed(p->t[UPPER(h)], p->tmp, el, h);
+	return fg_stab_get_hashed(p->t[UPPER(h)], key, len, h);
 }
 
 /*
@@ -464,15 +357,13 @@ emitrange(const struct fg_intern *p, size_t lo, size_t hi, fg_emit_fn emit,
     void *arg)
 {
 	const struct fg_ent *e;
-	const char *k;
-	size_t i, kl;
+	size_t i;
 
 	for (i = lo; i < hi; i++) {
 		if (i + 4 < hi)
 			__builtin_prefetch(p->it[i + 4].p);
 		e = p->it[i].p;
-		k = fg_frames_decode(p->fr, e->key, e->len, &kl);
-		emit(k, kl, e->c, p->ncols, arg);
+		emit(e->key, e->len, e->c, p->ncols, arg);
 	}
 }
 
@@ -483,9 +374,6 @@ emit1(struct fg_intern *p, fg_emit_fn emit, void *arg)
 	p->n0 = fg_stab_count(p->t[0]);
 	p->n = p->n0 + fg_stab_count(p->t[1]);
 	p->it = fg_big_array(p->n, sizeof(*p->it));
-	fg_frames_order(p->fr);
-	rankall(p, p->t[0]);
-	rankall(p, p->t[1]);
 	fg_stab_split(p->t[0], NULL, 0, p->it);
 	fg_stab_split(p->t[1], NULL, 0, p->it + p->n0);
 	fg_sort_items(p->it, p->n);
@@ -523,24 +411,20 @@ fg_intern_emit(struct fg_intern *p, fg_emit_fn emit, void *arg)
 	p->done = 1;
 	unlock(p);
 	waitstage(p, 1);
-	fg_frames_order(p->fr);
-	setgo(p, 1);
 	free(p->bmem);
 	p->bmem = NULL;
 	p->n0 = fg_stab_count(p->t[0]);
 	p->n = p->n0 + fg_stab_count(p->t[1]);
 	p->it = fg_big_array(p->n, sizeof(*p->it));
-	rankall(p, p->t[0]);
-	waitstage(p, 2);
 	pivot(p);
-	setgo(p, 2);
+	setgo(p, 1);
 	a = fg_stab_split(p->t[0], p->pk, p->pl, p->it);
-	waitstage(p, 3);
+	waitstage(p, 2);
 	p->cut = place(p, a);
-	setgo(p, 3);
+	setgo(p, 2);
 	fg_sort_items(p->it, p->cut);
 	emitrange(p, 0, p->cut, emit, arg);
-	waitstage(p, 4);
+	waitstage(p, 3);
 	emitrange(p, p->cut, p->n, emit, arg);
 }
 
@@ -554,7 +438,7 @@ fg_intern_free(struct fg_intern *p)
 	if (p->running) {	/* maybe never finished: let the thread go */
 		lock(p);
 		p->done = 1;
-		if (p->go < 3)
+		if (p->go < 2)
 			p->go = -1;
 		unlock(p);
 		if (pthread_join(p->th, NULL) != 0)
@@ -564,11 +448,6 @@ fg_intern_free(struct fg_intern *p)
 	free(p->bmem);
 	for (k = 0; k < 2; k++)
 		fg_stab_free(p->t[k]);
-	fg_frames_free(p->fr);
-	fg_fcut_free(p->fcut);
-	free(p->tmp);
-	free(p->ids);
-	free(p->ib);
 	pthread_mutex_destroy(&p->mu);
 	pthread_cond_destroy(&p->cv);
 	free(p);
