@@ -5,10 +5,11 @@
  * batches that a ring of INTERN_NBATCH carries to the second thread, which
  * hashes and adds them (one table per half of the hash space; the reading
  * thread adds records itself only where an overflow must be reported at
- * its line, and for keys over a batch's size). At the end, a sample of both tables gives a pivot key; each
- * thread sorts the keys on one side of it, and the reading thread emits
- * its side while the second still sorts the other (a key is in one table
- * only, so no two are equal, and the two sides need no merge).
+ * its line, and for keys over a batch's size). At the end, a sample of
+ * both tables gives a pivot key; each thread sorts the keys on one side of
+ * it, and the reading thread emits its side while the second still sorts
+ * the other (a key is in one table only, so no two are equal, and the two
+ * sides need no merge).
  * Warnings, errors and totals all stay on the reading thread, in input
  * order: the output and messages are those of one table on one thread.
  */
