@@ -122,6 +122,7 @@ parser(void *arg)
 			sleep_on(r, &r->work);
 		if (r->ntaken == r->nready) {
 			unlock(r);
+			perf_stack_flush(pa->w);
 			return NULL;
 		}
 		b = &r->b[r->ntaken++ % NBLK];
@@ -282,18 +283,6 @@ ring_close(struct ring *r, pthread_t *th, int nth)
 		report_next(r);
 }
 
-/* Adds src's stacks to dst. */
-static void
-merge(struct fg_stab *dst, struct fg_stab *src, const char *name)
-{
-	struct fg_ent *e;
-
-	for (e = fg_stab_first(src); e != NULL; e = e->next)
-		if (fg_count_add(&fg_stab_get(dst, fg_ent_key(src, e),
-		    e->len)->c[0], e->c[0]) < 0)
-			fg_sum_overflow(name, 0);
-}
-
 /*
  * What is left of in, on two threads: w (its table the input's) and one
  * more worker. Returns 0, having read nothing, when a thread cannot be
@@ -334,7 +323,7 @@ perf_run_pipe(struct worker *w, struct fg_in *in)
 	}
 	whole = read_ring(&r, w->o, &last);
 	ring_close(&r, th, nth);
-	merge(w->tab, w2.tab, in->name);
+	perf_stack_merge(w->tab, w2.tab, in->name);
 	w->otherevents |= w2.otherevents;
 	perf_tally_join(&w->tally, &w2.tally);
 	if (r.has_filter && !w->has_filter) {

@@ -17,7 +17,7 @@
 
 #include "perf.h"
 
-#define SPLIT_MIN (32u << 20)	/* smallest file worth two threads */
+#define SPLIT_MIN (4u << 20)	/* smallest file worth two threads */
 #define RBLOCK (256u << 10)	/* bytes read at a time from a file (L2-sized) */
 
 /* Parses the bytes of in that are left, as fg_in buffers them. */
@@ -46,6 +46,7 @@ perf_run_stream(struct worker *w, struct fg_in *in)
 		want = BLOCK;
 	}
 	perf_end_sample(w);
+	perf_stack_flush(w);
 }
 
 /* Reads and parses [from, to) of a regular file with pread. */
@@ -90,6 +91,7 @@ run_region(void *arg)
 		keep = n - i;
 	}
 	perf_end_sample(w);
+	perf_stack_flush(w);
 	free(b.p);
 	return NULL;
 }
@@ -186,7 +188,6 @@ run_fd(struct worker *w1, struct fg_in *in, const struct copts *o,
 	struct worker w2;
 	off_t mid;
 	pthread_t th;
-	struct fg_ent *e;
 
 	w1->fd = fd;
 	w1->from = start;
@@ -225,11 +226,7 @@ run_fd(struct worker *w1, struct fg_in *in, const struct copts *o,
 	run_region(w1);
 	if ((errno = pthread_join(th, NULL)) != 0)
 		fg_err(FG_EXIT_ERR, "pthread_join");
-	for (e = fg_stab_first(w2.tab); e != NULL; e = e->next)
-		if (fg_count_add(&fg_stab_get(tab, fg_ent_key(w2.tab, e),
-		    e->len)->c[0], e->c[0]) < 0)
-			fg_errx(FG_EXIT_ERR, "%s: sum of counts overflows "
-			    "2^63-1", in->name);
+	perf_stack_merge(tab, w2.tab, in->name);
 	perf_report(w1->warns, w1->nwarn, in, 0);
 	perf_report(w2.warns, w2.nwarn, in, w1->lineno);
 	in->lineno = w1->lineno + w2.lineno;

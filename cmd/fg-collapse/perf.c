@@ -339,10 +339,6 @@ add_srcline(struct worker *w, const char *s, size_t n)
 void
 perf_end_sample(struct worker *w)
 {
-	struct fg_ent *e;
-	fg_count c;
-	size_t klen;
-
 	flush_frame(w);
 	if (!w->inside)
 		goto out;
@@ -354,13 +350,8 @@ perf_end_sample(struct worker *w)
 		w->rpos -= window_key(w->o, w->slot, w->rev + w->rpos -
 		    WINDOW_KEYLEN) ? WINDOW_KEYLEN : 0;
 	}
-	klen = w->rcap - w->rpos;
-	e = fg_stab_get(w->tab, w->rev + w->rpos, klen);
 	perf_tally(&w->tally, w->period, w->weighted);
-	c.i = (int64_t)w->period;
-	c.f = 0;
-	if (fg_count_add(&e->c[0], c) < 0)
-		fg_sum_overflow(w->in->name, 0);
+	perf_stack_put(w, w->period);
 out:
 	w->inside = 0;
 	rev_reset(w);
@@ -657,6 +648,7 @@ perf_worker_free(struct worker *w)
 {
 	a2l_free(w->a2l);
 	pmemo_free(w->memo);
+	perf_stack_free(w);
 	free(w->filter.p);
 	free(w->pname.p);
 	free(w->line.p);

@@ -3,8 +3,9 @@
  * perf.h: the parts of fg-collapse's perf script reader. perf-line.c
  * knows the syntax of one line (event lines, frame lines, names),
  * perf.c turns lines into samples and samples into stacks (a worker),
- * perf-read.c reads the input and runs workers over it, on two threads
- * when it is large.
+ * perf-memo.c keeps the stack lines parsed, perf-stack.c counts the
+ * stacks into the worker's table, perf-read.c reads the input and runs
+ * workers over it, on two threads when it is large (perf-pipe.c a pipe).
  */
 #ifndef PERF_H
 #define PERF_H
@@ -45,6 +46,14 @@ struct ptally {
 };
 
 /* ---- a worker: parses lines into its own table ---- */
+#define NPEND 8			/* samples waiting (perf-stack.c) */
+struct pend {
+	char *rev;		/* the frames' buffer, cap bytes */
+	size_t cap, pos;	/* the stack is rev[pos..cap) */
+	uint64_t h;		/* its fg_hash */
+	uint64_t period;
+};
+
 struct warnrec {
 	uint64_t line;
 	char msg[96];
@@ -83,6 +92,9 @@ struct worker {
 	/* what the counts are, for the header (perf-unit.c) */
 	int weighted;		/* the current sample's period is printed */
 	struct ptally tally;
+	/* finished samples not yet in tab: sample s in q[s % NPEND] */
+	struct pend q[NPEND];
+	uint64_t nq;
 };
 
 /* perf-memo.c: what stack lines gave when last parsed */
@@ -92,6 +104,7 @@ struct pment {
 	uint16_t nlen;		/* bytes of its frame name (after them) */
 	unsigned char name;	/* it gave a frame (else it is skipped) */
 	unsigned char lastframe;	/* what it left w->lastframe */
+	uint32_t next;		/* the entry of the line after it, + 1 */
 };
 struct pmemo;
 struct pmemo *pmemo_new(void);
@@ -99,12 +112,17 @@ void pmemo_free(struct pmemo *m);
 #define PM_KEY 24		/* bytes hashed: a line kept has as many */
 /* The hash of a line of at least PM_KEY bytes, from its first ones. */
 uint32_t pmemo_hash(const char *s);
-/* The entry of the n bytes at s (of hash h), or NULL. */
-const struct pment *pmemo_find(const struct pmemo *m, const char *s,
-    size_t n, uint32_t h);
-/* The entry of the line at s, which ends at a newline before e, or NULL. */
-const struct pment *pmemo_at(const struct pmemo *m, const char *s,
-    const char *e);
+/*
+ * The entry of the n bytes at s (of hash h), or NULL. Each entry found
+ * or added is remembered as the one after the entry before it.
+ */
+const struct pment *pmemo_find(struct pmemo *m, const char *s, size_t n,
+    uint32_t h);
+/*
+ * The entry of the line at s, which ends at a newline before e, or NULL:
+ * first the one that came after the previous line's last time.
+ */
+const struct pment *pmemo_at(struct pmemo *m, const char *s, const char *e);
 /* Keeps what the line gave (what's name, lastframe, nlen; name's bytes). */
 void pmemo_add(struct pmemo *m, const char *s, size_t n, uint32_t h,
     const struct pment *what, const char *name);
@@ -158,6 +176,18 @@ void perf_parse_block(struct worker *w, const char *b, size_t n);
 int perf_first_event(const char *b, size_t n, struct fg_buf *name);
 /* Ends the sample being read (a blank line, or the end of input). */
 void perf_end_sample(struct worker *w);
+
+/*
+ * perf-stack.c: the finished sample in w->rev[w->rpos..w->rcap) into the
+ * table, NPEND samples late (w->rev is then another buffer); all of them
+ * now (before the table is read).
+ */
+void perf_stack_put(struct worker *w, uint64_t period);
+void perf_stack_flush(struct worker *w);
+void perf_stack_free(struct worker *w);
+/* Adds src's stacks to dst (name: the input, for an overflow). */
+void perf_stack_merge(struct fg_stab *dst, const struct fg_stab *src,
+    const char *name);
 
 /* perf-unit.c: the samples counted and what their counts are */
 static inline void
