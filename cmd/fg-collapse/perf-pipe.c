@@ -323,6 +323,7 @@ perf_run_pipe(struct worker *w, struct fg_in *in)
 	}
 	whole = read_ring(&r, w->o, &last);
 	ring_close(&r, th, nth);
+	perf_worker_free(&w2);	/* (its counts stay) */
 	perf_stack_merge(w->tab, w2.tab, in->name);
 	w->otherevents |= w2.otherevents;
 	perf_tally_join(&w->tally, &w2.tally);
@@ -340,8 +341,6 @@ perf_run_pipe(struct worker *w, struct fg_in *in)
 		r.lines += w->lineno;
 	}
 	in->lineno = r.lines;
-	fg_stab_free(w2.tab);
-	perf_worker_free(&w2);
 	ring_free(&r);
 	return 1;
 }

@@ -226,14 +226,13 @@ run_fd(struct worker *w1, struct fg_in *in, const struct copts *o,
 	run_region(w1);
 	if ((errno = pthread_join(th, NULL)) != 0)
 		fg_err(FG_EXIT_ERR, "pthread_join");
+	perf_worker_free(&w2);	/* (its counts and warnings stay) */
 	perf_stack_merge(tab, w2.tab, in->name);
 	perf_report(w1->warns, w1->nwarn, in, 0);
 	perf_report(w2.warns, w2.nwarn, in, w1->lineno);
 	in->lineno = w1->lineno + w2.lineno;
 	w1->otherevents |= w2.otherevents;
 	perf_tally_join(&w1->tally, &w2.tally);
-	fg_stab_free(w2.tab);
-	perf_worker_free(&w2);
 }
 
 /*

@@ -12,6 +12,7 @@
  */
 #include <stdlib.h>
 
+#include "big.h"
 #include "perf.h"
 
 /* Counts a waiting sample into the table. */
@@ -78,39 +79,48 @@ perf_stack_free(struct worker *w)
 		free(w->q[i].rev);
 }
 
-/* Adds e's count to its stack in dst (of hash h). */
+/* Adds e's count to its stack in dst, which borrows e's key when new. */
 static void
-merge_one(struct fg_stab *dst, const struct fg_ent *e, uint64_t h,
-    const char *name)
+merge_one(struct fg_stab *dst, const struct fg_ent *e, const char *name)
 {
-	if (fg_count_add(&fg_stab_get_hashed(dst, e->key, e->len, h)->c[0],
+	if (fg_count_add(&fg_stab_get_ref(dst, e->key, e->len)->c[0],
 	    e->c[0]) < 0)
 		fg_sum_overflow(name, 0);
 }
 
+/* Tables whose keys others borrow: kept until the process ends. */
+static struct fg_stab **kept;
+static size_t nkept;
+
 /*
- * src's stacks into dst, in the same way: each key hashed and its slot
- * asked for NPEND * 2 entries before it is added, its entry half way.
+ * src's stacks into dst, src's slots freed first. A stack dst lacks
+ * borrows src's key, so that no key is held twice (the second thread's
+ * table would otherwise be copied into the first at the end, a sixth of
+ * the peak memory); src is kept for good. Each key is hashed and its slot
+ * asked for AHEAD entries before it is added, its entry half way.
  */
 void
-perf_stack_merge(struct fg_stab *dst, const struct fg_stab *src,
-    const char *name)
+perf_stack_merge(struct fg_stab *dst, struct fg_stab *src, const char *name)
 {
 	enum { AHEAD = NPEND * 2 };
-	const struct fg_ent *ring[AHEAD], *e;
+	size_t n = fg_stab_count(src), i;
+	struct fg_sortitem *it = fg_big_array(n, sizeof(*it));
 	uint64_t h[AHEAD];
-	size_t i = 0, k;
+	const struct fg_ent *e;
 
-	for (e = fg_stab_first(src); e != NULL; e = e->next, i++) {
-		k = i % AHEAD;
+	(void)fg_stab_split(src, NULL, 0, it);
+	for (i = 0; i < n + AHEAD; i++) {
 		if (i >= AHEAD)
-			merge_one(dst, ring[k], h[k], name);
-		if (i >= AHEAD / 2)
+			merge_one(dst, it[i - AHEAD].p, name);
+		if (i >= AHEAD / 2 && i - AHEAD / 2 < n)
 			fg_stab_prefetch(dst, h[(i - AHEAD / 2) % AHEAD], 1);
-		ring[k] = e;
-		h[k] = fg_hash(e->key, e->len);
-		fg_stab_prefetch(dst, h[k], 0);
+		if (i < n) {
+			e = it[i].p;
+			h[i % AHEAD] = fg_hash(e->key, e->len);
+			fg_stab_prefetch(dst, h[i % AHEAD], 0);
+		}
 	}
-	for (k = i >= AHEAD ? i - AHEAD : 0; k < i; k++)
-		merge_one(dst, ring[k % AHEAD], h[k % AHEAD], name);
+	free(it);
+	kept = fg_reallocarray(kept, nkept + 1, sizeof(*kept));
+	kept[nkept++] = src;
 }

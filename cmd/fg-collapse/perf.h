@@ -185,8 +185,11 @@ void perf_end_sample(struct worker *w);
 void perf_stack_put(struct worker *w, uint64_t period);
 void perf_stack_flush(struct worker *w);
 void perf_stack_free(struct worker *w);
-/* Adds src's stacks to dst (name: the input, for an overflow). */
-void perf_stack_merge(struct fg_stab *dst, const struct fg_stab *src,
+/*
+ * Adds src's stacks to dst (name: the input, for an overflow); dst may
+ * borrow src's keys, so src is taken (kept to the end, not searchable).
+ */
+void perf_stack_merge(struct fg_stab *dst, struct fg_stab *src,
     const char *name);
 
 /* perf-unit.c: the samples counted and what their counts are */
