@@ -17,7 +17,7 @@
 
 #include "perf.h"
 
-#define SPLIT_MIN (4u << 20)	/* smallest file worth two threads */
+#define SPLIT_MIN (32u << 20)	/* smallest file worth two threads */
 #define RBLOCK (256u << 10)	/* bytes read at a time from a file (L2-sized) */
 
 /* Parses the bytes of in that are left, as fg_in buffers them. */
