@@ -12,8 +12,9 @@
  * again, so that it holds the lines of the recent past. Each entry also
  * names the entry of the line that came after it last time (a caller
  * mostly has the caller it had before): that one is asked for from
- * memory at once and tried first, and 72% of the lines of that capture
- * are found so, without a hash or a slot.
+ * memory at once and tried first: of the 4.2 million stack lines looked
+ * up in another such capture (recorded later), 72% were found so, without
+ * a hash or a slot.
  */
 #include <stdlib.h>
 #include <string.h>
