@@ -17,66 +17,12 @@
  * The XML is read with a small scanner of tags and attributes (no DTDs,
  * no recursion): entities &amp; &lt; &gt; &quot; &apos; and &#N; are
  * decoded in names. Frame names get Rust's hashes removed, as inferno does.
+ * This file reads; xctrace-stack.c makes the stacks (xctrace.h).
  */
 #include <stdlib.h>
 #include <string.h>
 
-#include "collapse.h"
-#include "sym.h"
-
-#define NONE UINT32_MAX
-
-enum { T_OTHER, T_ROW, T_BACKTRACE, T_FRAME, T_WEIGHT, T_THREAD,
-	T_PROCESS };
-
-struct xbt {
-	size_t off, n;		/* frame indices at fv[off..off+n) */
-	int bad;		/* refers to an unknown frame */
-};
-
-/* Samples of one backtrace on one thread (NONE: threads not asked for). */
-struct xsample {
-	uint32_t thread, bt;
-	uint64_t count;
-};
-
-struct xthread {
-	char *name;		/* its fmt= text */
-	uint32_t proc;		/* index in pname, or NONE */
-};
-
-struct xp {
-	struct fg_in *in;
-	const struct copts *o;
-	const char *s, *e;	/* the whole input */
-	const char *p;
-	struct fg_stab *ids;	/* "bN", "fN", "wN" -> index + 1 */
-	char **fname;		/* frame index -> name */
-	size_t nf, capf;
-	uint32_t *fv;		/* backtraces' frames */
-	size_t nfv, capfv;
-	struct xbt *bt;
-	size_t nbt, capbt;
-	uint64_t *wv;		/* weight index -> value */
-	size_t nw, capw;
-	int *stk;		/* open elements' kinds */
-	size_t nstk, capstk;
-	uint32_t rowbt, curbt;	/* the row's backtrace; the one being read */
-	struct fg_stab *pairs;	/* (thread, backtrace) -> sample index + 1 */
-	struct xsample *sv;
-	size_t nsv, capsv;
-	struct xthread *tv;	/* threads, by the ids stab's 't' entries */
-	size_t ntv, captv;
-	char **pname;		/* processes, by 'p' entries */
-	size_t npn, cappn;
-	uint32_t rowthread, curthread;
-	uint64_t rowweight;
-	int rowhasweight;
-	uint64_t nrows, wmin, wmax;	/* rows counted, their weights */
-	const char *wtext;	/* start of an open <weight>'s text */
-	uint32_t wdef;		/* index an open <weight id=> defines */
-	struct fg_buf tmp;
-};
+#include "xctrace.h"
 
 /* Attributes of the tag being read. */
 struct xattr {
@@ -101,15 +47,6 @@ xwarn(struct xp *X, const char *at, const char *msg)
 {
 	X->in->lineno = lineof(X, at);
 	fg_in_warn(X->in, "%s", msg);
-}
-
-static void *
-grow(void *v, size_t *cap, size_t n, size_t sz)
-{
-	if (n < *cap)
-		return v;
-	*cap = *cap ? *cap * 2 : 64;
-	return fg_reallocarray(v, *cap, sz);
 }
 
 /* Appends the UTF-8 encoding of code point c. */
@@ -252,7 +189,8 @@ frame(struct xp *X, const struct xattr *a, const char *at)
 		xwarn(X, at, "frame without an id or ref");
 		f = NONE;
 	} else {
-		X->fname = grow(X->fname, &X->capf, X->nf, sizeof(*X->fname));
+		X->fname = collapse_grow(X->fname, &X->capf, X->nf + 1,
+		    sizeof(*X->fname));
 		X->fname[X->nf] = framename(X, a->name, a->name ? a->namelen :
 		    0);
 		e->aux = (uint32_t)++X->nf;
@@ -262,7 +200,7 @@ frame(struct xp *X, const struct xattr *a, const char *at)
 		b->bad = 1;
 		return;
 	}
-	X->fv = grow(X->fv, &X->capfv, X->nfv, sizeof(*X->fv));
+	X->fv = collapse_grow(X->fv, &X->capfv, X->nfv + 1, sizeof(*X->fv));
 	X->fv[X->nfv++] = f;
 	b->n++;
 }
@@ -280,7 +218,7 @@ backtrace(struct xp *X, const struct xattr *a, int empty, const char *at)
 		xwarn(X, at, "backtrace without an id or ref");
 		return;
 	}
-	X->bt = grow(X->bt, &X->capbt, X->nbt, sizeof(*X->bt));
+	X->bt = collapse_grow(X->bt, &X->capbt, X->nbt + 1, sizeof(*X->bt));
 	X->bt[X->nbt].off = X->nfv;
 	X->bt[X->nbt].n = 0;
 	X->bt[X->nbt].bad = 0;
@@ -307,7 +245,7 @@ weight(struct xp *X, const struct xattr *a, const char *text, const char *at)
 	}
 	if ((e = idslot(X, 'w', a->id, a->idlen)) == NULL)
 		return;
-	X->wv = grow(X->wv, &X->capw, X->nw, sizeof(*X->wv));
+	X->wv = collapse_grow(X->wv, &X->capw, X->nw + 1, sizeof(*X->wv));
 	X->wv[X->nw] = 0;
 	e->aux = (uint32_t)++X->nw;
 	X->wdef = e->aux - 1;
@@ -345,7 +283,7 @@ thread(struct xp *X, const struct xattr *a, const char *at)
 	}
 	if ((e = idslot(X, 't', a->id, a->idlen)) == NULL)
 		return;
-	X->tv = grow(X->tv, &X->captv, X->ntv, sizeof(*X->tv));
+	X->tv = collapse_grow(X->tv, &X->captv, X->ntv + 1, sizeof(*X->tv));
 	X->tv[X->ntv].name = framename(X, a->fmt, a->fmt ? a->fmtlen : 0);
 	X->tv[X->ntv].proc = NONE;
 	e->aux = (uint32_t)++X->ntv;
@@ -363,7 +301,7 @@ process(struct xp *X, const struct xattr *a, const char *at)
 	else if ((e = idslot(X, 'p', a->id, a->idlen)) == NULL)
 		return;
 	else {
-		X->pname = grow(X->pname, &X->cappn, X->npn,
+		X->pname = collapse_grow(X->pname, &X->cappn, X->npn + 1,
 		    sizeof(*X->pname));
 		X->pname[X->npn] = framename(X, a->fmt, a->fmt ?
 		    a->fmtlen : 0);
@@ -382,7 +320,8 @@ sample(struct xp *X, uint32_t t, uint32_t bt)
 	    sizeof(key));
 
 	if (e->aux == 0) {
-		X->sv = grow(X->sv, &X->capsv, X->nsv, sizeof(*X->sv));
+		X->sv = collapse_grow(X->sv, &X->capsv, X->nsv + 1,
+		    sizeof(*X->sv));
 		X->sv[X->nsv].thread = t;
 		X->sv[X->nsv].bt = bt;
 		X->sv[X->nsv].count = 0;
@@ -430,7 +369,8 @@ start(struct xp *X, int kind, const struct xattr *a, int empty,
 	else if (kind == T_WEIGHT && parent == T_ROW)
 		weight(X, a, empty ? NULL : after, at);
 	if (!empty) {
-		X->stk = grow(X->stk, &X->capstk, X->nstk, sizeof(*X->stk));
+		X->stk = collapse_grow(X->stk, &X->capstk, X->nstk + 1,
+		    sizeof(*X->stk));
 		X->stk[X->nstk++] = kind;
 	}
 }
@@ -458,24 +398,6 @@ endrow(struct xp *X, const char *at)
 			X->wmax = X->rowweight;
 	}
 	X->nrows += !X->o->xctrace_weight || X->rowhasweight;
-}
-
-/*
- * What the counts are, for the header: samples, or with --xctrace-weight
- * nanoseconds, with their period when every row weighs the same (the
- * Time Profiler's 1 ms).
- */
-static void
-xunit(const struct xp *X)
-{
-	if (!X->o->xctrace_weight) {
-		collapse_unit(X->o, "samples", 7);
-	} else {
-		collapse_unit(X->o, "ns", 2);
-		if (X->nrows > 0 && X->wmin == X->wmax)
-			collapse_period(X->o, X->wmin);
-	}
-	collapse_samples(X->o, X->nrows);
 }
 
 static void
@@ -626,55 +548,6 @@ step(struct xp *X)
 }
 
 static void
-putname(struct fg_buf *b, const char *nm)
-{
-	if (b->len > 0)
-		fg_buf_put(b, ";", 1);
-	fg_buf_put(b, nm, strlen(nm));
-}
-
-/* --xctrace-threads: "process;thread" root frames. */
-static void
-threadroot(struct xp *X, struct fg_buf *b, uint32_t t)
-{
-	if (t == NONE) {
-		putname(b, "[unknown thread]");
-		return;
-	}
-	if (X->tv[t].proc != NONE)
-		putname(b, X->pname[X->tv[t].proc]);
-	putname(b, X->tv[t].name);
-}
-
-/* The stacks of the backtraces that rows used, root first. */
-static void
-emit(struct xp *X, struct fg_stab *tab)
-{
-	struct fg_buf b = { 0 };
-	uint64_t used = 0;
-	size_t i, k;
-	const struct xbt *bt;
-	const struct xsample *sp;
-
-	for (i = 0; i < X->nsv; i++) {
-		sp = &X->sv[i];
-		bt = &X->bt[sp->bt];
-		if (sp->count == 0 || bt->bad)
-			continue;
-		b.len = 0;
-		if (X->o->xctrace_threads)
-			threadroot(X, &b, sp->thread);
-		for (k = bt->n; k-- > 0;)
-			putname(&b, X->fname[X->fv[bt->off + k]]);
-		if (b.len == 0)
-			fg_buf_put(&b, "[unknown]", 9);
-		collapse_budget(X->in, X->o, "xctrace", &used, b.len + 1);
-		collapse_add_u64(tab, b.p, b.len, sp->count, X->in);
-	}
-	free(b.p);
-}
-
-static void
 run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 {
 	struct xp X;
@@ -694,8 +567,8 @@ run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 		;
 	if (X.nstk > 0)
 		xwarn(&X, X.e, "input ends inside an element (truncated?)");
-	emit(&X, tab);
-	xunit(&X);
+	xctrace_emit(&X, tab);
+	xctrace_unit(&X);
 	for (i = 0; i < X.nf; i++)
 		free(X.fname[i]);
 	free(X.fname);

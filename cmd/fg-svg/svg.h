@@ -2,8 +2,10 @@
 /*
  * svg.h: fg-svg's stages and what passes between them.
  *
- * main.c    options; reads the input into the one-pass layout: through
- *           fg_sum (sum.h) sorted, or a flame chart in input order
+ * main.c    options and the run
+ * read.c    reads the input into the one-pass layout: through fg_sum
+ *           (sum.h) sorted, or a flame chart in input order (input.h)
+ * names.c   the default titles and the counts' unit (input.h)
  * flow.c    lays a profile or a diff out in one pass over its stacks
  *           (sorted, or a flame chart's), feeding a diff's frames to the
  *           colours' noise test
@@ -14,7 +16,7 @@
  *           common/change.c, as fg-top does
  * writer.c  writes a layout as an SVG document, nothing else (with
  *           chrome.c, the page around the frames, and wtext.c, numbers
- *           and text; wout.h between them)
+ *           and text; wout.h between them; xml.c names into XML)
  */
 #ifndef FG_SVG_H
 #define FG_SVG_H
@@ -174,5 +176,15 @@ void svg_write(const struct svg_opts *o, const struct svg_layout *l,
     const struct svg_changes *sc);
 /* The document saying there was no data; the caller exits. */
 void svg_write_nodata(const struct svg_opts *o);
+
+/* xml.c: frame names into XML. */
+/*
+ * Writes s[0..n) as XML character data, safe in attributes too: & < > "
+ * ' escaped, invalid UTF-8 and characters XML forbids as U+FFFD. At most
+ * maxch characters (SIZE_MAX for all) are written; returns their number.
+ */
+size_t fg_xml_text(const char *s, size_t n, size_t maxch);
+/* Number of characters of s[0..n) as fg_xml_text counts them. */
+size_t fg_utf8_len(const char *s, size_t n);
 
 #endif
