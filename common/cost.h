@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * cost.h: --cost VCPUS:PRICE (cost.c): a share of the samples as money per
- * year, share x VCPUS x PRICE per vCPU-hour x 8760 (fg-top, fg-svg).
+ * cost.h: --cost VCPUS:PRICE (read by cost.c): a share of the samples as
+ * money per year, share x VCPUS x PRICE per vCPU-hour x 8760 (fg-top,
+ * fg-svg).
  */
 #ifndef FG_COST_H
 #define FG_COST_H
@@ -17,9 +18,14 @@ struct fg_cost {
     "                         share x VCPUS x PRICE per vCPU-hour x 8760\n"
 /* Parses VCPUS:PRICE (both above 0; fatal otherwise) and sets on. */
 void fg_cost_parse(struct fg_cost *c, const char *arg);
-double fg_cost_year(const struct fg_cost *c, double share);
-/* The yearly cost of share as "%.2f" ("%+.2f" with sign) into buf. */
-char *fg_cost_fmt(const struct fg_cost *c, char *buf, size_t n,
-    double share, int sign);
+/*
+ * A share s of the samples of VCPUS busy vCPUs at PRICE per vCPU-hour
+ * costs s x VCPUS x PRICE x 8760 a year.
+ */
+static inline double
+fg_cost_year(const struct fg_cost *c, double share)
+{
+	return share * c->vcpus * c->price * 8760;
+}
 
 #endif

@@ -1,5 +1,8 @@
 /* SPDX-License-Identifier: ISC */
-/* err.c: program name, warnings, fatal errors, checked allocation. */
+/*
+ * err.c: the messages on standard error: program name, warnings, fatal
+ * errors, and warnings about an input's lines (capped).
+ */
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -7,6 +10,8 @@
 #include <string.h>
 
 #include "fg.h"
+
+#define IN_MAXWARN 10	/* warnings shown for one input */
 
 const char *fg_progname = "fg";
 int fg_status = FG_EXIT_OK;
@@ -94,53 +99,34 @@ fg_err(int code, const char *fmt, ...)
 	fg_exit(code);
 }
 
-static _Noreturn void
-nomem(void)
+void
+fg_in_warn(struct fg_in *in, const char *fmt, ...)
 {
-	fg_errx(FG_EXIT_ERR, "out of memory");
+	va_list ap;
+
+	if (in->quiet) {
+		in->nbad++;
+		return;
+	}
+	fg_status = fg_status > FG_EXIT_DATA ? fg_status : FG_EXIT_DATA;
+	in->nbad++;
+	if (fg_quiet || ++in->nwarn > IN_MAXWARN)
+		return;
+	fprintf(stderr, "%s: %s:%llu: ", fg_progname, in->name,
+	    (unsigned long long)in->lineno);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
 }
 
-void *
-fg_malloc(size_t n)
+void
+fg_in_warnsummary(struct fg_in *in)
 {
-	void *p = malloc(n ? n : 1);
-
-	if (p == NULL)
-		nomem();
-	return p;
-}
-
-void *
-fg_calloc(size_t n, size_t sz)
-{
-	void *p = calloc(n ? n : 1, sz ? sz : 1);
-
-	if (p == NULL)
-		nomem();
-	return p;
-}
-
-void *
-fg_realloc(void *p, size_t n)
-{
-	p = realloc(p, n ? n : 1);
-	if (p == NULL)
-		nomem();
-	return p;
-}
-
-void *
-fg_reallocarray(void *p, size_t n, size_t sz)
-{
-	if (sz != 0 && n > SIZE_MAX / sz)
-		nomem();
-	return fg_realloc(p, n * sz);
-}
-
-char *
-fg_strdup(const char *s)
-{
-	size_t n = strlen(s) + 1;
-
-	return memcpy(fg_malloc(n), s, n);
+	if (in->nwarn > IN_MAXWARN) {
+		fprintf(stderr, "%s: %s: %llu malformed lines skipped "
+		    "(%u shown)\n", fg_progname, in->name,
+		    (unsigned long long)in->nbad, IN_MAXWARN);
+		in->nwarn = 0;
+	}
 }

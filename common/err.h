@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * err.h: program name, warnings and fatal errors with file:line, checked allocation (err.c).
+ * err.h: program name, warnings and fatal errors with file:line (err.c),
+ * checked allocation (alloc.c).
  */
 #ifndef FG_ERR_H
 #define FG_ERR_H
@@ -24,6 +25,7 @@ extern void (*fg_fatal_hook)(int code);
 _Noreturn void fg_exit(int code);
 _Noreturn void fg_errx(int code, const char *fmt, ...) FG_PRINTF(2, 3);
 _Noreturn void fg_err(int code, const char *fmt, ...) FG_PRINTF(2, 3);
+/* alloc.c */
 void *fg_malloc(size_t n);
 void *fg_calloc(size_t n, size_t sz);
 void *fg_realloc(void *p, size_t n);

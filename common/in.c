@@ -11,8 +11,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
-#include <stdarg.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -30,7 +28,6 @@
  */
 #define IN_FIRST ((size_t)64 << 10)
 #define IN_BIGFILE ((off_t)8 << 20)
-#define IN_MAXWARN 10
 #define IN_MAXLINE ((size_t)64 << 20)	/* default FG_MAX_LINE */
 
 /*
@@ -73,8 +70,8 @@ gzhook(struct fg_in *in)
 }
 
 /* The decompressing thread's verdict, once its output has been read. */
-static void
-gzend(struct fg_in *in)
+void
+fg_in_gzend(struct fg_in *in)
 {
 	const char *err;
 	uint64_t off;
@@ -271,7 +268,7 @@ fg_in_close(struct fg_in *in)
 	fg_in_warnsummary(in);
 	if (in->ownfd)
 		close(in->fd);
-	gzend(in);
+	fg_in_gzend(in);
 	if (in->mapped == 1)
 		munmap(in->buf, in->cap);
 	else if (in->mapped == 0)
@@ -280,8 +277,8 @@ fg_in_close(struct fg_in *in)
 }
 
 /* Reads more into buf[end..cap-1), keeping one byte for a NUL. */
-static void
-fill(struct fg_in *in)
+void
+fg_in_fill(struct fg_in *in)
 {
 	ssize_t n;
 
@@ -330,7 +327,7 @@ fill(struct fg_in *in)
 	}
 	if (n == 0) {
 		in->eof = 1;
-		gzend(in);
+		fg_in_gzend(in);
 	}
 	in->end += (size_t)n;
 	in->nfill++;
@@ -369,7 +366,7 @@ fg_in_line(struct fg_in *in, size_t *len)
 			in->end++;	/* fill keeps a spare byte */
 			break;
 		}
-		fill(in);
+		fg_in_fill(in);
 	}
 	s = in->buf + in->pos;
 	n = (size_t)(nl - s);
@@ -380,110 +377,4 @@ fg_in_line(struct fg_in *in, size_t *len)
 	in->lineno++;
 	*len = n;
 	return s;
-}
-
-const char *
-fg_in_peek(struct fg_in *in, size_t want, size_t *have)
-{
-	while (!in->eof && in->end - in->pos < want)
-		fill(in);
-	*have = in->end - in->pos;
-	return in->buf + in->pos;
-}
-
-size_t
-fg_in_read(struct fg_in *in, char *buf, size_t n)
-{
-	const char *p;
-	size_t have;
-	ssize_t r;
-
-	if (in->pos == in->end && !in->eof && !in->mapped && !in->ranged) {
-		in->boff += in->end;
-		in->pos = in->end = 0;
-		while ((r = read(in->fd, buf, n)) < 0)
-			if (errno != EINTR)
-				fg_err(FG_EXIT_ERR, "%s: read error", in->name);
-		if (r == 0) {
-			in->eof = 1;
-			gzend(in);
-		}
-		in->boff += (uint64_t)r;
-		return (size_t)r;
-	}
-	p = fg_in_peek(in, 1, &have);
-	if (n > have)
-		n = have;
-	memcpy(buf, p, n);
-	in->pos += n;
-	return n;
-}
-
-void
-fg_in_unread(struct fg_in *in, const char *buf, size_t n)
-{
-	size_t left = in->end - in->pos;
-
-	if (in->mapped)
-		fg_errx(FG_EXIT_ERR, "%s: fg_in_unread on a mapped input",
-		    in->name);
-	if (in->cap < n + left + 1) {
-		in->cap = n + left + 1;
-		in->buf = fg_realloc(in->buf, in->cap);
-	}
-	memmove(in->buf + n, in->buf + in->pos, left);
-	memcpy(in->buf, buf, n);
-	in->boff = in->boff + in->pos - n;
-	in->pos = 0;
-	in->end = n + left;
-}
-
-char *
-fg_in_slurp(struct fg_in *in, size_t *len)
-{
-	char *p;
-	size_t n;
-
-	in->slurp = 1;		/* a whole file, not a line: no line limit */
-	while (!in->eof)
-		fill(in);
-	n = in->end - in->pos;
-	p = fg_malloc(n + 1);
-	memcpy(p, in->buf + in->pos, n);
-	p[n] = '\0';
-	in->pos = in->end;
-	*len = n;
-	return p;
-}
-
-void
-fg_in_warn(struct fg_in *in, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (in->quiet) {
-		in->nbad++;
-		return;
-	}
-	fg_status = fg_status > FG_EXIT_DATA ? fg_status : FG_EXIT_DATA;
-	in->nbad++;
-	if (fg_quiet || ++in->nwarn > IN_MAXWARN)
-		return;
-	fprintf(stderr, "%s: %s:%llu: ", fg_progname, in->name,
-	    (unsigned long long)in->lineno);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-}
-
-void
-fg_in_warnsummary(struct fg_in *in)
-{
-	if (in->nwarn > IN_MAXWARN) {
-		fprintf(stderr, "%s: %s: %llu malformed lines skipped "
-		    "(%u shown)\n", fg_progname, in->name,
-		    (unsigned long long)in->nbad, IN_MAXWARN);
-		in->nwarn = 0;
-	}
 }

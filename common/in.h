@@ -70,28 +70,16 @@ void fg_in_mem(struct fg_in *in, const char *name, const char *buf,
  */
 char *fg_in_line(struct fg_in *in, size_t *len);
 /*
- * Makes at least want bytes (or all that is left) available without
- * consuming them; returns a pointer to them and their number in *have.
+ * For readers of bytes rather than lines (fg-collapse's inraw.c): reads
+ * more into the buffer (end of input sets eof), and, when input ends
+ * outside fg_in_fill, the gzip thread's verdict (fatal on an error).
  */
-const char *fg_in_peek(struct fg_in *in, size_t want, size_t *have);
+void fg_in_fill(struct fg_in *in);
+void fg_in_gzend(struct fg_in *in);
 /*
- * Up to n bytes of what is left, into the caller's buf: what is buffered
- * first, then straight from the file, unbuffered (one read(2)); 0 at end
- * of input. For readers with buffers of their own (fg-collapse's perf
- * pipe). Read errors are fatal.
+ * Warns about the current line: "prog: file:line: msg". Caps repeats
+ * (err.c, with the other messages).
  */
-size_t fg_in_read(struct fg_in *in, char *buf, size_t n);
-/*
- * Puts n bytes back in front of what is left, as if not yet read (after
- * fg_in_read, to hand the rest of an input back to line reading).
- */
-void fg_in_unread(struct fg_in *in, const char *buf, size_t n);
-/*
- * Reads the whole input into one malloc'd buffer (NUL-terminated);
- * for formats that need it (JSON, protobuf). Read errors are fatal.
- */
-char *fg_in_slurp(struct fg_in *in, size_t *len);
-/* Warns about the current line: "prog: file:line: msg". Caps repeats. */
 void fg_in_warn(struct fg_in *in, const char *fmt, ...) FG_PRINTF(2, 3);
 /* At the end of an input: summary of suppressed warnings, if any. */
 void fg_in_warnsummary(struct fg_in *in);

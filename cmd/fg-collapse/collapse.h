@@ -12,6 +12,7 @@
 #include "fg.h"
 #include "sym.h"
 #include "text.h"
+#include "inraw.h"
 #include "window.h"
 
 struct copts {

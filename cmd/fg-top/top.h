@@ -62,6 +62,9 @@ struct topopt {
 	struct fg_cost cost;	/* --cost */
 	char *unit;		/* the header's unit=, or NULL */
 };
+/* The yearly cost of share, "%.2f" ("%+.2f" with sign), into buf (cost.c). */
+char *fg_cost_fmt(const struct fg_cost *c, char *buf, size_t n,
+    double share, int sign);
 
 /* One function of a profile: the measure and the other one. */
 struct fn {

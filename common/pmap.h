@@ -1,0 +1,20 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * pmap.h: palette map files (flamegraph.pl's --cp, palette.map), inside
+ * the colour module: a name->rgb(r,g,b) line per function, read before
+ * colouring (pmap-read.c) so a function keeps its colour across graphs,
+ * looked up and added to (pmap.c), written back (pmap-write.c). Tools use
+ * color.h's fg_color_name, fg_pmap_save and fg_pmap_free.
+ */
+#ifndef FG_PMAP_H
+#define FG_PMAP_H
+
+#include "color.h"
+
+struct fg_pmap {
+	struct fg_stab *tab;	/* name -> colour (aux) */
+};
+/* Reads cfg->pmfile into a new cfg->pmap (none yet: an empty map). */
+void fg_pmap_load(struct fg_colorcfg *cfg);
+
+#endif
