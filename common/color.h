@@ -4,7 +4,8 @@
  * alone colours exactly as fg-color's defaults do.
  *
  * palette.c   flamegraph.pl's palettes (pure functions of a name)
- * pmap.c      palette map files (--cp, --palfile): the only file I/O
+ * pmap.c      palette map colours (--cp, --palfile); pmap-read.c and
+ *             pmap-write.c the file, the only file I/O (pmap.h)
  * coloropt.c  the colour options fg-color and fg-svg share
  * color.c     the colours of a tree or of frames: differential colours by
  *             the noise test (stats.h, the one fg-top uses), profiles by
