@@ -86,12 +86,10 @@ static int
 noisesig(const struct fg_colorcfg *cfg, const struct fg_cframe *f, double b,
     double a)
 {
-	double z;
-
-	if (f->root || cfg->nsig == 0)
+	if (f->root || cfg->nsig == 0)	/* no z to compute */
 		return 0;
-	z = fg_noise_z(&cfg->nz, b, a);
-	return !isnan(z) && z != 0 && fabs(z) >= cfg->zthr;
+	return fg_holm_rejects(fg_noise_z(&cfg->nz, b, a), cfg->nsig,
+	    cfg->zthr);
 }
 
 static void

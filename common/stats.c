@@ -92,6 +92,12 @@ fg_holm_of(double *z, size_t m, size_t n, double alpha, double *zmin)
 	return k;
 }
 
+int
+fg_holm_rejects(double z, size_t k, double zmin)
+{
+	return k > 0 && !isnan(z) && z != 0 && fabs(z) >= zmin;
+}
+
 /* Holm over all n: fg_holm_of's threshold, applied to each test. */
 size_t
 fg_holm(const double *z, size_t n, double alpha, unsigned char *sig)
@@ -106,8 +112,7 @@ fg_holm(const double *z, size_t n, double alpha, unsigned char *sig)
 	k = fg_holm_of(c, n, n, alpha, &zmin);
 	free(c);
 	for (i = 0; i < n; i++)
-		sig[i] = k > 0 && !isnan(z[i]) && z[i] != 0 &&
-		    fabs(z[i]) >= zmin;
+		sig[i] = (unsigned char)fg_holm_rejects(z[i], k, zmin);
 	return k;
 }
 

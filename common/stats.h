@@ -54,6 +54,11 @@ size_t fg_holm(const double *z, size_t n, double alpha, unsigned char *sig);
  */
 size_t fg_holm_of(double *z, size_t m, size_t n, double alpha, double *zmin);
 /*
+ * The verdict on one test once fg_holm_of rejected k down to zmin: fg-top's
+ * (through fg_holm) and fg-color's (per frame) alike.
+ */
+int fg_holm_rejects(double z, size_t k, double zmin);
+/*
  * Pearson's chi-square over a 2 x n table (a[i] of ta before, b[i] of tb
  * after, where the a[i] partition ta and the b[i] partition tb) divided by
  * its degrees of freedom: about 1 when the two sides differ by sampling
