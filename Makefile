@@ -147,7 +147,8 @@ COLLAPSE_LIB_OBJ := $(patsubst %.c,build-fuzz/%.o,$(filter-out \
 build-fuzz/libcollapse.a: $(COLLAPSE_LIB_OBJ) build-fuzz/collapse-main.o
 	rm -f $@
 	$(AR) rcs $@ $(COLLAPSE_LIB_OBJ) build-fuzz/collapse-main.o
-# main.c with its main renamed: fuzz-collapse uses its list of formats.
+# main.c with its main renamed, so that the library holds all of
+# fg-collapse as the tool links it (the list of formats is formats.c).
 build-fuzz/collapse-main.o: cmd/fg-collapse/main.c
 	$(CC) $(WARNFLAGS) -Wno-missing-prototypes $(FG_CPPFLAGS) $(CPPFLAGS) \
 	    $(CFLAGS) -Dmain=fg_collapse_main -c -o $@ cmd/fg-collapse/main.c

@@ -18,124 +18,15 @@
  *
  * Events are read in one pass; the args of the few events used are read
  * again from their offset once the event's name is known, since members
- * come in any order (Chrome writes "args" first).
+ * come in any order (Chrome writes "args" first). This file reads the
+ * events; chrome-trace.c keeps the profiles and names they give, and
+ * makes the stacks (chrome.h).
  */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "v8prof.h"
-
-enum kind {
-	EV_OTHER, EV_THREAD_NAME, EV_PROCESS_NAME, EV_PROFILE, EV_CHUNK,
-	EV_CPUPROFILE
-};
-
-struct ev {
-	enum kind kind;
-	int64_t pid, tid;
-	char id[64];		/* the profile's id, as written */
-	struct json args;	/* where "args" starts; args.s NULL if none */
-};
-
-struct cprof {
-	struct v8prof P;
-	int64_t pid, tid;
-	int hasthread;		/* tid from a Profile event */
-	char label[96];
-};
-
-struct trace {
-	struct cprof **pv;
-	size_t np, pcap;
-	struct fg_stab *keys;	/* "p pid id", "t pid tid", "n pid" */
-	char **names;		/* thread and process names, by aux - 1 */
-	size_t nnames, ncap;
-	struct fg_in *in;
-	const struct copts *o;
-	uint64_t used;
-	struct v8prof W;	/* for warnings about the file */
-};
-
-static void *
-grow(void *v, size_t *cap, size_t need, size_t sz)
-{
-	if (need <= *cap)
-		return v;
-	*cap = *cap ? *cap * 2 : 16;
-	while (*cap < need)
-		*cap *= 2;
-	return fg_reallocarray(v, *cap, sz);
-}
-
-/* The keys' table entry for a formatted key. */
-static struct fg_ent *
-key(struct trace *T, char c, int64_t a, const char *b)
-{
-	char k[128];
-	int n;
-
-	n = snprintf(k, sizeof(k), "%c %lld %s", c, (long long)a, b);
-	return fg_stab_get(T->keys, k, (size_t)n < sizeof(k) ? (size_t)n :
-	    sizeof(k) - 1);
-}
-
-static struct cprof *
-profile(struct trace *T, const struct ev *e)
-{
-	struct fg_ent *k;
-	struct cprof *c;
-
-	k = key(T, 'p', e->pid, e->id);
-	if (k->aux != 0)
-		return T->pv[k->aux - 1];
-	T->pv = grow(T->pv, &T->pcap, T->np + 1, sizeof(*T->pv));
-	c = fg_calloc(1, sizeof(*c));
-	v8_init(&c->P, T->in, T->o, "chrome", &T->used);
-	c->pid = e->pid;
-	c->tid = e->tid;
-	snprintf(c->label, sizeof(c->label), "pid %lld profile %s",
-	    (long long)e->pid, e->id);
-	c->P.label = c->label;
-	T->pv[T->np++] = c;
-	k->aux = (uint32_t)T->np;
-	return c;
-}
-
-static void
-setname(struct trace *T, char c, int64_t a, int64_t b, const char *s,
-    size_t len)
-{
-	struct fg_ent *k;
-	char bs[32];
-
-	snprintf(bs, sizeof(bs), "%lld", (long long)b);
-	k = key(T, c, a, bs);
-	if (k->aux == 0) {
-		T->names = grow(T->names, &T->ncap, T->nnames + 1,
-		    sizeof(*T->names));
-		T->names[T->nnames++] = NULL;
-		k->aux = (uint32_t)T->nnames;
-	}
-	free(T->names[k->aux - 1]);
-	T->names[k->aux - 1] = fg_malloc(len + 1);
-	memcpy(T->names[k->aux - 1], s, len);
-	T->names[k->aux - 1][len] = '\0';
-	while (len-- > 0)	/* a NUL escape would end the name */
-		if (T->names[k->aux - 1][len] == '\0')
-			T->names[k->aux - 1][len] = ' ';
-}
-
-static const char *
-getname(struct trace *T, char c, int64_t a, int64_t b)
-{
-	struct fg_ent *k;
-	char bs[32];
-
-	snprintf(bs, sizeof(bs), "%lld", (long long)b);
-	k = key(T, c, a, bs);
-	return k->aux != 0 ? T->names[k->aux - 1] : NULL;
-}
+#include "chrome.h"
 
 /*
  * Moves j into the value of member name of the object whose first token
@@ -170,16 +61,17 @@ metaname(struct trace *T, struct ev *e)
 	if (t != JSON_STR)
 		return;
 	if (e->kind == EV_THREAD_NAME)
-		setname(T, 't', e->pid, e->tid, e->args.str, e->args.len);
+		chrome_setname(T, 't', e->pid, e->tid, e->args.str,
+		    e->args.len);
 	else
-		setname(T, 'n', e->pid, 0, e->args.str, e->args.len);
+		chrome_setname(T, 'n', e->pid, 0, e->args.str, e->args.len);
 }
 
 /* A Profile event: the profile's thread and start time. */
 static void
 profstart(struct trace *T, struct ev *e)
 {
-	struct cprof *c = profile(T, e);
+	struct cprof *c = chrome_profile(T, e);
 	enum json_tok t;
 	int64_t x;
 
@@ -247,8 +139,8 @@ align(struct v8prof *P, size_t ns0, size_t nd0)
 	}
 	while (P->nd < P->ns) {
 		if (P->nd == P->dcap)
-			P->deltas = grow(P->deltas, &P->dcap, P->nd + 1,
-			    sizeof(*P->deltas));
+			P->deltas = chrome_grow(P->deltas, &P->dcap,
+			    P->nd + 1, sizeof(*P->deltas));
 		P->deltas[P->nd++] = 0;
 	}
 }
@@ -257,7 +149,7 @@ align(struct v8prof *P, size_t ns0, size_t nd0)
 static void
 chunk(struct trace *T, struct ev *e)
 {
-	struct cprof *c = profile(T, e);
+	struct cprof *c = chrome_profile(T, e);
 	struct v8prof *P = &c->P;
 	struct json *j = &e->args;
 	enum json_tok t;
@@ -378,47 +270,6 @@ events(struct trace *T, struct json *j)
 }
 
 static void
-emit(struct trace *T, struct fg_stab *tab)
-{
-	const struct copts *o = T->o;
-	const char *pname, *tname;
-	struct cprof *c;
-	struct fg_buf b = { NULL, 0, 0 };
-	char pid[32], tid[32];
-	double first = NAN, last = NAN, t;
-	size_t i;
-
-	for (i = 0; window_on(o) && i < T->np; i++) {
-		if (!v8_times(&T->pv[i]->P))
-			continue;
-		t = (double)T->pv[i]->P.tmin / 1e6;
-		first = isnan(first) || t < first ? t : first;
-		t = (double)T->pv[i]->P.tmax / 1e6;
-		last = isnan(last) || t > last ? t : last;
-	}
-	if (window_on(o))
-		window_resolve(o, T->in, first, last);
-	for (i = 0; i < T->np; i++) {
-		c = T->pv[i];
-		if (!c->hasthread)
-			v8_warn(&c->P, "no Profile event names its thread; "
-			    "taken as tid %lld", (long long)c->tid);
-		pname = getname(T, 'n', c->pid, 0);
-		tname = getname(T, 't', c->pid, c->tid);
-		snprintf(pid, sizeof(pid), "%lld", (long long)c->pid);
-		snprintf(tid, sizeof(tid), "%lld", (long long)c->tid);
-		if (!collapse_selected(o->procs, o->nprocs, pname, pid) ||
-		    !collapse_selected(o->threads, o->nthreads, tname, tid))
-			continue;
-		b.len = 0;
-		collapse_rootframe(&b, pname, "pid", pid, o->pid);
-		collapse_rootframe(&b, tname, "tid", tid, o->tid);
-		v8_emit(&c->P, tab, b.p, b.len);
-	}
-	free(b.p);
-}
-
-static void
 jsonerr(struct trace *T, const struct json *j)
 {
 	v8_warn(&T->W, "byte %zu: invalid JSON: %s%s", j->erroff, j->err,
@@ -487,7 +338,7 @@ run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 	if (T.np == 0)
 		v8_warn(&T.W, "no CPU profile in the trace (record it with "
 		    "the disabled-by-default-v8.cpu_profiler category)");
-	emit(&T, tab);
+	chrome_emit(&T, tab);
 	json_free(&j);
 	free(text);
 	for (i = 0; i < T.np; i++) {

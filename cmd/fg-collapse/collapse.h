@@ -214,8 +214,15 @@ void transform_check_root(const char *name);
 void transform_merge(struct fg_stab *dst, struct fg_stab *src, int hasroot,
     const struct copts *o, const char *name);
 
-/* main.c's list of formats, in probe order, NULL-terminated. */
+/* formats.c's list of formats, in probe order, NULL-terminated. */
 extern const struct cfmt *const *const collapse_fmts;
+/* The format called name; an unknown one is fatal, listing them. */
+const struct cfmt *collapse_byname(const char *name);
+/*
+ * The first format whose probe accepts the input's head, NULL for an
+ * empty input; none is fatal, naming the closest one and its reason.
+ */
+const struct cfmt *collapse_detect(struct fg_in *in);
 
 extern const struct cfmt fmt_perf;
 extern const struct cfmt fmt_folded;

@@ -1,5 +1,9 @@
 /* SPDX-License-Identifier: ISC */
-/* fg-collapse: profiler output into folded stacks. */
+/*
+ * fg-collapse: profiler output into folded stacks. This file: the options
+ * and the run; formats.c chooses each input's format, a file per format
+ * reads it, write.c writes the stacks.
+ */
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -146,90 +150,6 @@ static const struct fg_opt opts[] = {
 	{ NULL, 0, 0 }
 };
 
-/* Probe order matters: the most specific formats first, folded last. */
-static const struct cfmt *const fmts[] = {
-	&fmt_pprof,
-	&fmt_callgrind,
-	&fmt_xctrace,
-	&fmt_perf,
-	&fmt_chrome,
-	&fmt_speedscope,
-	&fmt_gecko,
-	&fmt_cpuprofile,
-	&fmt_sample,
-	&fmt_bpftrace,
-	&fmt_dtrace,
-	&fmt_folded,
-	NULL
-};
-/* The list, for tests/fuzz/fuzz-collapse.c. */
-const struct cfmt *const *const collapse_fmts = fmts;
-
-#define PROBE_BYTES (64u << 10)
-
-/* The formats' names on standard error, each after a blank. */
-static void
-listformats(void)
-{
-	int i;
-
-	for (i = 0; fmts[i] != NULL; i++)
-		fprintf(stderr, " %s", fmts[i]->name);
-}
-
-static const struct cfmt *
-byname(const char *name)
-{
-	int i;
-
-	for (i = 0; fmts[i] != NULL; i++)
-		if (strcmp(fmts[i]->name, name) == 0)
-			return fmts[i];
-	fg_warnx("unknown format: %s", name);
-	fprintf(stderr, "formats:");
-	listformats();
-	fputc('\n', stderr);
-	exit(FG_EXIT_ERR);
-}
-
-/*
- * The first format whose probe accepts the head; when none does, the
- * error names the closest one and its reason.
- */
-static const struct cfmt *
-detect(struct fg_in *in)
-{
-	struct cprobe why, best;
-	const struct cfmt *near = NULL;
-	const char *head;
-	size_t n;
-	int i, sc, top = 0;
-
-	head = fg_in_peek(in, PROBE_BYTES, &n);
-	if (n == 0)
-		return NULL;	/* empty input: nothing to do */
-	if (n > PROBE_BYTES)
-		n = PROBE_BYTES;
-	for (i = 0; fmts[i] != NULL; i++) {
-		memset(&why, 0, sizeof(why));
-		if ((sc = fmts[i]->probe(head, n, &why)) >= PROBE_YES)
-			return fmts[i];
-		if (sc > top && why.why[0] != '\0') {
-			top = sc;
-			best = why;
-			near = fmts[i];
-		}
-	}
-	fprintf(stderr, "%s: %s: input format not recognised (tried:",
-	    fg_progname, in->name);
-	listformats();
-	fprintf(stderr, ")");
-	if (near != NULL)
-		fprintf(stderr, "; closest: %s (%s)", near->name, best.why);
-	fprintf(stderr, "; use -f to name one\n");
-	exit(FG_EXIT_ERR);
-}
-
 /* One input into tab, through the stack transforms when asked for. */
 static void
 collapse_one(const struct cfmt *f, struct fg_in *in, struct fg_stab *tab,
@@ -255,8 +175,9 @@ usage_help(void)
 
 	fg_out_str(help);
 	fg_out_str(help_fmt);
-	for (i = 0; fmts[i] != NULL; i++)
-		fg_out_printf("  %-12s %s\n", fmts[i]->name, fmts[i]->desc);
+	for (i = 0; collapse_fmts[i] != NULL; i++)
+		fg_out_printf("  %-12s %s\n", collapse_fmts[i]->name,
+		    collapse_fmts[i]->desc);
 	fg_out_close();
 	exit(FG_EXIT_OK);
 }
@@ -367,7 +288,7 @@ parse_opts(struct fg_optstate *st, struct copts *o, int argc, char *argv[])
 			continue;
 		switch (c) {
 		case 'f':
-			force = byname(st->arg);
+			force = collapse_byname(st->arg);
 			break;
 		case 'h':
 			usage_help();
@@ -406,7 +327,7 @@ collapse_all(char **files, int nfiles, const struct cfmt *force,
 
 	for (k = 0; k < nfiles; k++) {
 		fg_in_open(&in, files[k]);
-		f = force != NULL ? force : detect(&in);
+		f = force != NULL ? force : collapse_detect(&in);
 		if (f != NULL && window_on(o) && !(f->flags & CFMT_TIMED))
 			fg_errx(FG_EXIT_ERR, "%s: %s input has no sample times: "
 			    "--since, --until and --window do not apply",

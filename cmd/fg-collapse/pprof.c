@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * pprof.c: pprof profile.proto (github.com/google/pprof/proto/profile.proto),
- * gzip-compressed as Go writes it or not.
+ * gzip-compressed as Go writes it or not: folding what pprof-read.c reads.
  *
  * One pass over the Profile message collects the sample types, locations,
  * functions and string table (the strings usually come last); a second
@@ -10,304 +10,20 @@
  * backwards to print root to leaf, an inlined call being its own frame.
  */
 #include <errno.h>
-#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
-#include "collapse.h"
 #include "inflate.h"
-#include "pb.h"
+#include "pprof.h"
 #include "sym.h"
 
-struct str {
-	const unsigned char *p;
-	size_t len;
-};
-
-struct line {
-	uint64_t func;		/* function id */
-	int64_t line;
-};
-
-struct loc {
-	uint64_t id, addr;
-	size_t line0, nline;	/* in lines[] */
-	size_t off, len;	/* folded frames, in names */
-};
-
-struct idmap {
-	uint32_t *dense;	/* id -> index + 1, when the ids are dense */
-	size_t ndense;
-	const void *base;	/* else bsearch in the sorted elements */
-	size_t n, size;
-};
-
-struct func {
-	uint64_t id;
-	int64_t name, file;
-};
-
-struct label {
-	int64_t key, str, num;
-	int isnum;
-};
-
-struct tagf {
-	const char *key, *val;
-	size_t klen, vlen;
-	int isnum;
-	int64_t num;
-};
-
-struct prof {
-	const char *file;
-	const unsigned char *buf;
-	size_t len;
-	struct str *strs;
-	size_t nstr, capstr;
-	int64_t (*types)[2];	/* (type, unit) */
-	size_t ntype, captype;
-	int64_t deftype;
-	int64_t ptype[2];	/* period_type (type, unit) */
-	int64_t period;		/* in ptype's unit per sample */
-	struct loc *locs;
-	size_t nloc, caploc;
-	struct line *lines;
-	size_t nline, capline;
-	struct func *funcs;
-	size_t nfunc, capfunc;
-	struct idmap locmap, funcmap;
-	struct fg_buf names;	/* location frames, back to back */
-};
-
-static _Noreturn void bad(const struct prof *, const char *, ...)
-    FG_PRINTF(2, 3);
-
-static _Noreturn void
-bad(const struct prof *pr, const char *fmt, ...)
-{
-	va_list ap;
-
-	fg_out_flush();
-	fprintf(stderr, "%s: %s: pprof: ", fg_progname, pr->file);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-	fg_exit(FG_EXIT_ERR);
-}
-
-#define PUSH(pr, arr, n, cap) do {					\
-	if ((n) == (cap)) {						\
-		(cap) = (cap) ? 2 * (cap) : 64;				\
-		(arr) = fg_reallocarray((arr), (cap), sizeof(*(arr)));	\
-	}								\
-} while (0)
-
-/* ---- probe ---- */
-
-/* Expected wire type of each Profile field (-1: unknown field). */
-static int
-profwt(uint32_t num, int wt)
-{
-	switch (num) {
-	case 1: case 2: case 3: case 4: case 5: case 6: case 11: case 15:
-		return wt == PB_LEN;
-	case 7: case 8: case 9: case 10: case 12: case 14:
-		return wt == PB_VARINT;
-	case 13:
-		return wt == PB_VARINT || wt == PB_LEN;
-	default:
-		return 0;
-	}
-}
-
-/*
- * Whether p[0..n) reads as a message: for a ValueType (vt) only varint
- * fields 1 and 2.
- */
-static int
-message_ok(const unsigned char *p, size_t n, int vt)
-{
-	struct pb r;
-	struct pb_field f;
-	int k;
-
-	pb_init(&r, p, n);
-	while ((k = pb_next(&r, &f)) == 1)
-		if (vt && ((f.num != 1 && f.num != 2) || f.wt != PB_VARINT))
-			return 0;
-	return k == 0;
-}
-
-/*
- * Raw profile.proto has no magic: every field of the head must be a
- * Profile field of the right wire type, and at least one must be a
- * sample type, sample, mapping, location or function that reads as a
- * message (a sample type as a ValueType: text never does). Text fails
- * at once: its bytes make other field numbers, wire types or lengths.
- */
-static int
-probe(const char *head, size_t n, struct cprobe *why)
-{
-	const unsigned char *p = (const unsigned char *)head, *q;
-	struct pb r;
-	struct pb_field f;
-	uint64_t key;
-	int k, strong = 0;
-
-	pb_init(&r, p, n);
-	for (;;) {
-		q = r.p;
-		if (q < r.end && (pb_varint(&q, r.end, &key) < 0 ||
-		    key >> 3 > 15 || !profwt((uint32_t)(key >> 3),
-		    (int)(key & 7))))
-			return 0;
-		if ((k = pb_next(&r, &f)) != 1)
-			break;
-		if (f.num <= 5) {
-			if (!message_ok(f.data, f.len, f.num == 1))
-				return 0;
-			if (++strong == 8)
-				return PROBE_YES;
-		}
-	}
-	if (k == 0)
-		return strong >= 1 ? PROBE_YES : probe_why(why, 5,
-		    "a protobuf message without profile fields");
-	/* a head cut inside a field: the fields before it decide */
-	return n >= 65536 && strong >= 1 ? PROBE_YES : 0;
-}
-
-/* ---- first pass ---- */
-
-static void
-parse_loc(struct prof *pr, const struct pb_field *m)
-{
-	struct pb r, lr;
-	struct pb_field f, g;
-	struct loc *l;
-	struct line *ln;
-	int k;
-
-	PUSH(pr, pr->locs, pr->nloc, pr->caploc);
-	l = &pr->locs[pr->nloc++];
-	memset(l, 0, sizeof(*l));
-	l->line0 = pr->nline;
-	pb_init(&r, m->data, m->len);
-	while ((k = pb_next(&r, &f)) == 1) {
-		if (f.num == 1 && f.wt == PB_VARINT)
-			l->id = f.v;
-		else if (f.num == 3 && f.wt == PB_VARINT)
-			l->addr = f.v;
-		else if (f.num == 4 && f.wt == PB_LEN) {
-			PUSH(pr, pr->lines, pr->nline, pr->capline);
-			ln = &pr->lines[pr->nline++];
-			memset(ln, 0, sizeof(*ln));
-			pb_init(&lr, f.data, f.len);
-			while ((k = pb_next(&lr, &g)) == 1) {
-				if (g.num == 1 && g.wt == PB_VARINT)
-					ln->func = g.v;
-				else if (g.num == 2 && g.wt == PB_VARINT)
-					ln->line = (int64_t)g.v;
-			}
-			if (k < 0)
-				bad(pr, "location line: %s", lr.err);
-		}
-	}
-	if (k < 0)
-		bad(pr, "location: %s", r.err);
-	if (l->id == 0)
-		bad(pr, "location with id 0");
-	l->nline = pr->nline - l->line0;
-}
-
-static void
-parse_func(struct prof *pr, const struct pb_field *m)
-{
-	struct pb r;
-	struct pb_field f;
-	struct func *fn;
-	int k;
-
-	PUSH(pr, pr->funcs, pr->nfunc, pr->capfunc);
-	fn = &pr->funcs[pr->nfunc++];
-	memset(fn, 0, sizeof(*fn));
-	pb_init(&r, m->data, m->len);
-	while ((k = pb_next(&r, &f)) == 1) {
-		if (f.wt != PB_VARINT)
-			continue;
-		if (f.num == 1)
-			fn->id = f.v;
-		else if (f.num == 2)
-			fn->name = (int64_t)f.v;
-		else if (f.num == 4)
-			fn->file = (int64_t)f.v;
-	}
-	if (k < 0)
-		bad(pr, "function: %s", r.err);
-	if (fn->id == 0)
-		bad(pr, "function with id 0");
-}
-
-/* A ValueType message: (type, unit) string indices into vt. */
-static void
-parse_vtype(struct prof *pr, const struct pb_field *m, int64_t vt[2])
-{
-	struct pb r;
-	struct pb_field f;
-	int k;
-
-	vt[0] = vt[1] = 0;
-	pb_init(&r, m->data, m->len);
-	while ((k = pb_next(&r, &f)) == 1)
-		if (f.wt == PB_VARINT && (f.num == 1 || f.num == 2))
-			vt[f.num - 1] = (int64_t)f.v;
-	if (k < 0)
-		bad(pr, "sample type: %s", r.err);
-}
-
-static void
-first_pass(struct prof *pr)
-{
-	struct pb r;
-	struct pb_field f;
-	int k;
-
-	pb_init(&r, pr->buf, pr->len);
-	while ((k = pb_next(&r, &f)) == 1) {
-		if (f.num == 1 && f.wt == PB_LEN) {
-			PUSH(pr, pr->types, pr->ntype, pr->captype);
-			parse_vtype(pr, &f, pr->types[pr->ntype++]);
-		} else if (f.num == 11 && f.wt == PB_LEN)
-			parse_vtype(pr, &f, pr->ptype);
-		else if (f.num == 12 && f.wt == PB_VARINT)
-			pr->period = (int64_t)f.v;
-		else if (f.num == 4 && f.wt == PB_LEN)
-			parse_loc(pr, &f);
-		else if (f.num == 5 && f.wt == PB_LEN)
-			parse_func(pr, &f);
-		else if (f.num == 6 && f.wt == PB_LEN) {
-			PUSH(pr, pr->strs, pr->nstr, pr->capstr);
-			pr->strs[pr->nstr].p = f.data;
-			pr->strs[pr->nstr++].len = f.len;
-		} else if (f.num == 14 && f.wt == PB_VARINT)
-			pr->deftype = (int64_t)f.v;
-		else if (f.num <= 15 && !profwt(f.num, f.wt))
-			bad(pr, "field %u has wire type %d", f.num, f.wt);
-	}
-	if (k < 0)
-		bad(pr, "%s", r.err);
-}
-
-static struct str
-getstr(const struct prof *pr, int64_t i, const char *what)
+struct str
+pprof_str(const struct prof *pr, int64_t i, const char *what)
 {
 	if (i < 0 || (uint64_t)i >= pr->nstr)
-		bad(pr, "%s: string index %lld out of range (%zu strings)",
-		    what, (long long)i, pr->nstr);
+		pprof_bad(pr, "%s: string index %lld out of range "
+		    "(%zu strings)", what, (long long)i, pr->nstr);
 	return pr->strs[i];
 }
 
@@ -349,7 +65,7 @@ idmap_build(const struct prof *pr, struct idmap *m, void *base, size_t n,
 	qsort(base, n, size, cmp_id);
 	for (i = 1; i < n; i++)
 		if (idof(e + i * size) == idof(e + (i - 1) * size))
-			bad(pr, "duplicate %s id %llu", what,
+			pprof_bad(pr, "duplicate %s id %llu", what,
 			    (unsigned long long)idof(e + i * size));
 	max = idof(e + (n - 1) * size);
 	if (n > UINT32_MAX - 1 || max > 4 * (uint64_t)n + 4096)
@@ -392,7 +108,7 @@ mustfind(const struct prof *pr, const struct idmap *m, uint64_t id,
 	ptrdiff_t i = idmap_find(m, id);
 
 	if (i < 0)
-		bad(pr, "%s id %llu", what, (unsigned long long)id);
+		pprof_bad(pr, "%s id %llu", what, (unsigned long long)id);
 	return (size_t)i;
 }
 
@@ -467,13 +183,13 @@ build_names(struct prof *pr, const struct copts *o)
 				continue;
 			}
 			fn = findfunc(pr, ln->func);
-			s = getstr(pr, fn->name, "function name");
+			s = pprof_str(pr, fn->name, "function name");
 			if (s.len == 0)
 				names_addr(pr, l->addr);
 			else
 				names_frame(pr, s);
 			if (o->lines) {
-				file = getstr(pr, fn->file, "file name");
+				file = pprof_str(pr, fn->file, "file name");
 				if (file.len > 0) {
 					names_put(pr, " ", 1);
 					names_frame(pr, file);
@@ -506,11 +222,11 @@ pick_type(const struct prof *pr, const struct copts *o)
 		return 0;	/* no samples either, or an error below */
 	if (o->sample_type == NULL) {
 		if (pr->deftype != 0) {
-			s = getstr(pr, pr->deftype, "default sample type");
+			s = pprof_str(pr, pr->deftype, "default sample type");
 			for (i = 0; i < pr->ntype; i++)
-				if (getstr(pr, pr->types[i][0],
+				if (pprof_str(pr, pr->types[i][0],
 				    "sample type").len == s.len &&
-				    memcmp(getstr(pr, pr->types[i][0],
+				    memcmp(pprof_str(pr, pr->types[i][0],
 				    "sample type").p, s.p, s.len) == 0)
 					return i;
 		}
@@ -518,7 +234,7 @@ pick_type(const struct prof *pr, const struct copts *o)
 	}
 	len = strlen(o->sample_type);
 	for (i = 0; i < pr->ntype; i++) {
-		s = getstr(pr, pr->types[i][0], "sample type");
+		s = pprof_str(pr, pr->types[i][0], "sample type");
 		if (s.len == len && memcmp(s.p, o->sample_type, len) == 0)
 			return i;
 	}
@@ -530,7 +246,7 @@ pick_type(const struct prof *pr, const struct copts *o)
 	fprintf(stderr, "%s: %s: pprof: no sample type %s; the profile has:",
 	    fg_progname, pr->file, o->sample_type);
 	for (i = 0; i < pr->ntype; i++) {
-		s = getstr(pr, pr->types[i][0], "sample type");
+		s = pprof_str(pr, pr->types[i][0], "sample type");
 		fprintf(stderr, " %zu=%.*s", i, (int)s.len, (const char *)s.p);
 	}
 	fputc('\n', stderr);
@@ -585,8 +301,8 @@ name_unit(const struct prof *pr, size_t ti, const struct copts *o)
 
 	if (ti >= pr->ntype)
 		return;
-	t = getstr(pr, pr->types[ti][0], "sample type");
-	u = getstr(pr, pr->types[ti][1], "sample unit");
+	t = pprof_str(pr, pr->types[ti][0], "sample type");
+	u = pprof_str(pr, pr->types[ti][1], "sample unit");
 	if (streq(u, "nanoseconds", 11))
 		collapse_unit(o, "ns", 2);
 	else if (streq(u, "microseconds", 12))
@@ -595,8 +311,8 @@ name_unit(const struct prof *pr, size_t ti, const struct copts *o)
 		collapse_unit(o, (const char *)t.p, t.len);
 	else
 		collapse_unit(o, (const char *)u.p, u.len);
-	if (pr->period > 0 && streq(getstr(pr, pr->ptype[0], "period type"),
-	    (const char *)t.p, t.len) && streq(getstr(pr, pr->ptype[1],
+	if (pr->period > 0 && streq(pprof_str(pr, pr->ptype[0], "period type"),
+	    (const char *)t.p, t.len) && streq(pprof_str(pr, pr->ptype[1],
 	    "period unit"), (const char *)u.p, u.len))
 		collapse_period(o, (uint64_t)pr->period);
 }
@@ -608,8 +324,8 @@ samples_type(const struct prof *pr)
 	size_t i;
 
 	for (i = 0; i < pr->ntype; i++)
-		if (streq(getstr(pr, pr->types[i][0], "sample type"),
-		    "samples", 7) && streq(getstr(pr, pr->types[i][1],
+		if (streq(pprof_str(pr, pr->types[i][0], "sample type"),
+		    "samples", 7) && streq(pprof_str(pr, pr->types[i][1],
 		    "sample unit"), "count", 5))
 			return i;
 	return pr->ntype;
@@ -636,7 +352,7 @@ tags_match(const struct prof *pr, const struct tagf *t, int nt,
 			continue;
 		ok = 0;
 		for (k = 0; k < nlb && !ok; k++) {
-			if (!streq(getstr(pr, lb[k].key, "label key"),
+			if (!streq(pprof_str(pr, lb[k].key, "label key"),
 			    t[i].key, t[i].klen))
 				continue;
 			for (j = i; j < nt && !ok; j++) {
@@ -646,7 +362,7 @@ tags_match(const struct prof *pr, const struct tagf *t, int nt,
 				if (lb[k].isnum)
 					ok = t[j].isnum && lb[k].num == t[j].num;
 				else
-					ok = streq(getstr(pr, lb[k].str,
+					ok = streq(pprof_str(pr, lb[k].str,
 					    "label value"), t[j].val, t[j].vlen);
 			}
 		}
@@ -655,62 +371,6 @@ tags_match(const struct prof *pr, const struct tagf *t, int nt,
 	}
 	return 1;
 }
-
-/*
- * fg_in_slurp, but a regular file is read straight into a buffer of its
- * size: no copies while growing, no second copy (profiles run to
- * hundreds of megabytes).
- */
-static unsigned char *
-slurp(struct fg_in *in, size_t *len)
-{
-	struct stat sb;
-	off_t here;
-	size_t have, cap, n;
-	ssize_t r;
-	unsigned char *p;
-
-	if (in->eof || fstat(in->fd, &sb) != 0 || !S_ISREG(sb.st_mode) ||
-	    (here = lseek(in->fd, 0, SEEK_CUR)) < 0 || sb.st_size < here ||
-	    (uint64_t)(sb.st_size - here) > SIZE_MAX / 2)
-		return (unsigned char *)fg_in_slurp(in, len);
-	have = in->end - in->pos;
-	cap = have + (size_t)(sb.st_size - here) + 1;
-	p = fg_malloc(cap);
-	memcpy(p, in->buf + in->pos, have);
-	in->pos = in->end;
-	n = have;
-	for (;;) {
-		if (cap - n < 2) {	/* the file grew */
-			cap *= 2;
-			p = fg_realloc(p, cap);
-		}
-		r = read(in->fd, p + n, cap - n - 1);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0)
-			fg_err(FG_EXIT_ERR, "%s: read error", in->name);
-		if (r == 0)
-			break;
-		n += (size_t)r;
-	}
-	in->eof = 1;
-	p[n] = '\0';
-	*len = n;
-	return p;
-}
-
-/* ---- second pass ---- */
-
-struct acc {
-	struct fg_buf key;
-	uint64_t *ids;
-	size_t nids, capids;
-	struct label *lb;
-	size_t nlb, caplb;
-	int64_t *vals;
-	size_t nvals, capvals;
-};
 
 static void
 key_put(struct acc *a, const void *p, size_t n)
@@ -731,7 +391,7 @@ tag_roots(const struct prof *pr, const struct copts *o, struct acc *a)
 		key_put(a, "=", 1);
 		nv = 0;
 		for (k = 0; k < a->nlb; k++) {
-			s = getstr(pr, a->lb[k].key, "label key");
+			s = pprof_str(pr, a->lb[k].key, "label key");
 			if (!streq(s, o->tag_roots[i], strlen(o->tag_roots[i])))
 				continue;
 			if (nv++ > 0)
@@ -741,7 +401,7 @@ tag_roots(const struct prof *pr, const struct copts *o, struct acc *a)
 				    (long long)a->lb[k].num);
 				key_put(a, buf, (size_t)n);
 			} else {
-				s = getstr(pr, a->lb[k].str, "label value");
+				s = pprof_str(pr, a->lb[k].str, "label value");
 				for (n = 0; (size_t)n < s.len; n++)
 					key_put(a, s.p[n] == ';' ? ":" :
 					    s.p[n] == '\n' ? " " :
@@ -752,63 +412,6 @@ tag_roots(const struct prof *pr, const struct copts *o, struct acc *a)
 			key_put(a, "-", 1);
 		key_put(a, ";", 1);
 	}
-}
-
-static void
-parse_sample(const struct prof *pr, const struct pb_field *m, struct acc *a)
-{
-	struct pb r, lr;
-	struct pb_field f, g;
-	struct pb_vals it;
-	struct label *lb;
-	uint64_t v;
-	int k, kv;
-
-	a->nids = a->nlb = a->nvals = 0;
-	pb_init(&r, m->data, m->len);
-	while ((k = pb_next(&r, &f)) == 1) {
-		if (f.num == 1 || f.num == 2) {
-			if (pb_vals_init(&it, &f) < 0)
-				bad(pr, "sample field %u has wire type %d",
-				    f.num, f.wt);
-			while ((kv = pb_vals_next(&it, &v)) == 1) {
-				if (f.num == 1) {
-					PUSH(pr, a->ids, a->nids, a->capids);
-					a->ids[a->nids++] = v;
-				} else {
-					PUSH(pr, a->vals, a->nvals,
-					    a->capvals);
-					a->vals[a->nvals++] = (int64_t)v;
-				}
-			}
-			if (kv < 0)
-				bad(pr, "sample: bad packed varint");
-		} else if (f.num == 3 && f.wt == PB_LEN) {
-			PUSH(pr, a->lb, a->nlb, a->caplb);
-			lb = &a->lb[a->nlb++];
-			memset(lb, 0, sizeof(*lb));
-			pb_init(&lr, f.data, f.len);
-			while ((kv = pb_next(&lr, &g)) == 1) {
-				if (g.wt != PB_VARINT)
-					continue;
-				if (g.num == 1)
-					lb->key = (int64_t)g.v;
-				else if (g.num == 2)
-					lb->str = (int64_t)g.v;
-				else if (g.num == 3) {
-					lb->num = (int64_t)g.v;
-					lb->isnum = 1;
-				}
-			}
-			if (kv < 0)
-				bad(pr, "label: %s", lr.err);
-			/* a label with a string value is a string label */
-			if (lb->str != 0)
-				lb->isnum = 0;
-		}
-	}
-	if (k < 0)
-		bad(pr, "sample: %s", r.err);
 }
 
 /* What the samples are summed into, and the space they use. */
@@ -859,7 +462,7 @@ stack_entry(struct prof *pr, const struct copts *o, struct fg_in *in,
 	collapse_budget(in, o, "pprof", &s->expanded, b->key.len);
 	PUSH(pr, s->ents, s->nents, s->capents);
 	if (s->nents >= UINT32_MAX)
-		bad(pr, "too many stacks");
+		pprof_bad(pr, "too many stacks");
 	s->ents[s->nents++] = fg_stab_get(s->tab, b->key.p, b->key.len - 1);
 	ie->aux = (uint32_t)s->nents;
 	return ie;
@@ -897,10 +500,10 @@ add_samples(struct prof *pr, const struct copts *o, struct fg_in *in,
 	while ((k = pb_next(&r, &f)) == 1) {
 		if (f.num != 2 || f.wt != PB_LEN)
 			continue;
-		parse_sample(pr, &f, a);
+		pprof_parse_sample(pr, &f, a);
 		if (a->nvals != pr->ntype || pr->ntype == 0)
-			bad(pr, "sample has %zu values for %zu sample types",
-			    a->nvals, pr->ntype);
+			pprof_bad(pr, "sample has %zu values for %zu sample "
+			    "types", a->nvals, pr->ntype);
 		if (o->ntags > 0 && !tags_match(pr, tags, o->ntags, a->lb,
 		    a->nlb))
 			continue;
@@ -918,11 +521,11 @@ add_samples(struct prof *pr, const struct copts *o, struct fg_in *in,
 		}
 		/* summed here, where the lookup brought it into cache */
 		if (fg_count_add(&stack_entry(pr, o, in, s)->c[0], c) < 0)
-			bad(pr, "sum of counts overflows 2^63-1");
+			pprof_bad(pr, "sum of counts overflows 2^63-1");
 		count_samples(s, a);
 	}
 	if (k < 0)
-		bad(pr, "%s", r.err);
+		pprof_bad(pr, "%s", r.err);
 	free(tags);
 }
 
@@ -963,10 +566,10 @@ run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 	memset(&pr, 0, sizeof(pr));
 	memset(&s, 0, sizeof(s));
 	pr.file = in->name;
-	raw = slurp(in, &rawlen);
+	raw = pprof_slurp(in, &rawlen);
 	pr.buf = raw;
 	pr.len = rawlen;
-	first_pass(&pr);
+	pprof_first_pass(&pr);
 	index_ids(&pr);
 	build_names(&pr, o);
 	ti = pick_type(&pr, o);
@@ -979,7 +582,7 @@ run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 	collapse_samples(o, s.nsamples);
 	for (ie = fg_stab_first(s.idtab); ie != NULL; ie = ie->next)
 		if (fg_count_add(&s.ents[ie->aux - 1]->c[0], ie->c[0]) < 0)
-			bad(&pr, "sum of counts overflows 2^63-1");
+			pprof_bad(&pr, "sum of counts overflows 2^63-1");
 	if (s.nneg > 0) {
 		fg_warnx("%s: pprof: skipped %llu samples with negative values "
 		    "(a diff profile?)", in->name, (unsigned long long)s.nneg);
@@ -992,5 +595,5 @@ run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 
 const struct cfmt fmt_pprof = {
 	"pprof", "pprof profile.proto, gzipped or not (Go, Pyroscope, ...)",
-	probe, run, 0
+	pprof_probe, run, 0
 };

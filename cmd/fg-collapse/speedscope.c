@@ -16,41 +16,17 @@
  *
  * Members may come in any order: "profiles" is read after the whole
  * object, and within a profile its arrays after its type and unit.
+ *
+ * This file reads; speedscope-stack.c makes the stacks (speedscope.h).
  */
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "collapse.h"
-#include "json.h"
+#include "speedscope.h"
 
-struct ss {
-	struct fg_in *in;
-	const struct copts *o;
-	struct fg_stab *tab;
-	struct fg_buf names;	/* frame names */
-	size_t *fname, *flen;	/* per frame, in names */
-	size_t nf, fcap;
-	size_t nprof;		/* profiles in the file */
-	uint64_t used;
-	const char *pname;	/* the profile being read, for warnings */
-	size_t pidx;
-};
-
-/* One profile's members. */
-struct prof {
-	char type[16];
-	char *name;
-	double scale;		/* a weight in the unit given, in output units */
-	int time;		/* the unit is one of time */
-	int bytes;		/* the unit is bytes */
-	struct json samples, weights, events;	/* .s NULL when absent */
-};
-
-static void sswarn(struct ss *, const char *, ...) FG_PRINTF(2, 3);
-
-static void
+void
 sswarn(struct ss *S, const char *fmt, ...)
 {
 	char label[128];
@@ -157,56 +133,6 @@ shared(struct ss *S, struct json *j, enum json_tok t)
 	return t == JSON_OBJ_END ? 0 : -1;
 }
 
-/* Appends frame k to the stack in b; -1 when k is no frame. */
-static int
-push(struct ss *S, struct fg_buf *b, double k)
-{
-	size_t i;
-
-	if (!(k >= 0 && k < (double)S->nf) || k != floor(k))
-		return -1;
-	i = (size_t)k;
-	if (b->len > 0)
-		fg_buf_put(b, ";", 1);
-	fg_buf_put(b, S->names.p + S->fname[i], S->flen[i]);
-	return 0;
-}
-
-/*
- * Adds weight w (in output units) to the stack in b; times are rounded to
- * whole nanoseconds, so that differences of times in seconds do not
- * print the rounding errors of binary floating point.
- */
-static int
-add(struct ss *S, const struct fg_buf *b, double w, int time)
-{
-	fg_count c;
-
-	if (time)
-		w = round(w * 1e3) / 1e3;
-	if (b->len == 0 || w == 0)
-		return 0;
-	if (fg_count_from_dbl(w, &c) < 0) {
-		sswarn(S, "weight %g is negative or too large; skipped", w);
-		return 0;
-	}
-	collapse_budget(S->in, S->o, "speedscope", &S->used, b->len);
-	collapse_add(S->tab, b->p, b->len, c, S->in);
-	return 1;
-}
-
-/* What a profile's weights are in output units: us, bytes, or unsaid. */
-static void
-weightunit(const struct ss *S, const struct prof *p)
-{
-	if (p->time)
-		collapse_unit(S->o, "us", 2);
-	else if (p->bytes)
-		collapse_unit(S->o, "bytes", 5);
-	else
-		collapse_unit(S->o, "", 0);	/* "none": a count of what? */
-}
-
 /* The weights of a sampled profile, in output units. */
 static double *
 weights(struct ss *S, struct prof *p, size_t *n)
@@ -248,7 +174,7 @@ sample(struct ss *S, struct json *j, struct fg_buf *b, size_t *nfr)
 	while ((t = json_next(j)) != JSON_ARR_END) {
 		if (t == JSON_ERR)
 			return -1;
-		if (dbl(t, j, &k) < 0 || push(S, b, k) < 0) {
+		if (dbl(t, j, &k) < 0 || ss_push(S, b, k) < 0) {
 			bad = 1;
 			if (json_skip(j, t) < 0)
 				return -1;
@@ -288,26 +214,19 @@ sampled(struct ss *S, struct prof *p, const struct fg_buf *root)
 		} else if (sample(S, j, &b, &nfr) < 0)
 			sswarn(S, "samples[%zu]: not a frame index; skipped", i);
 		else if (nfr > 0)
-			nadded += add(S, &b, w == NULL ? 1 : i < nw ? w[i] : 0,
-			    w != NULL && p->time);
+			nadded += ss_add(S, &b, w == NULL ? 1 :
+			    i < nw ? w[i] : 0, w != NULL && p->time);
 	}
 	if (w == NULL)
 		collapse_unit(S->o, "samples", 7);
 	else
-		weightunit(S, p);
+		ss_weightunit(S, p);
 	collapse_samples(S->o, nadded);
 	if (w != NULL && nw != i)
 		sswarn(S, "%zu weights for %zu samples", nw, i);
 	free(w);
 	free(b.p);
 }
-
-/* An evented profile's open frames: the stack text's length before each. */
-struct open {
-	size_t *len;
-	double *fr;
-	size_t n, cap;
-};
 
 /* One event's members: 'O' or 'C' (0 when bad), frame, at. */
 static int
@@ -339,41 +258,6 @@ event(struct json *j, enum json_tok t, char *type, double *fr, double *at)
 	return t == JSON_OBJ_END ? 0 : -1;
 }
 
-/* Applies event i: the time since the last goes to the stack on top. */
-static void
-apply(struct ss *S, struct prof *p, struct open *o, struct fg_buf *b,
-    size_t i, char type, double fr, double at, double *last)
-{
-	if (o->n > 0 && at > *last)
-		add(S, b, (at - *last) * p->scale, p->time);
-	else if (at < *last)
-		sswarn(S, "events[%zu]: goes back in time", i);
-	if (at > *last)
-		*last = at;
-	if (type == 'C') {
-		if (o->n == 0 || o->fr[o->n - 1] != fr) {
-			sswarn(S, "events[%zu]: closes frame %g, which is not "
-			    "the innermost open one; ignored", i, fr);
-			return;
-		}
-		b->len = o->len[--o->n];
-		return;
-	}
-	if (o->n == o->cap) {
-		o->cap = o->cap ? o->cap * 2 : 64;
-		o->len = fg_reallocarray(o->len, o->cap, sizeof(*o->len));
-		o->fr = fg_reallocarray(o->fr, o->cap, sizeof(*o->fr));
-	}
-	o->len[o->n] = b->len;
-	if (push(S, b, fr) < 0) {
-		sswarn(S, "events[%zu]: frame %g is not in shared.frames; "
-		    "ignored", i, fr);
-		b->len = o->len[o->n];
-		return;
-	}
-	o->fr[o->n++] = fr;
-}
-
 static void
 evented(struct ss *S, struct prof *p, const struct fg_buf *root)
 {
@@ -385,7 +269,7 @@ evented(struct ss *S, struct prof *p, const struct fg_buf *root)
 	size_t i;
 	char type;
 
-	weightunit(S, p);
+	ss_weightunit(S, p);
 	collapse_samples(S->o, COLLAPSE_UNKNOWN);	/* times, not samples */
 	if (j->s == NULL || (t = json_next(j)) != JSON_ARR) {
 		sswarn(S, "no \"events\" array");
@@ -399,7 +283,7 @@ evented(struct ss *S, struct prof *p, const struct fg_buf *root)
 			sswarn(S, "events[%zu]: not an event with type O or C, "
 			    "frame and at; ignored", i);
 		else
-			apply(S, p, &o, &b, i, type, fr, at, &last);
+			ss_apply(S, p, &o, &b, i, type, fr, at, &last);
 	}
 	if (o.n > 0)
 		sswarn(S, "%zu frames still open at the last event", o.n);

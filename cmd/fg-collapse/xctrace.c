@@ -17,66 +17,12 @@
  * The XML is read with a small scanner of tags and attributes (no DTDs,
  * no recursion): entities &amp; &lt; &gt; &quot; &apos; and &#N; are
  * decoded in names. Frame names get Rust's hashes removed, as inferno does.
+ * This file reads; xctrace-stack.c makes the stacks (xctrace.h).
  */
 #include <stdlib.h>
 #include <string.h>
 
-#include "collapse.h"
-#include "sym.h"
-
-#define NONE UINT32_MAX
-
-enum { T_OTHER, T_ROW, T_BACKTRACE, T_FRAME, T_WEIGHT, T_THREAD,
-	T_PROCESS };
-
-struct xbt {
-	size_t off, n;		/* frame indices at fv[off..off+n) */
-	int bad;		/* refers to an unknown frame */
-};
-
-/* Samples of one backtrace on one thread (NONE: threads not asked for). */
-struct xsample {
-	uint32_t thread, bt;
-	uint64_t count;
-};
-
-struct xthread {
-	char *name;		/* its fmt= text */
-	uint32_t proc;		/* index in pname, or NONE */
-};
-
-struct xp {
-	struct fg_in *in;
-	const struct copts *o;
-	const char *s, *e;	/* the whole input */
-	const char *p;
-	struct fg_stab *ids;	/* "bN", "fN", "wN" -> index + 1 */
-	char **fname;		/* frame index -> name */
-	size_t nf, capf;
-	uint32_t *fv;		/* backtraces' frames */
-	size_t nfv, capfv;
-	struct xbt *bt;
-	size_t nbt, capbt;
-	uint64_t *wv;		/* weight index -> value */
-	size_t nw, capw;
-	int *stk;		/* open elements' kinds */
-	size_t nstk, capstk;
-	uint32_t rowbt, curbt;	/* the row's backtrace; the one being read */
-	struct fg_stab *pairs;	/* (thread, backtrace) -> sample index + 1 */
-	struct xsample *sv;
-	size_t nsv, capsv;
-	struct xthread *tv;	/* threads, by the ids stab's 't' entries */
-	size_t ntv, captv;
-	char **pname;		/* processes, by 'p' entries */
-	size_t npn, cappn;
-	uint32_t rowthread, curthread;
-	uint64_t rowweight;
-	int rowhasweight;
-	uint64_t nrows, wmin, wmax;	/* rows counted, their weights */
-	const char *wtext;	/* start of an open <weight>'s text */
-	uint32_t wdef;		/* index an open <weight id=> defines */
-	struct fg_buf tmp;
-};
+#include "xctrace.h"
 
 /* Attributes of the tag being read. */
 struct xattr {
@@ -460,24 +406,6 @@ endrow(struct xp *X, const char *at)
 	X->nrows += !X->o->xctrace_weight || X->rowhasweight;
 }
 
-/*
- * What the counts are, for the header: samples, or with --xctrace-weight
- * nanoseconds, with their period when every row weighs the same (the
- * Time Profiler's 1 ms).
- */
-static void
-xunit(const struct xp *X)
-{
-	if (!X->o->xctrace_weight) {
-		collapse_unit(X->o, "samples", 7);
-	} else {
-		collapse_unit(X->o, "ns", 2);
-		if (X->nrows > 0 && X->wmin == X->wmax)
-			collapse_period(X->o, X->wmin);
-	}
-	collapse_samples(X->o, X->nrows);
-}
-
 static void
 end(struct xp *X, int kind, const char *at)
 {
@@ -626,55 +554,6 @@ step(struct xp *X)
 }
 
 static void
-putname(struct fg_buf *b, const char *nm)
-{
-	if (b->len > 0)
-		fg_buf_put(b, ";", 1);
-	fg_buf_put(b, nm, strlen(nm));
-}
-
-/* --xctrace-threads: "process;thread" root frames. */
-static void
-threadroot(struct xp *X, struct fg_buf *b, uint32_t t)
-{
-	if (t == NONE) {
-		putname(b, "[unknown thread]");
-		return;
-	}
-	if (X->tv[t].proc != NONE)
-		putname(b, X->pname[X->tv[t].proc]);
-	putname(b, X->tv[t].name);
-}
-
-/* The stacks of the backtraces that rows used, root first. */
-static void
-emit(struct xp *X, struct fg_stab *tab)
-{
-	struct fg_buf b = { 0 };
-	uint64_t used = 0;
-	size_t i, k;
-	const struct xbt *bt;
-	const struct xsample *sp;
-
-	for (i = 0; i < X->nsv; i++) {
-		sp = &X->sv[i];
-		bt = &X->bt[sp->bt];
-		if (sp->count == 0 || bt->bad)
-			continue;
-		b.len = 0;
-		if (X->o->xctrace_threads)
-			threadroot(X, &b, sp->thread);
-		for (k = bt->n; k-- > 0;)
-			putname(&b, X->fname[X->fv[bt->off + k]]);
-		if (b.len == 0)
-			fg_buf_put(&b, "[unknown]", 9);
-		collapse_budget(X->in, X->o, "xctrace", &used, b.len + 1);
-		collapse_add_u64(tab, b.p, b.len, sp->count, X->in);
-	}
-	free(b.p);
-}
-
-static void
 run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 {
 	struct xp X;
@@ -694,8 +573,8 @@ run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 		;
 	if (X.nstk > 0)
 		xwarn(&X, X.e, "input ends inside an element (truncated?)");
-	emit(&X, tab);
-	xunit(&X);
+	xctrace_emit(&X, tab);
+	xctrace_unit(&X);
 	for (i = 0; i < X.nf; i++)
 		free(X.fname[i]);
 	free(X.fname);

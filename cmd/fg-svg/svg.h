@@ -2,8 +2,10 @@
 /*
  * svg.h: fg-svg's stages and what passes between them.
  *
- * main.c    options; reads the input into the one-pass layout: through
- *           fg_sum (sum.h) sorted, or a flame chart in input order
+ * main.c    options and the run
+ * read.c    reads the input into the one-pass layout: through fg_sum
+ *           (sum.h) sorted, or a flame chart in input order (input.h)
+ * names.c   the default titles and the counts' unit (input.h)
  * flow.c    lays a profile or a diff out in one pass over its stacks
  *           (sorted, or a flame chart's), feeding a diff's frames to the
  *           colours' noise test

@@ -1,0 +1,227 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * read.c: fg-svg's input into the one-pass layout (flow.c): profiles and
+ * diffs through fg_sum, in bytewise order; a flame chart's stacks in input
+ * order; the colour lines and headers beside them (input.h).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "fg.h"
+#include "input.h"
+#include "sum.h"
+
+/*
+ * Colour lines, and fg-color's header: fg-svg then colours the frames no
+ * line names (the root) and draws the legend with fg-color's settings.
+ */
+static void
+onmeta(void *arg, const char *line, size_t len)
+{
+	struct svg_input *in = arg;
+
+	if (fg_annot_line(&in->annot, line, len) || in->hccset)
+		return;
+	fg_colorcfg_init(&in->hcc);
+	in->hccset = fg_colorcfg_read_header(&in->hcc, line, len);
+}
+
+/* Reverses the frames of s[0..n) into *buf, trailing ';' dropped. */
+static const char *
+reverse(const char *s, size_t n, char **buf, size_t *cap, size_t *outlen)
+{
+	size_t i = n, j = 0, e;
+
+	if (n + 1 > *cap) {
+		*cap = n * 2 + 1;
+		*buf = fg_realloc(*buf, *cap);
+	}
+	while (n > 0 && s[n - 1] == ';')
+		n--;
+	i = n;
+	while (i > 0) {
+		e = i;
+		while (i > 0 && s[i - 1] != ';')
+			i--;
+		memcpy(*buf + j, s + i, e - i);
+		j += e - i;
+		if (i > 0) {
+			(*buf)[j++] = ';';
+			i--;
+		}
+	}
+	*outlen = j;
+	return *buf;
+}
+
+static const char *
+rekey(void *arg, int i, const char *key, size_t len, size_t *outlen)
+{
+	struct svg_input *in = arg;
+
+	(void)i;
+	return reverse(key, len, &in->rbuf, &in->rcap, outlen);
+}
+
+static void
+onheader(void *arg, int i, const char *name, const char *header)
+{
+	struct svg_input *in = arg;
+
+	(void)i;
+	(void)name;
+	if (header != NULL && in->header == NULL)
+		in->header = fg_strdup(header);
+}
+
+/*
+ * The colour settings are final once the leading metadata lines are read
+ * (a "# fg-color" header's settings unless options were given): at the
+ * first stack, or after reading. A diff's noise test starts then.
+ */
+void
+svg_settle(struct svg_input *in)
+{
+	if (in->settled)
+		return;
+	in->settled = 1;
+	if (in->hccset && !in->ccset)
+		in->o->cc = in->hcc;
+	in->o->cc.header = in->header;
+	/* a flame chart's totals are known only at its end */
+	if (in->ncols == 2 && in->flow != NULL)
+		fg_color_begin(&in->o->cc, in->o->flamechart ? NULL :
+		    in->total);
+}
+
+/* The layout for ncols counts a stack (1: a profile, 2: a diff). */
+static struct svg_flow *
+newflow(const struct svg_input *in, int ncols)
+{
+	static const int pcols[1] = { SVG_BEFORE };
+	static const int dcols[3] = { SVG_AFTER, SVG_BEFORE, SVG_ELIDED };
+
+	if (ncols == 2)
+		return svg_flow_new(in->o, dcols, 3, &in->o->cc);
+	return svg_flow_new(in->o, pcols, 1, NULL);
+}
+
+static void
+onstart(void *arg, enum fg_kind kind, int ncols, const fg_count *total)
+{
+	struct svg_input *in = arg;
+	int k;
+
+	(void)kind;
+	in->ncols = ncols;
+	if (ncols != 1 && ncols != 2)
+		return;
+	for (k = 0; k < ncols; k++)
+		in->total[k] = fg_count_dbl(total[k]);
+	in->flow = newflow(in, ncols);
+	svg_flow_expect(in->flow, in->total);
+}
+
+/* The last frame of a stack: its self counts go to the change table. */
+static void
+leaf(struct svg_input *in, const char *key, size_t len, const double *v)
+{
+	const char *p;
+
+	while (len > 0 && key[len - 1] == ';')
+		len--;
+	if (len == 0)
+		return;		/* the root's */
+	for (p = key + len; p > key && p[-1] != ';'; p--)
+		;
+	svg_changes_add(&in->sc, p, (size_t)(key + len - p), v);
+}
+
+/*
+ * Every unique stack, in bytewise order, on one thread (onmeta is set);
+ * or a flame chart's stacks in input order.
+ */
+static void
+onstack(const char *key, size_t len, const fg_count *c, int ncols, void *arg)
+{
+	struct svg_input *in = arg;
+	double v[2] = { 0, 0 };
+	int k;
+
+	svg_settle(in);
+	for (k = 0; k < ncols && k < 2; k++) {
+		v[k] = fg_count_dbl(c[k]);
+		fg_period_add(&in->per, k, c[k]);
+	}
+	svg_flow_add(in->flow, key, len, v);
+	if (ncols == 2)
+		leaf(in, key, len, v);
+}
+
+/*
+ * Reads the input through the one summing path (sum.h): sorted files in
+ * one pass, anything else (a pipe, unsorted lines, --reverse's reversed
+ * stacks) summed in the stack table and sorted once.
+ */
+void
+svg_read_sum(struct svg_input *in, char **files, int nfiles)
+{
+	struct fg_sumopt so;
+
+	memset(&so, 0, sizeof(so));
+	so.kind = FG_KIND_UNKNOWN;
+	so.needtotal = 1;	/* the root's width: over 2^63-1 is fatal */
+	so.onmeta = onmeta;
+	so.onheader = onheader;
+	so.start = onstart;
+	so.emit = onstack;
+	so.arg = in;
+	if (in->o->reverse)
+		so.rekey = rekey;
+	fg_sum(files, nfiles, &so);
+}
+
+/*
+ * A flame chart: every stack of the input, in its order, into the same
+ * one-pass layout (which then merges only neighbours: flow.c); the totals
+ * summed exactly, over 2^63-1 fatal as in fg_sum.
+ */
+void
+svg_read_chart(struct svg_input *in, char **files, int nfiles)
+{
+	struct fg_fold f;
+	struct fg_rec r;
+	const char *stack;
+	size_t len;
+	int k;
+
+	fg_fold_open_list(&f, files, nfiles, FG_KIND_UNKNOWN);
+	f.onmeta = onmeta;
+	f.metaarg = in;
+	while (fg_fold_next(&f, &r)) {
+		if (in->ncols == 0) {
+			in->ncols = r.ncols;
+			in->flow = newflow(in, r.ncols);
+			if (f.header != NULL)
+				in->header = fg_strdup(f.header);
+		}
+		if (r.ncols != in->ncols) {
+			fg_in_warn(&f.in, "%d counts, but earlier lines had %d",
+			    r.ncols, in->ncols);
+			continue;
+		}
+		for (k = 0; k < r.ncols; k++)
+			if (fg_count_add(&in->ctot[k], r.c[k]) < 0)
+				fg_sum_overflow(f.in.name, f.in.lineno);
+		stack = r.stack;
+		len = r.len;
+		if (in->o->reverse)
+			stack = reverse(r.stack, r.len, &in->rbuf, &in->rcap,
+			    &len);
+		onstack(stack, len, r.c, r.ncols, in);
+	}
+	fg_in_warnsummary(&f.in);
+	if (f.header != NULL && in->header == NULL)
+		in->header = fg_strdup(f.header);
+	fg_fold_close(&f);
+}
