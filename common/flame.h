@@ -6,7 +6,7 @@
  *           for one or two columns), built without recursion; children
  *           sorted by name (fg-color's; fg-svg lays out in one pass)
  * color.h   colours (palette.c, pmap.c, color.c, annot.c): included here
- * xml.c     XML text escaping with UTF-8 repair
+ * utf8.c    one UTF-8 character, repaired (fg-svg's xml.c escapes names)
  */
 #ifndef FG_FLAME_H
 #define FG_FLAME_H
@@ -93,15 +93,7 @@ uint32_t fg_tree_find(const struct fg_tree *t, const char *path, size_t len);
  */
 uint32_t fg_tree_next(const struct fg_tree *t, uint32_t n, int descend);
 
-/* ---- xml.c ---- */
-/*
- * Writes s[0..n) as XML character data, safe in attributes too: & < > "
- * ' escaped, invalid UTF-8 and characters XML forbids as U+FFFD. At most
- * maxch characters (SIZE_MAX for all) are written; returns their number.
- */
-size_t fg_xml_text(const char *s, size_t n, size_t maxch);
-/* Number of characters of s[0..n) as fg_xml_text counts them. */
-size_t fg_utf8_len(const char *s, size_t n);
+/* ---- utf8.c ---- */
 /*
  * Length in bytes of the next character at s (n > 0 bytes left); *cp gets
  * its code point, or 0xFFFD if invalid or not allowed in XML.

@@ -11,17 +11,6 @@
 
 #include "chrome.h"
 
-void *
-chrome_grow(void *v, size_t *cap, size_t need, size_t sz)
-{
-	if (need <= *cap)
-		return v;
-	*cap = *cap ? *cap * 2 : 16;
-	while (*cap < need)
-		*cap *= 2;
-	return fg_reallocarray(v, *cap, sz);
-}
-
 /* The keys' table entry for a formatted key. */
 static struct fg_ent *
 key(struct trace *T, char c, int64_t a, const char *b)
@@ -43,7 +32,7 @@ chrome_profile(struct trace *T, const struct ev *e)
 	k = key(T, 'p', e->pid, e->id);
 	if (k->aux != 0)
 		return T->pv[k->aux - 1];
-	T->pv = chrome_grow(T->pv, &T->pcap, T->np + 1, sizeof(*T->pv));
+	T->pv = collapse_grow(T->pv, &T->pcap, T->np + 1, sizeof(*T->pv));
 	c = fg_calloc(1, sizeof(*c));
 	v8_init(&c->P, T->in, T->o, "chrome", &T->used);
 	c->pid = e->pid;
@@ -66,7 +55,7 @@ chrome_setname(struct trace *T, char c, int64_t a, int64_t b,
 	snprintf(bs, sizeof(bs), "%lld", (long long)b);
 	k = key(T, c, a, bs);
 	if (k->aux == 0) {
-		T->names = chrome_grow(T->names, &T->ncap, T->nnames + 1,
+		T->names = collapse_grow(T->names, &T->ncap, T->nnames + 1,
 		    sizeof(*T->names));
 		T->names[T->nnames++] = NULL;
 		k->aux = (uint32_t)T->nnames;

@@ -139,7 +139,7 @@ align(struct v8prof *P, size_t ns0, size_t nd0)
 	}
 	while (P->nd < P->ns) {
 		if (P->nd == P->dcap)
-			P->deltas = chrome_grow(P->deltas, &P->dcap,
+			P->deltas = collapse_grow(P->deltas, &P->dcap,
 			    P->nd + 1, sizeof(*P->deltas));
 		P->deltas[P->nd++] = 0;
 	}

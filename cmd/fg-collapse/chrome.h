@@ -40,8 +40,6 @@ struct trace {
 };
 
 /* chrome-trace.c */
-/* v grown to hold need elements of sz bytes (*cap of them). */
-void *chrome_grow(void *v, size_t *cap, size_t need, size_t sz);
 /* The profile of e's pid and id, new when not seen yet. */
 struct cprof *chrome_profile(struct trace *T, const struct ev *e);
 /* Names thread b of process a ('t') or process a ('n', b 0). */

@@ -214,6 +214,12 @@ void transform_check_root(const char *name);
 void transform_merge(struct fg_stab *dst, struct fg_stab *src, int hasroot,
     const struct copts *o, const char *name);
 
+/*
+ * grow.c: v, an array of *cap elements of sz bytes, grown (doubling) to
+ * hold at least need of them; returns it, perhaps moved.
+ */
+void *collapse_grow(void *v, size_t *cap, size_t need, size_t sz);
+
 /* formats.c's list of formats, in probe order, NULL-terminated. */
 extern const struct cfmt *const *const collapse_fmts;
 /* The format called name; an unknown one is fatal, listing them. */

@@ -50,24 +50,13 @@ v8_warn(struct v8prof *P, const char *fmt, ...)
 	va_end(ap);
 }
 
-static void
-grow(void **v, size_t *cap, size_t need, size_t sz)
-{
-	if (need <= *cap)
-		return;
-	*cap = *cap ? *cap : 16;
-	while (*cap < need)
-		*cap *= 2;
-	*v = fg_reallocarray(*v, *cap, sz);
-}
-
 /* Appends n bytes to the arena; returns their offset. */
 static size_t
 aput(struct v8prof *P, const char *s, size_t n)
 {
 	size_t off = P->alen;
 
-	grow((void **)&P->arena, &P->acap, P->alen + n + 1, 1);
+	P->arena = collapse_grow(P->arena, &P->acap, P->alen + n + 1, 1);
 	memcpy(P->arena + P->alen, s, n);
 	P->alen += n;
 	return off;
@@ -109,7 +98,7 @@ v8_ints(struct v8prof *P, struct json *j, enum json_tok t, const char *what,
 				return -1;
 			continue;
 		}
-		grow((void **)v, cap, *n + 1, sizeof(**v));
+		*v = collapse_grow(*v, cap, *n + 1, sizeof(**v));
 		(*v)[(*n)++] = x;
 	}
 	return 0;
@@ -120,7 +109,7 @@ newnode(struct v8prof *P, size_t pidx)
 {
 	struct v8node *n;
 
-	grow((void **)&P->nv, &P->ncap, P->nn + 1, sizeof(*P->nv));
+	P->nv = collapse_grow(P->nv, &P->ncap, P->nn + 1, sizeof(*P->nv));
 	n = &P->nv[P->nn];
 	memset(n, 0, sizeof(*n));
 	n->pidx = pidx;
@@ -130,7 +119,8 @@ newnode(struct v8prof *P, size_t pidx)
 static void
 addkid(struct v8prof *P, size_t k, int64_t id)
 {
-	grow((void **)&P->kidv, &P->kidcap, P->nkid + 1, sizeof(*P->kidv));
+	P->kidv = collapse_grow(P->kidv, &P->kidcap, P->nkid + 1,
+	    sizeof(*P->kidv));
 	P->kidv[P->nkid].node = k;
 	P->kidv[P->nkid++].id = id;
 }
@@ -245,7 +235,7 @@ walk(struct v8prof *P, struct json *j, struct open **st, size_t *top,
 					return -1;
 				continue;
 			}
-			grow((void **)st, cap, 1, sizeof(**st));
+			*st = collapse_grow(*st, cap, 1, sizeof(**st));
 			(*st)[0].k = newnode(P, SIZE_MAX);
 			(*st)[(*top)++].inkids = 0;
 			continue;
@@ -257,7 +247,8 @@ walk(struct v8prof *P, struct json *j, struct open **st, size_t *top,
 			if (t == JSON_ARR_END)
 				f->inkids = 0;
 			else if (t == JSON_OBJ) {
-				grow((void **)st, cap, *top + 1, sizeof(**st));
+				*st = collapse_grow(*st, cap, *top + 1,
+				    sizeof(**st));
 				f = &(*st)[*top - 1];
 				(*st)[*top].k = newnode(P, f->k);
 				(*st)[(*top)++].inkids = 0;
@@ -301,7 +292,7 @@ v8_nodes(struct v8prof *P, struct json *j, enum json_tok t)
 		return json_skip(j, t);
 	}
 	if (t == JSON_OBJ) {
-		grow((void **)&st, &cap, 1, sizeof(*st));
+		st = collapse_grow(st, &cap, 1, sizeof(*st));
 		st[0].k = newnode(P, SIZE_MAX);
 		st[top++].inkids = 0;
 	}

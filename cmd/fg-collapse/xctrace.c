@@ -49,15 +49,6 @@ xwarn(struct xp *X, const char *at, const char *msg)
 	fg_in_warn(X->in, "%s", msg);
 }
 
-static void *
-grow(void *v, size_t *cap, size_t n, size_t sz)
-{
-	if (n < *cap)
-		return v;
-	*cap = *cap ? *cap * 2 : 64;
-	return fg_reallocarray(v, *cap, sz);
-}
-
 /* Appends the UTF-8 encoding of code point c. */
 static void
 pututf8(struct fg_buf *b, unsigned long c)
@@ -198,7 +189,8 @@ frame(struct xp *X, const struct xattr *a, const char *at)
 		xwarn(X, at, "frame without an id or ref");
 		f = NONE;
 	} else {
-		X->fname = grow(X->fname, &X->capf, X->nf, sizeof(*X->fname));
+		X->fname = collapse_grow(X->fname, &X->capf, X->nf + 1,
+		    sizeof(*X->fname));
 		X->fname[X->nf] = framename(X, a->name, a->name ? a->namelen :
 		    0);
 		e->aux = (uint32_t)++X->nf;
@@ -208,7 +200,7 @@ frame(struct xp *X, const struct xattr *a, const char *at)
 		b->bad = 1;
 		return;
 	}
-	X->fv = grow(X->fv, &X->capfv, X->nfv, sizeof(*X->fv));
+	X->fv = collapse_grow(X->fv, &X->capfv, X->nfv + 1, sizeof(*X->fv));
 	X->fv[X->nfv++] = f;
 	b->n++;
 }
@@ -226,7 +218,7 @@ backtrace(struct xp *X, const struct xattr *a, int empty, const char *at)
 		xwarn(X, at, "backtrace without an id or ref");
 		return;
 	}
-	X->bt = grow(X->bt, &X->capbt, X->nbt, sizeof(*X->bt));
+	X->bt = collapse_grow(X->bt, &X->capbt, X->nbt + 1, sizeof(*X->bt));
 	X->bt[X->nbt].off = X->nfv;
 	X->bt[X->nbt].n = 0;
 	X->bt[X->nbt].bad = 0;
@@ -253,7 +245,7 @@ weight(struct xp *X, const struct xattr *a, const char *text, const char *at)
 	}
 	if ((e = idslot(X, 'w', a->id, a->idlen)) == NULL)
 		return;
-	X->wv = grow(X->wv, &X->capw, X->nw, sizeof(*X->wv));
+	X->wv = collapse_grow(X->wv, &X->capw, X->nw + 1, sizeof(*X->wv));
 	X->wv[X->nw] = 0;
 	e->aux = (uint32_t)++X->nw;
 	X->wdef = e->aux - 1;
@@ -291,7 +283,7 @@ thread(struct xp *X, const struct xattr *a, const char *at)
 	}
 	if ((e = idslot(X, 't', a->id, a->idlen)) == NULL)
 		return;
-	X->tv = grow(X->tv, &X->captv, X->ntv, sizeof(*X->tv));
+	X->tv = collapse_grow(X->tv, &X->captv, X->ntv + 1, sizeof(*X->tv));
 	X->tv[X->ntv].name = framename(X, a->fmt, a->fmt ? a->fmtlen : 0);
 	X->tv[X->ntv].proc = NONE;
 	e->aux = (uint32_t)++X->ntv;
@@ -309,7 +301,7 @@ process(struct xp *X, const struct xattr *a, const char *at)
 	else if ((e = idslot(X, 'p', a->id, a->idlen)) == NULL)
 		return;
 	else {
-		X->pname = grow(X->pname, &X->cappn, X->npn,
+		X->pname = collapse_grow(X->pname, &X->cappn, X->npn + 1,
 		    sizeof(*X->pname));
 		X->pname[X->npn] = framename(X, a->fmt, a->fmt ?
 		    a->fmtlen : 0);
@@ -328,7 +320,8 @@ sample(struct xp *X, uint32_t t, uint32_t bt)
 	    sizeof(key));
 
 	if (e->aux == 0) {
-		X->sv = grow(X->sv, &X->capsv, X->nsv, sizeof(*X->sv));
+		X->sv = collapse_grow(X->sv, &X->capsv, X->nsv + 1,
+		    sizeof(*X->sv));
 		X->sv[X->nsv].thread = t;
 		X->sv[X->nsv].bt = bt;
 		X->sv[X->nsv].count = 0;
@@ -376,7 +369,8 @@ start(struct xp *X, int kind, const struct xattr *a, int empty,
 	else if (kind == T_WEIGHT && parent == T_ROW)
 		weight(X, a, empty ? NULL : after, at);
 	if (!empty) {
-		X->stk = grow(X->stk, &X->capstk, X->nstk, sizeof(*X->stk));
+		X->stk = collapse_grow(X->stk, &X->capstk, X->nstk + 1,
+		    sizeof(*X->stk));
 		X->stk[X->nstk++] = kind;
 	}
 }

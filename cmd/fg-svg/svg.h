@@ -16,7 +16,7 @@
  *           common/change.c, as fg-top does
  * writer.c  writes a layout as an SVG document, nothing else (with
  *           chrome.c, the page around the frames, and wtext.c, numbers
- *           and text; wout.h between them)
+ *           and text; wout.h between them; xml.c names into XML)
  */
 #ifndef FG_SVG_H
 #define FG_SVG_H
@@ -176,5 +176,15 @@ void svg_write(const struct svg_opts *o, const struct svg_layout *l,
     const struct svg_changes *sc);
 /* The document saying there was no data; the caller exits. */
 void svg_write_nodata(const struct svg_opts *o);
+
+/* xml.c: frame names into XML. */
+/*
+ * Writes s[0..n) as XML character data, safe in attributes too: & < > "
+ * ' escaped, invalid UTF-8 and characters XML forbids as U+FFFD. At most
+ * maxch characters (SIZE_MAX for all) are written; returns their number.
+ */
+size_t fg_xml_text(const char *s, size_t n, size_t maxch);
+/* Number of characters of s[0..n) as fg_xml_text counts them. */
+size_t fg_utf8_len(const char *s, size_t n);
 
 #endif
