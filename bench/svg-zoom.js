@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: ISC
-// Measures SVG flame graphs in headless Chromium (1280x900), one fresh page
-// per file: DOM nodes once loaded, first paint (Chromium's paint timing,
-// from navigation start), ready (two animation frames after the load
-// event: the picture complete with its script's first work) and the median
-// click-zoom repaint: frames at a few depths are clicked (each zoom, then
-// the reset), each timed from the click to the second animation frame
-// after it, so style, layout and paint are included. Works on fg-svg's,
+// Measures SVG flame graphs in headless Chromium (1280x900), a fresh page
+// per load: DOM nodes once loaded, first paint (Chromium's paint timing,
+// from navigation start) and ready (two animation frames after the load
+// event: the picture complete with its script's first work), each the
+// median of FG_BENCH_LOADS loads (5), the files taken in turn so that a
+// busy spell of the machine falls on all of them; and on the last load
+// the median click-zoom repaint: frames at a few depths are clicked (each
+// zoom, then the reset), each timed from the click to the second animation
+// frame after it, so style, layout and paint are included. Works on fg-svg's,
 // flamegraph.pl's and inferno's SVGs alike (frames are found by rendered
 // width). Prints one line per file: NAME bytes nodes paint ready zoom reset
 // (NaN for a figure it could not get; the reason goes to stderr), then per
@@ -115,28 +117,45 @@ async function before(ctx, file) {
 	const { ctx, close } = await launch();
 	const notes = [];
 	const errors = [];
-	for (const arg of process.argv.slice(2)) {
-		const eq = arg.indexOf("="), name = arg.slice(0, eq),
-		    file = arg.slice(eq + 1);
-		const page = await ctx.newPage();
-		page.on("pageerror", (e) => errors.push(name + ": " + e));
-		page.on("crash", () => errors.push(name + ": the page crashed"));
-		// one file's failure is reported and the others still measured;
-		// a page lost while zooming still gives its load figures
-		let l = null, r = { zoom: NaN, reset: NaN, n: 0 };
-		try {
-			await page.goto(fileurl(file), { timeout: 120000 });
-			l = await loaded(page);
-			r = await measure(page);
-		} catch (e) {
-			errors.push(name + (l ? ": zoom not measured: " :
-			    ": not measured: ") + String(e).split("\n")[0]);
+	const files = process.argv.slice(2).map((arg) => {
+		const eq = arg.indexOf("=");
+		return { name: arg.slice(0, eq), file: arg.slice(eq + 1),
+		    loads: [], r: { zoom: NaN, reset: NaN, n: 0 } };
+	});
+	const nload = Math.max(1, +(process.env.FG_BENCH_LOADS || 5));
+	const med = (a) => {
+		a = a.filter((x) => !isNaN(x)).sort((x, y) => x - y);
+		return a.length ? a[a.length >> 1] : NaN;
+	};
+	for (let k = 0; k < nload; k++)
+		for (const f of files) {
+			const page = await ctx.newPage();
+			page.on("pageerror", (e) => errors.push(f.name + ": " + e));
+			page.on("crash", () => errors.push(f.name +
+			    ": the page crashed"));
+			// one file's failure is reported and the others still
+			// measured; a page lost while zooming still gives its
+			// load figures
+			let l = null;
+			try {
+				await page.goto(fileurl(f.file), { timeout: 120000 });
+				l = await loaded(page);
+				f.loads.push(l);
+				if (k === nload - 1)
+					f.r = await measure(page);
+			} catch (e) {
+				errors.push(f.name + (l ? ": zoom not measured: " :
+				    ": not measured: ") + String(e).split("\n")[0]);
+			}
+			await page.close().catch(() => {});
 		}
-		if (l)
-			console.log([name, fs.statSync(file).size, l.nodes,
-			    l.paint.toFixed(0), l.ready.toFixed(0),
+	for (const f of files) {
+		const { name, file, loads, r } = f;
+		if (loads.length)
+			console.log([name, fs.statSync(file).size, loads[0].nodes,
+			    med(loads.map((l) => l.paint)).toFixed(0),
+			    med(loads.map((l) => l.ready)).toFixed(0),
 			    r.zoom.toFixed(0), r.reset.toFixed(0), r.n].join(" "));
-		await page.close().catch(() => {});
 		const b = await before(ctx, file).catch((e) => {
 			errors.push(name + ": no trace: " + String(e).split("\n")[0]);
 			return null;

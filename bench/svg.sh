@@ -12,8 +12,8 @@
 # FG_BENCH_PERL_LIMIT seconds (120), and the line says so
 # (FG_BENCH_PERL=0 skips it). Prints the render times (best of N, sorted
 # input; flamegraph.pl's one run), then per SVG: file size, DOM nodes,
-# first paint, ready (load, script and a frame) and the median click-zoom
-# and reset repaints in headless Chromium (bench/svg-zoom.js), each with
+# first paint and ready (load, script and a frame), each the median of
+# FG_BENCH_LOADS loads (5), and the median click-zoom and reset repaints in headless Chromium (bench/svg-zoom.js), each with
 # its ratio to inferno's of the same input, and per SVG what came before
 # its first paint in a Chromium trace (bytes parsed, main-thread CPU in
 # parsing, style, layout, paint and script). The browser part says why and

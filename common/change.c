@@ -126,6 +126,7 @@ fg_changes_classify(struct fg_changes *cs, struct fg_noise *nz,
 		c->share[0] = fg_noise_share(nz, c->c[0], 0);
 		c->share[1] = fg_noise_share(nz, c->c[1], 1);
 		c->delta = c->share[1] - c->share[0];
+		c->rel = c->share[0] > 0 ? c->share[1] / c->share[0] - 1 : 0;
 		z[i] = c->z = fg_noise_z(nz, c->c[0], c->c[1]);
 		a[i] = c->c[0] * nz->scale[0];
 		b[i] = c->c[1] * nz->scale[1];
@@ -148,6 +149,13 @@ double
 fg_changes_totchange(const struct fg_changes *cs)
 {
 	return cs->tot[0] > 0 ? cs->tot[1] / cs->tot[0] - 1 : 0;
+}
+
+int
+fg_changes_drifted(const struct fg_changes *cs)
+{
+	return cs->mode == FG_MODE_ABSOLUTE && cs->drift == 1 &&
+	    cs->driftn > 0 && fabs(cs->driftm - 1) > FG_DRIFT_WARN;
 }
 
 int

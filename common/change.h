@@ -36,6 +36,7 @@ struct fg_chg {
 				 * absolute both of the baseline's total,
 				 * proportional each of its side's */
 	double delta;		/* share[1] - share[0]; x100 for points */
+	double rel;		/* share[1] / share[0] - 1 (0 when new) */
 	double z;		/* positive: grew */
 	int sig;		/* beyond noise (the verdict of the test) */
 	int kind;		/* enum fg_chg_kind */
@@ -69,6 +70,11 @@ void fg_changes_add(struct fg_changes *cs, const char *name, size_t len,
  */
 void fg_changes_classify(struct fg_changes *cs, struct fg_noise *nz,
     int dispersion);
+/*
+ * Whether the median function moved beyond FG_DRIFT_WARN in absolute mode
+ * with no drift taken out: the runs may have run at different speeds.
+ */
+int fg_changes_drifted(const struct fg_changes *cs);
 /* Relative change of the total, after / before - 1 (0 if before is 0). */
 double fg_changes_totchange(const struct fg_changes *cs);
 /*

@@ -86,12 +86,10 @@ static int
 noisesig(const struct fg_colorcfg *cfg, const struct fg_cframe *f, double b,
     double a)
 {
-	double z;
-
-	if (f->root || cfg->nsig == 0)
+	if (f->root || cfg->nsig == 0)	/* no z to compute */
 		return 0;
-	z = fg_noise_z(&cfg->nz, b, a);
-	return !isnan(z) && z != 0 && fabs(z) >= cfg->zthr;
+	return fg_holm_rejects(fg_noise_z(&cfg->nz, b, a), cfg->nsig,
+	    cfg->zthr);
 }
 
 static void
@@ -141,15 +139,14 @@ fg_color_begin(struct fg_colorcfg *cfg, const double *tot)
 {
 	static const double none[2] = { 0, 0 };
 	struct fg_dstat *ds;
-	struct fg_cframe r = { tot ? tot : none, tot ? tot : none, 1, 0 };
-	double tb, ta;
+	const double *t = tot != NULL ? tot : none;
 
 	fg_color_dstat_free(cfg);
 	ds = cfg->ds = fg_calloc(1, sizeof(*ds));
+	cfg->nz.negate = cfg->negate;
 	ds->pz = cfg->nz;
 	ds->pz.quiet = 1;
-	sides(cfg, &r, &tb, &ta);
-	fg_noise_setup(&ds->pz, cfg->header, "input", tb, ta, NULL);
+	fg_noise_setup(&ds->pz, cfg->header, "input", t[0], t[1], NULL);
 	ds->keepself = cfg->nz.driftauto &&
 	    ds->pz.mode != FG_MODE_PROPORTIONAL;
 	/* no trial scale without the totals: every frame is kept */
@@ -256,15 +253,15 @@ fg_color_end(struct fg_colorcfg *cfg, const double *roottot,
     const struct fg_period *per)
 {
 	struct fg_dstat *ds = cfg->ds;
-	struct fg_cframe r = { roottot, roottot, 1, 0 };
-	double tb, ta, d;
+	double d;
 	size_t i;
 
 	cfg->dmax = 0;
 	cfg->nsig = 0;
-	sides(cfg, &r, &tb, &ta);
-	fg_noise_setup(&cfg->nz, cfg->header, "input", tb, ta,
-	    cfg->zcrit > 0 ? per : NULL);
+	/* in the stream's order: the test swaps the sides (stats.h) */
+	cfg->nz.negate = cfg->negate;
+	fg_noise_setup(&cfg->nz, cfg->header, "input", roottot[0], roottot[1],
+	    per);
 	/* the drift between the runs, measured over the frames' self
 	 * counts, which partition each side as fg-top's functions do */
 	fg_noise_drift(&cfg->nz, ds->sa, ds->sb, ds->ns);

@@ -3,10 +3,15 @@
  * color.h: frame colours, shared by fg-color and fg-svg so that fg-svg
  * alone colours exactly as fg-color's defaults do.
  *
- * palette.c  flamegraph.pl's palettes (pure functions of a name)
- * pmap.c     palette map files (--cp, --palfile)
- * color.c    colour options, and differential colours by the noise test
- * annot.c    the colour annotation lines and fg-color's header
+ * palette.c   flamegraph.pl's palettes (pure functions of a name)
+ * pmap.c      palette map colours (--cp, --palfile); pmap-read.c and
+ *             pmap-write.c the file, the only file I/O (pmap.h)
+ * coloropt.c  the colour options fg-color and fg-svg share
+ * color.c     the colours of a tree or of frames: differential colours by
+ *             the noise test (stats.h, the one fg-top uses), profiles by
+ *             name through pmap.c
+ * annot.c     the colour annotation lines and fg-color's header, read;
+ * annotfmt.c  written
  */
 #ifndef FG_COLOR_H
 #define FG_COLOR_H
@@ -65,7 +70,9 @@ uint32_t fg_color_new(const struct fg_colorcfg *cfg);
 /* Most intense grew (sign > 0) or shrank (sign < 0) colour. */
 uint32_t fg_color_scale(const struct fg_colorcfg *cfg, double t, int sign);
 
+/* coloropt.c */
 void fg_colorcfg_init(struct fg_colorcfg *cfg);
+void fg_colorcfg_free(struct fg_colorcfg *cfg);
 /*
  * Handles the colour options shared by fg-color and fg-svg: returns 1 when
  * c was one of them. FG_COLOR_OPTS lists them for an fg_opt table.
@@ -139,6 +146,14 @@ void fg_color_fmt(char *buf, uint32_t rgb);
  */
 uint32_t fg_color_name(struct fg_colorcfg *cfg, const char *name,
     size_t len);
+/*
+ * Writes the palette map back (--cp), sorted, through a temporary file
+ * renamed over it; never through a symbolic link. Warns on failure.
+ */
+void fg_pmap_save(struct fg_colorcfg *cfg);
+void fg_pmap_free(struct fg_colorcfg *cfg);
+
+/* ---- color.c: the colours of frames ---- */
 /* Colours every node of a finished tree (diff or profile). */
 struct fg_tree;
 struct fg_node;
@@ -190,13 +205,6 @@ uint32_t fg_color_profile(struct fg_colorcfg *cfg, const char *name,
 /* all: the current profile's total (--colordiffusion) */
 uint32_t fg_color_diff(struct fg_colorcfg *cfg, const struct fg_cframe *f,
     const char *name, size_t nlen, double all);
-/*
- * Writes the palette map back (--cp), sorted, through a temporary file
- * renamed over it; never through a symbolic link. Warns on failure.
- */
-void fg_pmap_save(struct fg_colorcfg *cfg);
-void fg_pmap_free(struct fg_colorcfg *cfg);
-void fg_colorcfg_free(struct fg_colorcfg *cfg);
 
 /* ---- annot.c: annotation lines and fg-color's header ---- */
 /*

@@ -5,7 +5,11 @@
  * batches that a ring of INTERN_NBATCH carries to the second thread, which
  * hashes and adds them (one table per half of the hash space; the reading
  * thread adds records itself only where an overflow must be reported at
- * its line, and for keys over a batch's size). At the end, a sample of
+ * its line, and for keys over a batch's size). Keys are kept without the
+ * frames all keys of the first batch share (decide), and when the second
+ * thread falls behind the reading thread faults in the next pages of its
+ * arenas (push): first touches of memory cost the thread that makes them
+ * more than the adding does on this shape. At the end, a sample of
  * both tables gives a pivot key; each thread sorts the keys on one side of
  * it, and the reading thread emits its side while the second still sorts
  * the other (a key is in one table only, so no two are equal, and the two
@@ -23,6 +27,7 @@
 
 #define INTERN_BATCH ((size_t)1 << 20)
 #define INTERN_NBATCH 4
+#define INTERN_AHEAD ((size_t)2 << 20)
 /*
  * Which table a hash goes to: halves, so that each thread splits one half
  * for the sort at the end. While the second thread runs it hashes and adds
@@ -66,6 +71,11 @@ struct fg_intern {
 	size_t n0, n;		/* entries in t[0], in all */
 	size_t lows1;		/* t[1]'s keys below the pivot */
 	size_t cut;		/* it[cut..n): the second thread's to sort */
+	int decided;		/* the tables' prefix is set (or none) */
+	size_t seg[2][4];	/* each side's classes: [seg[s][c], seg[s][c+1]) */
+	char *pkbuf;		/* the pivot key, whole */
+	char *kbuf;		/* a key put together again for emit */
+	size_t kcap;
 };
 
 static void
@@ -174,6 +184,32 @@ waitgo(struct fg_intern *p, int go)
 	return p->go >= 0;
 }
 
+/*
+ * Sorts it[lo..hi) (see fg_stab_split): its items gathered by class, each
+ * class sorted apart; seg[c]..seg[c + 1] is class c's range.
+ */
+static void
+sortside(struct fg_sortitem *it, size_t lo, size_t hi, size_t *seg)
+{
+	struct fg_sortitem t;
+	size_t a = lo, i = lo, b = hi, c;
+
+	while (i < b) {		/* three ways: 0s, 1s, 2s */
+		if (it[i].tail == 0) {
+			t = it[a], it[a++] = it[i], it[i++] = t;
+		} else if (it[i].tail == 2) {
+			t = it[--b], it[b] = it[i], it[i] = t;
+		} else
+			i++;
+	}
+	seg[0] = lo;
+	seg[1] = a;
+	seg[2] = b;
+	seg[3] = hi;
+	for (c = 0; c < 3; c++)
+		fg_sort_items(it + seg[c], seg[c + 1] - seg[c]);
+}
+
 static void *
 worker(void *arg)
 {
@@ -202,7 +238,7 @@ worker(void *arg)
 	setstage(p, 2);
 	if (!waitgo(p, 2))
 		return NULL;
-	fg_sort_items(p->it + p->cut, p->n - p->cut);
+	sortside(p->it, p->cut, p->n, p->seg[1]);
 	setstage(p, 3);
 	return NULL;
 }
@@ -227,14 +263,66 @@ fg_intern_new(int ncols)
 	return p;
 }
 
+/*
+ * The tables' prefix, from the first batch, before any key is added: the
+ * bytes its keys all share, up to the last ';' among them (whole frames),
+ * when that is at least PFX_MIN bytes. A shuffled profile's first keys are
+ * a fair sample: a service's stacks all start with the same few frames
+ * (about 110 of the ~800 bytes of bench/gen-service.c's keys), and keys
+ * without them are kept whole. Then memory follows what differs.
+ */
+#define PFX_MIN 16
+static void
+decide(struct fg_intern *p, const struct batch *b)
+{
+	char *q = b != NULL ? b->mem : NULL, *e = q, *k0 = NULL;
+	struct qrec r;
+	size_t l = 0;
+	int k;
+
+	if (p->decided)
+		return;
+	p->decided = 1;
+	if (b != NULL)
+		e = b->mem + b->used;
+	for (; q < e; q = nextrec(q)) {
+		memcpy(&r, q, sizeof(r));
+		if (k0 == NULL) {
+			k0 = q + sizeof(r);
+			l = r.len;
+		} else
+			l = fg_commonlen(k0, q + sizeof(r), l < r.len ? l : r.len);
+	}
+	while (l > 0 && k0[l - 1] != ';')
+		l--;
+	if (l < PFX_MIN)
+		return;
+	for (k = 0; k < 2; k++)
+		fg_stab_set_prefix(p->t[k], k0, l);
+}
+
 /* Hands the batch being filled to the second thread; waits for a free one. */
 static void
 push(struct fg_intern *p)
 {
+	int faulted = 0;
+
+	decide(p, &p->b[p->head % INTERN_NBATCH]);
 	lock(p);
 	p->head++;
-	while (p->head - p->tail >= INTERN_NBATCH)
-		pthread_cond_wait(&p->cv, &p->mu);
+	pthread_cond_broadcast(&p->cv);
+	while (p->head - p->tail >= INTERN_NBATCH) {
+		if (faulted) {
+			pthread_cond_wait(&p->cv, &p->mu);
+			continue;
+		}
+		/* the second thread is behind: fault its next pages */
+		pthread_mutex_unlock(&p->mu);
+		fg_stab_fault_ahead(p->t[0], INTERN_AHEAD);
+		fg_stab_fault_ahead(p->t[1], INTERN_AHEAD);
+		faulted = 1;
+		lock(p);
+	}
 	p->b[p->head % INTERN_NBATCH].used = 0;
 	unlock(p);
 }
@@ -265,6 +353,7 @@ fg_intern_add(struct fg_intern *p, const char *key, size_t len, int col0,
 	if (p->serial || need > INTERN_BATCH || len > UINT32_MAX) {
 		if (!p->serial)
 			drain(p);	/* a huge key: added here, in turn */
+		decide(p, NULL);
 		h = fg_hash(key, len);
 		add(p->t[UPPER(h)], key, len, h, col0, c, n);
 		return;
@@ -293,6 +382,7 @@ fg_intern_get(struct fg_intern *p, const char *key, size_t len)
 		drain(p);
 		p->serial = 1;
 	}
+	decide(p, NULL);
 	return fg_stab_get_hashed(p->t[UPPER(h)], key, len, h);
 }
 
@@ -309,12 +399,32 @@ fg_intern_get(struct fg_intern *p, const char *key, size_t len)
 /* Fewer entries than this are sorted on the reading thread alone. */
 #define PIVOT_MIN 20000
 
+/* e's whole key (the prefix put back) in p->kbuf, its length returned. */
+static size_t
+wholekey(struct fg_intern *p, const struct fg_ent *e)
+{
+	const char *pfx;
+	size_t pl;
+
+	pfx = fg_stab_prefix(p->t[0], &pl);
+	pl = e->aux;
+	if (pl + e->len + 1 > p->kcap) {
+		p->kcap = 2 * (pl + e->len + 1);
+		p->kbuf = fg_realloc(p->kbuf, p->kcap);
+	}
+	if (pl > 0)
+		memcpy(p->kbuf, pfx, pl);
+	memcpy(p->kbuf + pl, e->key, e->len);
+	return pl + e->len;
+}
+
 static void
 pivot(struct fg_intern *p)
 {
 	struct fg_ent *e[PIVOT_SAMPLE];
 	struct fg_sortitem v[PIVOT_SAMPLE];
-	size_t k0, n, i;
+	char *kb[PIVOT_SAMPLE];
+	size_t k0, n, i, l;
 
 	p->pk = NULL;
 	if (p->n < PIVOT_MIN)
@@ -325,13 +435,20 @@ pivot(struct fg_intern *p)
 	if (n < 2)
 		return;
 	for (i = 0; i < n; i++) {
-		v[i].key = e[i]->key;
-		v[i].len = e[i]->len;
+		l = wholekey(p, e[i]);	/* whole keys: copies to sort */
+		kb[i] = fg_malloc(l + 1);
+		memcpy(kb[i], p->kbuf, l);
+		v[i].key = kb[i];
+		v[i].len = (uint32_t)l;
 	}
 	fg_sort_items(v, n);
 	i = (size_t)(PIVOT_AT * n);
-	p->pk = v[i].key;
+	p->pkbuf = fg_malloc(v[i].len + 1);
+	memcpy(p->pkbuf, v[i].key, v[i].len);
+	p->pk = p->pkbuf;
 	p->pl = v[i].len;
+	for (i = 0; i < n; i++)
+		free(kb[i]);
 }
 
 /*
@@ -353,18 +470,21 @@ place(struct fg_intern *p, size_t a)
 	return a + c;
 }
 
+/* Emits side s (sorted by sortside), its class 1 with the prefix. */
 static void
-emitrange(const struct fg_intern *p, size_t lo, size_t hi, fg_emit_fn emit,
-    void *arg)
+emitside(struct fg_intern *p, int s, fg_emit_fn emit, void *arg)
 {
 	const struct fg_ent *e;
-	size_t i;
+	size_t i, hi = p->seg[s][3];
 
-	for (i = lo; i < hi; i++) {
+	for (i = p->seg[s][0]; i < hi; i++) {
 		if (i + 4 < hi)
 			__builtin_prefetch(p->it[i + 4].p);
 		e = p->it[i].p;
-		emit(e->key, e->len, e->c, p->ncols, arg);
+		if (e->aux == 0)
+			emit(e->key, e->len, e->c, p->ncols, arg);
+		else
+			emit(p->kbuf, wholekey(p, e), e->c, p->ncols, arg);
 	}
 }
 
@@ -374,11 +494,13 @@ emit1(struct fg_intern *p, fg_emit_fn emit, void *arg)
 {
 	p->n0 = fg_stab_count(p->t[0]);
 	p->n = p->n0 + fg_stab_count(p->t[1]);
+	fg_stab_unindex(p->t[0]);
+	fg_stab_unindex(p->t[1]);
 	p->it = fg_big_array(p->n, sizeof(*p->it));
 	fg_stab_split(p->t[0], NULL, 0, p->it);
 	fg_stab_split(p->t[1], NULL, 0, p->it + p->n0);
-	fg_sort_items(p->it, p->n);
-	emitrange(p, 0, p->n, emit, arg);
+	sortside(p->it, 0, p->n, p->seg[0]);
+	emitside(p, 0, emit, arg);
 }
 
 static void
@@ -416,17 +538,20 @@ fg_intern_emit(struct fg_intern *p, fg_emit_fn emit, void *arg)
 	p->bmem = NULL;
 	p->n0 = fg_stab_count(p->t[0]);
 	p->n = p->n0 + fg_stab_count(p->t[1]);
-	p->it = fg_big_array(p->n, sizeof(*p->it));
 	pivot(p);
+	/* the slots go before the items come: peak memory has one of them */
+	fg_stab_unindex(p->t[0]);
+	fg_stab_unindex(p->t[1]);
+	p->it = fg_big_array(p->n, sizeof(*p->it));
 	setgo(p, 1);
 	a = fg_stab_split(p->t[0], p->pk, p->pl, p->it);
 	waitstage(p, 2);
 	p->cut = place(p, a);
 	setgo(p, 2);
-	fg_sort_items(p->it, p->cut);
-	emitrange(p, 0, p->cut, emit, arg);
+	sortside(p->it, 0, p->cut, p->seg[0]);
+	emitside(p, 0, emit, arg);
 	waitstage(p, 3);
-	emitrange(p, p->cut, p->n, emit, arg);
+	emitside(p, 1, emit, arg);
 }
 
 void
@@ -447,6 +572,8 @@ fg_intern_free(struct fg_intern *p)
 	}
 	free(p->it);
 	free(p->bmem);
+	free(p->pkbuf);
+	free(p->kbuf);
 	for (k = 0; k < 2; k++)
 		fg_stab_free(p->t[k]);
 	pthread_mutex_destroy(&p->mu);

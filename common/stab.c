@@ -25,6 +25,7 @@
 struct chunk {
 	struct chunk *prev;
 	size_t used, cap;
+	size_t faulted;	/* fg_stab_fault_ahead: bytes from c faulted in */
 	_Alignas(16) char mem[];
 };
 
@@ -41,6 +42,8 @@ struct fg_stab {
 	struct chunk *arena;
 	size_t chunksz;		/* next chunk's size: doubles to ARENA_MAX */
 	struct fg_ent *first, **lastp;
+	char *pfx;		/* fg_stab_set_prefix's, plen bytes */
+	size_t plen;
 };
 
 static inline uint64_t
@@ -107,6 +110,7 @@ fg_stab_free(struct fg_stab *t)
 		free(c);
 	}
 	free(t->slots);
+	free(t->pfx);
 	free(t);
 }
 
@@ -177,10 +181,11 @@ arena_alloc(struct fg_stab *t, size_t n)
 		c->prev = t->arena;
 		c->used = 0;
 		c->cap = cap;
-		t->arena = c;
+		c->faulted = 0;
+		__atomic_store_n(&t->arena, c, __ATOMIC_RELEASE);
 	}
 	p = c->mem + c->used;
-	c->used += n;
+	__atomic_store_n(&c->used, c->used + n, __ATOMIC_RELAXED);
 	return p;
 }
 
@@ -210,18 +215,33 @@ inlinekey(const struct fg_stab *t, struct fg_ent *e)
 	return (char *)(e->c + t->ncols);
 }
 
-/* insert: 0 find only, 1 insert a copy, 2 insert borrowing the key */
+/* How many of key's leading bytes the table's prefix stands for. */
+static inline size_t
+skipped(const struct fg_stab *t, const char *key, size_t len)
+{
+	if (t->plen == 0 || len < t->plen || memcmp(key, t->pfx, t->plen) != 0)
+		return 0;
+	return t->plen;
+}
+
+/*
+ * insert: 0 find only, 1 insert a copy, 2 insert borrowing the key. With a
+ * prefix, a key that starts with it is kept without it (aux its length).
+ */
 static struct fg_ent *
 lookuph(struct fg_stab *t, const char *key, size_t len, int insert,
     uint64_t h)
 {
-	size_t i;
+	size_t i, skip = skipped(t, key, len);
 	struct fg_ent *e;
 	size_t csz = (size_t)t->ncols * sizeof(fg_count);
 
+	key += skip;
+	len -= skip;
 	for (i = h & t->mask; (e = t->slots[i].e) != NULL;
 	    i = (i + 1) & t->mask) {
 		if (t->slots[i].hash == h && e->len == len &&
+		    (t->plen == 0 || e->aux == skip) &&
 		    memcmp(e->key, key, len) == 0)
 			return e;
 	}
@@ -229,6 +249,8 @@ lookuph(struct fg_stab *t, const char *key, size_t len, int insert,
 		return NULL;
 	if (len > UINT32_MAX)
 		fg_errx(FG_EXIT_ERR, "stack of %zu bytes is too long", len);
+	if (insert == 2 && t->plen > 0)
+		fg_errx(FG_EXIT_ERR, "fg_stab: a borrowed key with a prefix");
 	if (insert == 2) {
 		e = arena_alloc(t, sizeof(*e) + csz);
 		e->key = key;
@@ -240,7 +262,7 @@ lookuph(struct fg_stab *t, const char *key, size_t len, int insert,
 	}
 	e->next = NULL;
 	e->len = (uint32_t)len;
-	e->aux = 0;
+	e->aux = (uint32_t)skip;
 	memset(e->c, 0, csz);
 	*t->lastp = e;
 	t->lastp = &e->next;
@@ -324,6 +346,39 @@ fg_stab_own(struct fg_stab *t, const struct fg_ent *mark)
 		k[e->len] = '\0';
 		e->key = k;
 	}
+}
+
+/*
+ * Another thread faults in the pages of the arena's current chunk that the
+ * next `ahead` bytes of entries will take, 2 MiB (a huge page) at a time:
+ * MADV_POPULATE_WRITE maps zeroed pages without writing to them, so it
+ * may run while the adding thread writes below it, and that thread's
+ * stores then find their pages mapped. Called by one thread at a time.
+ */
+void
+fg_stab_fault_ahead(struct fg_stab *t, size_t ahead)
+{
+#ifdef MADV_POPULATE_WRITE
+	struct chunk *c = __atomic_load_n(&t->arena, __ATOMIC_ACQUIRE);
+	size_t used, want, from;
+
+	if (c == NULL || c->cap + sizeof(*c) < HUGE_ALIGN)
+		return;
+	used = __atomic_load_n(&c->used, __ATOMIC_RELAXED);
+	want = used + ahead < c->cap ? used + ahead : c->cap;
+	want = (want + sizeof(*c) + HUGE_ALIGN - 1) & ~(size_t)(HUGE_ALIGN - 1);
+	if (want > c->cap + sizeof(*c))
+		want = c->cap + sizeof(*c);
+	from = c->faulted > used + sizeof(*c) ? c->faulted :
+	    (used + sizeof(*c)) & ~(size_t)(HUGE_ALIGN - 1);
+	if (from >= want)
+		return;
+	if (madvise((char *)c + from, want - from, MADV_POPULATE_WRITE) == 0)
+		c->faulted = want;
+#else
+	(void)t;
+	(void)ahead;
+#endif
 }
 
 struct fg_ent *
@@ -624,25 +679,82 @@ fg_stab_sample(const struct fg_stab *t, struct fg_ent **out, size_t k)
 	return n;
 }
 
+void
+fg_stab_set_prefix(struct fg_stab *t, const char *p, size_t n)
+{
+	if (t->nent > 0 || n > UINT32_MAX)
+		fg_errx(FG_EXIT_ERR, "fg_stab_set_prefix: too late or too long");
+	free(t->pfx);
+	t->pfx = fg_malloc(n + 1);
+	memcpy(t->pfx, p, n);
+	t->pfx[n] = '\0';
+	t->plen = n;
+}
+
+const char *
+fg_stab_prefix(const struct fg_stab *t, size_t *len)
+{
+	*len = t->plen;
+	return t->pfx;
+}
+
 /*
- * Frees the slots first (the sort items then take their place in memory),
- * and walks the entries in insertion order: along the arena, where the
- * processor reads ahead on its own.
+ * e's whole key (its kept bytes after the prefix, if it starts with it)
+ * against k[0..n).
+ */
+static int
+vkeycmp(const struct fg_stab *t, const struct fg_ent *e, const char *k,
+    size_t n)
+{
+	size_t m;
+	int r;
+
+	if (e->aux == 0)
+		return fg_keycmp(e->key, e->len, k, n);
+	m = n < e->aux ? n : e->aux;
+	if ((r = memcmp(t->pfx, k, m)) != 0)
+		return r;
+	if (n < e->aux)
+		return 1;
+	return fg_keycmp(e->key, e->len, k + e->aux, n - e->aux);
+}
+
+/* An entry's class: 1 kept without the prefix, 0 below it, 2 above. */
+static uint32_t
+class(const struct fg_stab *t, const struct fg_ent *e)
+{
+	if (t->plen == 0 || e->aux != 0)
+		return 1;
+	return fg_keycmp(e->key, e->len, t->pfx, t->plen) < 0 ? 0 : 2;
+}
+
+void
+fg_stab_unindex(struct fg_stab *t)
+{
+	free(t->slots);
+	t->slots = NULL;
+}
+
+/*
+ * Frees the slots, if still there, and walks the entries in insertion
+ * order: along the arena, where the processor reads ahead on its own.
  */
 size_t
 fg_stab_split(struct fg_stab *t, const char *pk, size_t pl,
-    struct fg_sortitem *it)
+    struct fg_sortitem *itv)
 {
 	size_t lo = 0, hi = t->nent;
 	struct fg_ent *e;
+	struct fg_sortitem *it;
 
-	free(t->slots);
-	t->slots = NULL;
+	fg_stab_unindex(t);
 	for (e = t->first; e != NULL; e = e->next) {
-		if (pk != NULL && fg_keycmp(e->key, e->len, pk, pl) >= 0)
-			setitem(&it[--hi], t, e);
+		if (pk != NULL && vkeycmp(t, e, pk, pl) >= 0)
+			it = &itv[--hi];
 		else
-			setitem(&it[lo++], t, e);
+			it = &itv[lo++];
+		setitem(it, t, e);
+		it->tail = class(t, e);
 	}
 	return lo;
 }

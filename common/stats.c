@@ -92,6 +92,12 @@ fg_holm_of(double *z, size_t m, size_t n, double alpha, double *zmin)
 	return k;
 }
 
+int
+fg_holm_rejects(double z, size_t k, double zmin)
+{
+	return k > 0 && !isnan(z) && z != 0 && fabs(z) >= zmin;
+}
+
 /* Holm over all n: fg_holm_of's threshold, applied to each test. */
 size_t
 fg_holm(const double *z, size_t n, double alpha, unsigned char *sig)
@@ -106,8 +112,7 @@ fg_holm(const double *z, size_t n, double alpha, unsigned char *sig)
 	k = fg_holm_of(c, n, n, alpha, &zmin);
 	free(c);
 	for (i = 0; i < n; i++)
-		sig[i] = k > 0 && !isnan(z[i]) && z[i] != 0 &&
-		    fabs(z[i]) >= zmin;
+		sig[i] = (unsigned char)fg_holm_rejects(z[i], k, zmin);
 	return k;
 }
 
@@ -187,16 +192,6 @@ fg_period_join(struct fg_period *p, const struct fg_period *q)
 		p->n[k] += q->n[k];
 		p->frac[k] |= q->frac[k];
 	}
-}
-
-void
-fg_period_swap(struct fg_period *p)
-{
-	struct fg_period q = *p;
-
-	p->gcd[0] = q.gcd[1], p->gcd[1] = q.gcd[0];
-	p->n[0] = q.n[1], p->n[1] = q.n[0];
-	p->frac[0] = q.frac[1], p->frac[1] = q.frac[0];
 }
 
 double
@@ -402,6 +397,24 @@ scaled_samples(struct fg_noise *nz, const char *header, const char *name,
 	return *per > 0 ? "detected" : "";
 }
 
+/*
+ * The sides of the view: --negate makes the current profile the "before".
+ * Everything per side (totals, samples, the period) was settled in the
+ * stream's order; the view swaps them all at once, so that no input is
+ * left in the stream's order while another is swapped.
+ */
+static void
+viewsides(struct fg_noise *nz, double smp[2])
+{
+	double t;
+
+	if (!nz->negate)
+		return;
+	t = nz->tot[0], nz->tot[0] = nz->tot[1], nz->tot[1] = t;
+	t = nz->scale[0], nz->scale[0] = nz->scale[1], nz->scale[1] = t;
+	t = smp[0], smp[0] = smp[1], smp[1] = t;
+}
+
 void
 fg_noise_setup(struct fg_noise *nz, const char *header, const char *name,
     double tot0, double tot1, const struct fg_period *det)
@@ -424,16 +437,18 @@ fg_noise_setup(struct fg_noise *nz, const char *header, const char *name,
 	if (smp[0] > 0) {
 		nz->scale[0] = tot0 > 0 ? smp[0] / tot0 : 0;
 		nz->scale[1] = tot1 > 0 ? smp[1] / tot1 : 0;
+	} else
+		nz->scale[0] = nz->scale[1] = per > 0 ? 1 / per : 1;
+	viewsides(nz, smp);
+	if (smp[0] > 0)
 		snprintf(nz->how, sizeof(nz->how), "%.0f:%.0f samples (%s)",
 		    smp[0], smp[1], src);
-	} else if (per > 0) {
-		nz->scale[0] = nz->scale[1] = 1 / per;
+	else if (per > 0)
 		snprintf(nz->how, sizeof(nz->how), "%.0f:%.0f samples "
-		    "(period %.9g, %s)", tot0 / per, tot1 / per, per, src);
-	} else {
-		nz->scale[0] = nz->scale[1] = 1;
+		    "(period %.9g, %s)", nz->tot[0] / per, nz->tot[1] / per,
+		    per, src);
+	else
 		snprintf(nz->how, sizeof(nz->how), "counts are samples");
-	}
 }
 
 static int

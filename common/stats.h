@@ -54,6 +54,11 @@ size_t fg_holm(const double *z, size_t n, double alpha, unsigned char *sig);
  */
 size_t fg_holm_of(double *z, size_t m, size_t n, double alpha, double *zmin);
 /*
+ * The verdict on one test once fg_holm_of rejected k down to zmin: fg-top's
+ * (through fg_holm) and fg-color's (per frame) alike.
+ */
+int fg_holm_rejects(double z, size_t k, double zmin);
+/*
  * Pearson's chi-square over a 2 x n table (a[i] of ta before, b[i] of tb
  * after, where the a[i] partition ta and the b[i] partition tb) divided by
  * its degrees of freedom: about 1 when the two sides differ by sampling
@@ -86,8 +91,6 @@ void fg_period_add(struct fg_period *p, int side, fg_count c);
 void fg_period_add_dbl(struct fg_period *p, int side, double x);
 /* Adds what q saw into p (counts fed to two fg_periods). */
 void fg_period_join(struct fg_period *p, const struct fg_period *q);
-/* Swaps the two sides (--negate: the current profile as the before). */
-void fg_period_swap(struct fg_period *p);
 double fg_period_get(const struct fg_period *p);
 double fg_period_side(const struct fg_period *p, int side);
 
@@ -119,6 +122,8 @@ struct fg_noise {
 	int driftauto;		/* --drift auto: fg_noise_drift measures it */
 	size_t driftn;		/* functions or frames it was measured on */
 	int quiet;		/* setup warns of nothing (a trial setup) */
+	int negate;		/* --negate: the view's before is the stream's
+				 * after (fg_noise_setup swaps the sides) */
 	/* set by fg_noise_setup */
 	double tot[2];		/* totals, count units */
 	double scale[2];	/* samples per count unit, each side */
@@ -146,7 +151,11 @@ void fg_parse_pair(const char *s, const char *what, double *a, double *b,
  * was scaled (fg-diff -n: normalized=yes) has its period detected in the
  * after counts, and its base's samples from base-total= (the base's total
  * before scaling, which fg-diff -n writes). name is the input's,
- * for messages. tot0 and tot1 are the two sides' totals.
+ * for messages. tot0 and tot1 are the two sides' totals. Every input is
+ * in the stream's order (tot0, --samples, the header's samples=, det's
+ * sides); with nz->negate the result (tot, scale, how) is in the view's,
+ * the current profile first: the one test fg-top, fg-color and fg-svg
+ * share, whatever the point of view.
  */
 void fg_noise_setup(struct fg_noise *nz, const char *header,
     const char *name, double tot0, double tot1, const struct fg_period *det);

@@ -3,7 +3,9 @@
  * sum.c: one path for summing folded inputs (see sum.h). When every input
  * is a regular file, sorted, of one kind, and all fit in the open-file
  * limit at once, they are merged in one pass (sorted.c); otherwise each is
- * read in turn into the stack table (stab.c), which is sorted once.
+ * read in turn into the stack table (stab.c), which is sorted once. One
+ * such input whose keys arrive in order (a pipe from a tool that sorts) is
+ * kept as it comes (run.c) until a key falls out of order.
  */
 #include <sys/resource.h>
 
@@ -11,6 +13,7 @@
 #include <string.h>
 
 #include "intern.h"
+#include "run.h"
 #include "sum.h"
 
 /* Descriptors kept free for standard streams and the library. */
@@ -41,6 +44,7 @@ struct sumst {
 	enum fg_kind kind;
 	int ncols;
 	fg_count total[2];
+	struct fg_run *run;	/* the table path's one input, while in order */
 };
 
 /* How many inputs the merge may hold open at once. */
@@ -250,6 +254,38 @@ addrec(struct sumst *s, struct fg_intern *tab, struct fg_fold *f,
 	}
 }
 
+/*
+ * Adds r as kept in order (its sums checked here, as fg_intern_get's);
+ * 0 when its key is out of order: everything kept then goes to the table.
+ */
+static int
+addrun(struct sumst *s, struct fg_fold *f, const struct fg_rec *r)
+{
+	fg_count *e = fg_run_get(s->run, r->stack, r->len);
+	int c;
+
+	if (e == NULL)
+		return 0;
+	for (c = 0; c < r->ncols; c++) {
+		addc(&e[c], r->c[c], f);
+		addtotal(s, c, r->c[c], f);
+	}
+	return 1;
+}
+
+/* The table for input k's first record: an in-order run when it may be. */
+static void
+newtab(struct sumst *s, struct fg_intern **tab, const struct fg_fold *f,
+    const struct fg_rec *r)
+{
+	s->kind = f->kind;
+	s->ncols = r->ncols;
+	if (s->n == 1 && s->o->rekey == NULL)
+		s->run = fg_run_new(r->ncols);
+	else
+		*tab = fg_intern_new(r->ncols);
+}
+
 /* Reads input k into the table (made at its first record). */
 static void
 readone(struct sumst *s, struct fg_intern **tab, int k)
@@ -265,12 +301,17 @@ readone(struct sumst *s, struct fg_intern **tab, int k)
 	f->onmeta = s->o->onmeta;
 	f->metaarg = s->o->arg;
 	while (fg_fold_next(f, &r)) {
-		if (*tab == NULL) {
-			s->kind = f->kind;
-			s->ncols = r.ncols;
-			*tab = fg_intern_new(r.ncols);
-		} else if (!s->o->bycol && f->kind != s->kind)
+		if (*tab == NULL && s->run == NULL)
+			newtab(s, tab, f, &r);
+		else if (!s->o->bycol && f->kind != s->kind)
 			mismatch(f, s->kind);
+		if (s->run != NULL) {
+			if (addrun(s, f, &r))
+				continue;
+			*tab = fg_intern_new(s->ncols);
+			fg_run_replay(s->run, *tab);
+			s->run = NULL;
+		}
 		key = r.stack;
 		klen = r.len;
 		if (s->o->rekey != NULL)
@@ -298,10 +339,14 @@ sum_table(struct sumst *s)
 		s->o->start(s->o->arg, s->kind, s->ncols, s->total);
 	if (tab != NULL)
 		fg_intern_emit(tab, s->o->emit, s->o->arg);
+	else if (s->run != NULL)
+		fg_run_emit(s->run, s->o->emit, s->o->arg);
 	for (k = 0; k < s->nopen; k++)
 		if (s->live[k])
 			fg_fold_close(&s->folds[k]);
 	fg_intern_free(tab);
+	fg_run_free(s->run);
+	s->run = NULL;
 }
 
 int

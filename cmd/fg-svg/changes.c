@@ -51,20 +51,20 @@ void
 svg_changes_finish(struct svg_changes *sc, const struct svg_opts *o,
     const double *roottot, const struct fg_period *per)
 {
-	struct fg_period p = *per;
 	struct fg_ent *e;
 	double *v;
 	int neg = o->cc.negate ? 1 : 0;
 
-	/* --negate: the current profile is the "before", as in the colours */
-	if (neg)
-		fg_period_swap(&p);
-	/* the colours' noise test, set up once (its warnings said once) */
+	/*
+	 * The colours' noise test, set up once (its warnings said once);
+	 * its inputs in the stream's order, --negate swapping the sides.
+	 */
 	sc->nz = o->cc.nz;
+	sc->nz.negate = neg;
 	if (sc->nz.tot[0] == 0 && sc->nz.tot[1] == 0)
-		fg_noise_setup(&sc->nz, o->cc.header, "input",
-		    roottot[neg], roottot[1 - neg], &p);
-	sc->period = fg_period_get(&p);
+		fg_noise_setup(&sc->nz, o->cc.header, "input", roottot[0],
+		    roottot[1], per);
+	sc->period = fg_period_get(per);
 	for (e = fg_stab_first(sc->tab); e != NULL; e = e->next) {
 		v = &sc->self[2 * (e->aux - 1)];
 		fg_changes_add(&sc->cs, fg_ent_key(sc->tab, e), e->len,

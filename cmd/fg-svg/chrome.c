@@ -107,41 +107,94 @@ swatch(const struct svg_opts *o, double x, double y, double w, uint32_t c)
 }
 
 /*
- * The colour contract, right-aligned: the grew and shrank scales (light:
- * small change, saturated: the largest), new, and grey with the rule in
- * force (the noise test and the floor in points).
+ * The colour contract: the mode, the grew and shrank scales (light: small
+ * change, saturated: the largest), new, and grey with the rule in force
+ * (the noise test and the floor in points).
  */
+struct legend {
+	char grey[64], mname[64];
+	const char *lab[4];
+	double w[5];		/* each item's width with its gap after it */
+	double x[5];		/* where each item starts */
+	int ln[5];		/* and on which line */
+	int n;			/* lines */
+};
+
+#define LINEH(o) ((o)->fontsize + 6)
+#define FLUIDMIN 600		/* the narrowest page the script draws */
+/* the script's palette button at its shortest, "[ ] CB (c)", and a gap */
+#define PALW(o) (8 * (o)->fontsize * (o)->fontwidth + 12)
+
+/*
+ * The items flow right-aligned in lines of the page's width less the
+ * palette button's room on the left, as many lines as they need (one at
+ * the default width; a fixed --width under 600 px takes two or three).
+ */
+static void
+legflow(const struct svg_opts *o, struct legend *lg)
+{
+	const struct fg_colorcfg *cc = &o->cc;
+	double fs = o->fontsize, cw = fs * o->fontwidth, sw = fs * 0.8;
+	double room, x, lw[5];
+	int i, k, prop, unit = strcmp(o->countname, "samples") != 0;
+
+	if (cc->zcrit <= 0 && cc->minchg <= 0)
+		snprintf(lg->grey, sizeof(lg->grey), "no change");
+	else if (cc->minchg <= 0)
+		snprintf(lg->grey, sizeof(lg->grey), "within noise");
+	else
+		snprintf(lg->grey, sizeof(lg->grey),
+		    "within noise or < %g pts", cc->minchg);
+	prop = cc->nz.mode == FG_MODE_PROPORTIONAL;
+	snprintf(lg->mname, sizeof(lg->mname), "%s mode%s%.20s%s:", prop ?
+	    "proportional" : "absolute", unit ? " (" : "", unit ?
+	    o->countname : "", unit ? ")" : "");
+	lg->lab[0] = prop ? "share grew" : "grew";
+	lg->lab[1] = prop ? "share shrank" : "shrank";
+	lg->lab[2] = "new";
+	lg->lab[3] = lg->grey;
+	lg->w[0] = (double)strlen(lg->mname) * cw + 12;
+	for (i = 0; i < 4; i++)
+		lg->w[i + 1] = (i < 2 ? 3 * sw : fs) + 4 +
+		    (double)strlen(lg->lab[i]) * cw + 12;
+	room = (double)o->width - 2 * SVG_XPAD - PALW(o);
+	lg->n = 1;
+	lw[0] = 0;
+	for (i = 0; i < 5; i++) {
+		if (lw[lg->n - 1] > 0 && lw[lg->n - 1] + lg->w[i] - 12 > room)
+			lw[lg->n++] = 0;
+		lg->ln[i] = lg->n - 1;
+		lw[lg->n - 1] += lg->w[i];
+	}
+	for (i = 0, k = -1, x = 0; i < 5; i++) {
+		if (lg->ln[i] != k) {
+			k = lg->ln[i];
+			x = (double)o->width - SVG_XPAD - (lw[k] - 12);
+		}
+		lg->x[i] = x;
+		x += lg->w[i];
+	}
+}
+
+/* The lines the legend takes. */
+static int
+leglines(const struct svg_opts *o)
+{
+	struct legend lg;
+
+	legflow(o, &lg);
+	return lg.n;
+}
+
 static void
 legend(const struct svg_opts *o, double y)
 {
 	const struct fg_colorcfg *cc = &o->cc;
-	double fs = o->fontsize, cw = fs * o->fontwidth, x, sw = fs * 0.8;
-	char grey[64], mbuf[64];
-	const char *lab[4], *mname;
-	size_t len = 0;
-	int i, k, prop, unit = strcmp(o->countname, "samples") != 0;
+	double fs = o->fontsize, x, ly, sw = fs * 0.8;
+	struct legend lg;
+	int i, k;
 
-	if (cc->zcrit <= 0 && cc->minchg <= 0)
-		snprintf(grey, sizeof(grey), "no change");
-	else if (cc->minchg <= 0)
-		snprintf(grey, sizeof(grey), "within noise");
-	else
-		snprintf(grey, sizeof(grey), "within noise or < %g pts",
-		    cc->minchg);
-	prop = cc->nz.mode == FG_MODE_PROPORTIONAL;
-	snprintf(mbuf, sizeof(mbuf), "%s mode%s%.20s%s:", prop ?
-	    "proportional" : "absolute", unit ? " (" : "", unit ?
-	    o->countname : "", unit ? ")" : "");
-	mname = mbuf;
-	lab[0] = prop ? "share grew" : "grew";
-	lab[1] = prop ? "share shrank" : "shrank";
-	lab[2] = "new";
-	lab[3] = grey;
-	for (i = 0; i < 4; i++)
-		len += strlen(lab[i]);
-	len += strlen(mname);
-	x = o->width - SVG_XPAD - (double)len * cw - 2 * 3 * sw -
-	    2 * fs - 4 * 4 - 4 * 12;
+	legflow(o, &lg);
 	fg_out_str("<g id=\"legend\"><title>Colour: the change of a frame's "
 	    "count in the mode in force; saturation grows with the change, up "
 	    "to the largest; grey: ");
@@ -152,20 +205,20 @@ legend(const struct svg_opts *o, double y)
 	fg_out_str("; widths: the current profile's ");
 	out_text(o->countname);
 	fg_out_str("</title>\n");
-	out_textel(NULL, NULL, x, y, mname);
-	x += (double)strlen(mname) * cw + 12;
+	out_textel(NULL, NULL, lg.x[0], y + lg.ln[0] * LINEH(o), lg.mname);
 	for (i = 0; i < 4; i++) {
+		x = lg.x[i + 1];
+		ly = y + lg.ln[i + 1] * LINEH(o);
 		if (i < 2)
 			for (k = 1; k <= 3; k++, x += sw)
-				swatch(o, x, y, sw, fg_color_scale(cc, k / 3.0,
+				swatch(o, x, ly, sw, fg_color_scale(cc, k / 3.0,
 				    i == 0 ? 1 : -1));
 		else {
-			swatch(o, x, y, fs, i == 2 ? fg_color_new(cc) :
+			swatch(o, x, ly, fs, i == 2 ? fg_color_new(cc) :
 			    fg_color_neutral(cc));
 			x += fs;
 		}
-		out_textel(NULL, NULL, x + 4, y, lab[i]);
-		x += 4 + (double)strlen(lab[i]) * cw + 12;
+		out_textel(NULL, NULL, x + 4, ly, lg.lab[i]);
 	}
 	fg_out_str("</g>\n");
 }
@@ -233,9 +286,6 @@ viewlabel(const struct svg_opts *o, const struct svg_view *v, char *buf,
 	} else if (v->col == SVG_ELIDED)
 		gone(buf, len, v);
 }
-
-#define LINEH(o) ((o)->fontsize + 6)
-#define FLUIDMIN 600		/* the narrowest page the script draws */
 
 /*
  * The switches flow left to right after "View:" and wrap, each further
@@ -338,6 +388,8 @@ headh(const struct svg_opts *o, const struct svg_layout *l,
 	double sw = swlines(o, l) * LINEH(o);	/* the switches */
 	size_t n;
 
+	if (l->isdiff)		/* the legend's lines after its first */
+		sw += (leglines(o) - 1) * LINEH(o);
 	if (!l->isdiff || !sc->ok)
 		return sw;
 	n = nrows(sc);
@@ -777,7 +829,7 @@ out_chrome(const struct svg_opts *o, const struct svg_layout *l,
 		}
 		legend(o, legy);
 		if (sc->ok)
-			table(o, sc, legy + LINEH(o) + 4);
+			table(o, sc, legy + leglines(o) * LINEH(o) + 4);
 	}
 	if (l->nviews > 1)
 		switches(o, l, pg->top - 6);

@@ -156,11 +156,14 @@
 		c /= 255;
 		return c <= 0.04045 ? c / 12.92 : Math.pow((c + 0.055) / 1.055, 2.4);
 	}
+	var inks = {};
 	function ink(fill) {
 		var c = parseInt(fill.slice(1), 16), l;
+		if (inks[fill] !== undefined)
+			return inks[fill];
 		l = 0.2126 * lin(c >> 16 & 255) + 0.7152 * lin(c >> 8 & 255) +
 		    0.0722 * lin(c & 255);
-		return (l + 0.05) / 0.05 < 1.05 / (l + 0.05);
+		return (inks[fill] = (l + 0.05) / 0.05 < 1.05 / (l + 0.05));
 	}
 	function label(name, w) {
 		var n = Math.floor(w / chw), a;
@@ -946,8 +949,29 @@
 		}
 		return p;
 	}
+	// The address is written after the next frame is drawn, not in the
+	// click: on a large file a history write takes longer than the
+	// repaint itself (Chromium serialises the page's state), and several
+	// changes before it are one write (a push if any of them asked for
+	// one). flushurl() writes it at once, for Back.
+	var urlwait = null;
 	function seturl(push) {
-		var q = [];
+		push = !!(push && started);
+		if (urlwait) {
+			urlwait.push = urlwait.push || push;
+			return;
+		}
+		urlwait = { push: push };
+		window.requestAnimationFrame(function () {
+			window.setTimeout(flushurl, 0);
+		});
+	}
+	function flushurl() {
+		var q = [], push;
+		if (!urlwait)
+			return;
+		push = urlwait.push;
+		urlwait = null;
 		if (cur && cur.i !== 0)
 			q.push("v=" + cur.i);
 		if (zoomed)
@@ -960,7 +984,7 @@
 			q.push("c=1");
 		var u = window.location.href.split("?")[0].split("#")[0];
 		try {
-			if (push && started && ++pushes)
+			if (push && ++pushes)
 				window.history.pushState(null, "", q.length ? u + "?" + q.join("&") : u);
 			else
 				window.history.replaceState(null, "", q.length ? u + "?" + q.join("&") : u);
@@ -1096,6 +1120,7 @@
 	}
 	var down = svg.getAttribute("data-down") === "1";
 	function back() {
+		flushurl();
 		if (pushes > 0)
 			window.history.back();
 		else if (zoomed)
@@ -1185,6 +1210,9 @@
 				if (cur.f[i].x0 === q.x && cur.f[i].y0 === q.y)
 					z = cur.f[i];
 		zoom(z || root(), true);
+		// the address is the one walked to: nothing to write (a write
+		// due later could land on the entry Forward goes to next)
+		urlwait = null;
 	});
 
 	// start

@@ -5,6 +5,7 @@
  * significant regressions, the ranked significant improvements, and the
  * count of changes within noise (listed with --all); the gate's verdict.
  */
+#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,8 +22,8 @@ fmtcount(char *buf, fg_count c)
 }
 
 /* A double count as fg writes counts: whole, or with its fraction. */
-static char *
-fmtdbl(char *buf, size_t n, double v)
+char *
+top_count(char *buf, size_t n, double v)
 {
 	fg_count c;
 
@@ -33,13 +34,37 @@ fmtdbl(char *buf, size_t n, double v)
 	return buf;
 }
 
-/* " UNIT" after a total, as the stream's header names it; else "". */
-static const char *
-unitword(const struct topopt *o, char *buf, size_t n)
+/*
+ * The unit of the counts as the column titles name it: the header's
+ * unit= when it is a short word (letters, digits, "_-./%" and UTF-8: no
+ * byte that could split a TSV row or a Markdown cell), else NULL, the
+ * titles then unchanged.
+ */
+const char *
+top_unit_head(const struct topopt *o)
 {
+	const unsigned char *p;
+
+	if (o->unit == NULL || o->unit[0] == '\0' ||
+	    strlen(o->unit) > TOP_UNITMAX)
+		return NULL;
+	for (p = (const unsigned char *)o->unit; *p != '\0'; p++)
+		if (!(isalnum(*p) || *p >= 0x80 || strchr("_-./%", *p) != NULL))
+			return NULL;
+	return o->unit;
+}
+
+/* " UNIT" after a count, as the stream's header names it; else "". */
+const char *
+top_unit_word(const struct topopt *o, char *buf, size_t n)
+{
+	char *u;
+
 	if (o->unit == NULL || o->unit[0] == '\0')
 		return "";
-	snprintf(buf, n, " %s", o->unit);
+	u = tbl_name(o->unit, strlen(o->unit), FMT_TEXT);
+	snprintf(buf, n, " %s", u);
+	free(u);
 	return buf;
 }
 
@@ -56,24 +81,21 @@ summary_line(const struct topopt *o, const char *s)
 static void
 profile_head(const struct topopt *o, struct tbl *t)
 {
+	const char *u = top_unit_head(o);
 	int i = 4;
 
 	tbl_init(t, o->cost.on ? 6 : 5);
-	t->head[0] = o->bytotal ? "TOTAL" : "SELF";
-	t->head[1] = o->bytotal ? "TOTAL%" : "SELF%";
-	t->head[2] = o->bytotal ? "SELF" : "TOTAL";
-	t->head[3] = o->bytotal ? "SELF%" : "TOTAL%";
-	t->tsvhead[0] = o->bytotal ? "total" : "self";
-	t->tsvhead[1] = o->bytotal ? "total_pct" : "self_pct";
-	t->tsvhead[2] = o->bytotal ? "self" : "total";
-	t->tsvhead[3] = o->bytotal ? "self_pct" : "total_pct";
-	if (o->cost.on) {
-		t->head[4] = "COST/YR";
-		t->tsvhead[4] = "cost_per_year";
-		i = 5;
-	}
-	t->head[i] = "FUNCTION";
-	t->tsvhead[i] = "function";
+	tbl_head(t, 0, o->bytotal ? "TOTAL" : "SELF",
+	    o->bytotal ? "total" : "self", u);
+	tbl_head(t, 1, o->bytotal ? "TOTAL%" : "SELF%",
+	    o->bytotal ? "total_pct" : "self_pct", NULL);
+	tbl_head(t, 2, o->bytotal ? "SELF" : "TOTAL",
+	    o->bytotal ? "self" : "total", u);
+	tbl_head(t, 3, o->bytotal ? "SELF%" : "TOTAL%",
+	    o->bytotal ? "self_pct" : "total_pct", NULL);
+	if (o->cost.on)
+		tbl_head(t, i++, "COST/YR", "cost_per_year", NULL);
+	tbl_head(t, i, "FUNCTION", "function", NULL);
 	t->left[i] = 1;
 }
 
@@ -91,7 +113,7 @@ report_profile(const struct topopt *o, const struct fn *v, size_t n,
 	lim = o->top == 0 || (size_t)o->top > n ? n : (size_t)o->top;
 	snprintf(line, sizeof(line), "total %s%s in %llu stacks, %zu "
 	    "functions; top %zu by %s", fmtcount(gb, total),
-	    unitword(o, ub, sizeof(ub)), (unsigned long long)nstacks, n, lim,
+	    top_unit_word(o, ub, sizeof(ub)), (unsigned long long)nstacks, n, lim,
 	    o->bytotal ? "total" : "self");
 	summary_line(o, line);
 	profile_head(o, &t);
@@ -129,41 +151,37 @@ static const char *const listname[NLIST][3] = {	/* text, Markdown, TSV */
 static const char *const kindname[] = { "grew", "new", "shrank",
     "removed", "same" };
 
-/* Titles of the numeric columns of a diff table: text, TSV. */
-static const char *const diffcols[7][2] = {
-	{ "BEFORE", "before" }, { "AFTER", "after" },
-	{ "BEFORE%", "before_pct" }, { "AFTER%", "after_pct" },
-	{ "POINTS", "delta_points" }, { "REL", "relative_pct" },
-	{ "Z", "z" }
+/* Titles of the numeric columns of a diff table: text, TSV; counts. */
+static const struct {
+	const char *text, *tsv;
+	int count;
+} diffcols[7] = {
+	{ "BEFORE", "before", 1 }, { "AFTER", "after", 1 },
+	{ "BEFORE%", "before_pct", 0 }, { "AFTER%", "after_pct", 0 },
+	{ "POINTS", "delta_points", 0 }, { "REL", "relative_pct", 0 },
+	{ "Z", "z", 0 }
 };
 
 static void
 diff_head(const struct topopt *o, struct tbl *t)
 {
-	int j, k = 0;
+	const char *u = top_unit_head(o);
+	int j, k = 0, tsv = o->fmt == FMT_TSV;
 
-	tbl_init(t, (o->cost.on ? 9 : 8) + (o->fmt == FMT_TSV ? 3 : 0));
-	if (o->fmt == FMT_TSV) {
-		t->head[k] = "";
-		t->tsvhead[k++] = "change";
-		t->head[k] = "";
-		t->tsvhead[k++] = "kind";
+	tbl_init(t, (o->cost.on ? 9 : 8) + (tsv ? 3 : 0));
+	if (tsv) {
+		tbl_head(t, k++, "", "change", NULL);
+		tbl_head(t, k++, "", "kind", NULL);
 	}
-	for (j = 0; j < 7; j++) {
-		t->head[k] = diffcols[j][0];
-		t->tsvhead[k++] = diffcols[j][1];
-	}
-	if (o->fmt == FMT_TSV) {
-		t->head[k] = "";
-		t->tsvhead[k++] = "significant";
-	}
-	if (o->cost.on) {
-		t->head[k] = "COST/YR";
-		t->tsvhead[k++] = "cost_per_year";
-	}
+	for (j = 0; j < 7; j++, k++)
+		tbl_head(t, k, diffcols[j].text, diffcols[j].tsv,
+		    diffcols[j].count ? u : NULL);
+	if (tsv)
+		tbl_head(t, k++, "", "significant", NULL);
+	if (o->cost.on)
+		tbl_head(t, k++, "COST/YR", "cost_per_year", NULL);
+	tbl_head(t, k, "FUNCTION", "function", NULL);
 	t->left[k] = 1;
-	t->head[k] = "FUNCTION";
-	t->tsvhead[k] = "function";
 }
 
 static void
@@ -178,8 +196,8 @@ diff_row(const struct topopt *o, struct tbl *t, const struct fg_chg *c,
 		cells[k++] = listname[list][2];
 		cells[k++] = kindname[c->kind];
 	}
-	cells[k++] = fmtdbl(b[0], sizeof(b[0]), c->c[0]);
-	cells[k++] = fmtdbl(b[1], sizeof(b[1]), c->c[1]);
+	cells[k++] = top_count(b[0], sizeof(b[0]), c->c[0]);
+	cells[k++] = top_count(b[1], sizeof(b[1]), c->c[1]);
 	snprintf(b[2], sizeof(b[2]), "%.2f", c->share[0] * 100);
 	cells[k++] = b[2];
 	snprintf(b[3], sizeof(b[3]), "%.2f", c->share[1] * 100);
@@ -189,8 +207,8 @@ diff_row(const struct topopt *o, struct tbl *t, const struct fg_chg *c,
 	if (c->kind == FG_CHG_NEW)
 		snprintf(b[5], sizeof(b[5]), "new");
 	else
-		snprintf(b[5], sizeof(b[5]), "%+.1f%s", (c->share[1] /
-		    c->share[0] - 1) * 100, o->fmt == FMT_TSV ? "" : "%");
+		snprintf(b[5], sizeof(b[5]), "%+.1f%s", c->rel * 100,
+		    o->fmt == FMT_TSV ? "" : "%");
 	cells[k++] = b[5];
 	snprintf(b[6], sizeof(b[6]), "%+.2f", c->z);
 	cells[k++] = b[6];
@@ -249,8 +267,8 @@ diff_summary(const struct topopt *o, const struct fg_changes *cs,
 	w = snprintf(line, sizeof(line), "%stotal %s %s %s%s (%+.2f%%)%s; "
 	    "%s mode (%s); by %s; %s; %zu significant (%s functions)",
 	    o->fmt == FMT_MD ? "**" : "",
-	    fmtdbl(ga, sizeof(ga), cs->tot[0]), arrow,
-	    fmtdbl(gb, sizeof(gb), cs->tot[1]), unitword(o, ub, sizeof(ub)),
+	    top_count(ga, sizeof(ga), cs->tot[0]), arrow,
+	    top_count(gb, sizeof(gb), cs->tot[1]), top_unit_word(o, ub, sizeof(ub)),
 	    fg_changes_totchange(cs) *
 	    100, o->fmt == FMT_MD ? "**" : "", fg_mode_name(cs->mode),
 	    cs->mode == FG_MODE_ABSOLUTE ? "points of the baseline's total" :
@@ -292,64 +310,6 @@ noise_line(const struct topopt *o, const struct fg_changes *cs, int any)
 	summary_line(o, line);
 }
 
-/*
- * Absolute mode compares counts: when the median function moved too, the
- * runs may have run at different speeds, and every function carries that
- * drift. A failed gate says so, unless --drift dealt with it.
- */
-static void
-driftnote(const struct fg_changes *cs)
-{
-	if (cs->mode != FG_MODE_ABSOLUTE || cs->drift != 1 ||
-	    cs->driftn == 0 || !(fabs(cs->driftm - 1) > FG_DRIFT_WARN))
-		return;
-	fg_warnx("note: the median function moved by %+.1f%% (%zu functions "
-	    "with %d samples a side): if the runs ran at different speeds, "
-	    "--drift auto takes that out (fg-top(1), STATISTICS)",
-	    (cs->driftm - 1) * 100, cs->driftn, FG_DRIFT_MIN);
-}
-
-/*
- * The gate's verdict: each offender on standard error, and with --markdown
- * a verdict for the pull request.
- */
-static void
-gate(const struct topopt *o, const struct fg_changes *cs, const size_t *bad,
-    size_t nbad)
-{
-	size_t i;
-	const struct fg_chg *c;
-	char *name, ga[64], gb[64];
-	const char *m = o->bytotal ? "total" : "self";
-
-	for (i = 0; i < nbad; i++) {
-		c = &cs->v[bad[i]];
-		name = tbl_name(c->name, c->len, FMT_TEXT);
-		fg_warnx("%s: %s %s -> %s, %+.2f points (%s mode), z %+.1f; "
-		    "above %g", name, m, fmtdbl(ga, sizeof(ga), c->c[0]),
-		    fmtdbl(gb, sizeof(gb), c->c[1]), c->delta * 100,
-		    fg_mode_name(cs->mode), c->z, o->failpct);
-		free(name);
-	}
-	if (nbad > 0)
-		fg_warnx("gate failed: %zu significant %s above %g points",
-		    nbad, o->gateboth ? (nbad == 1 ? "change" : "changes") :
-		    (nbad == 1 ? "regression" : "regressions"), o->failpct);
-	if (nbad > 0)
-		driftnote(cs);
-	if (o->fmt != FMT_MD)
-		return;
-	if (nbad == 0)
-		fg_out_printf("**Gate passed**: no significant %s above %g "
-		    "points.\n", o->gateboth ? "change" : "regression",
-		    o->failpct);
-	else
-		fg_out_printf("**Gate failed**: %zu significant %s above %g "
-		    "points.\n", nbad, o->gateboth ? (nbad == 1 ? "change" :
-		    "changes") : (nbad == 1 ? "regression" : "regressions"),
-		    o->failpct);
-}
-
 void
 report_diff(const struct topopt *o, const struct fg_changes *cs,
     const struct fg_noise *nz, const size_t *bad, size_t nbad)
@@ -370,5 +330,5 @@ report_diff(const struct topopt *o, const struct fg_changes *cs,
 	}
 	noise_line(o, cs, any);
 	if (o->gate)
-		gate(o, cs, bad, nbad);
+		report_gate(o, cs, bad, nbad);
 }

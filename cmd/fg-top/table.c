@@ -5,6 +5,7 @@
  * tab-separated cells; Markdown is a GitHub table. Names are escaped per
  * form so that no input byte can break a row or reach a terminal raw.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,6 +17,21 @@ tbl_init(struct tbl *t, int ncol)
 {
 	memset(t, 0, sizeof(*t));
 	t->ncol = ncol;
+}
+
+void
+tbl_head(struct tbl *t, int i, const char *head, const char *tsvhead,
+    const char *unit)
+{
+	if (unit == NULL) {
+		t->head[i] = head;
+		t->tsvhead[i] = tsvhead;
+		return;
+	}
+	snprintf(t->hbuf[i][0], sizeof(t->hbuf[i][0]), "%s (%s)", head, unit);
+	snprintf(t->hbuf[i][1], sizeof(t->hbuf[i][1]), "%s_%s", tsvhead, unit);
+	t->head[i] = t->hbuf[i][0];
+	t->tsvhead[i] = t->hbuf[i][1];
 }
 
 void

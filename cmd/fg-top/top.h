@@ -5,8 +5,8 @@
  * per-function counts.
  * rank.c: decides: the profile's ranking, the diff's classification (over
  * change.h) and the gate's offenders. report.c: prints the profile table
- * or the differential report and the gate's verdict; table.c prints one
- * table as text, TSV or Markdown.
+ * or the differential report; gate.c the gate's verdict; table.c prints
+ * one table as text, TSV or Markdown.
  */
 #ifndef TOP_H
 #define TOP_H
@@ -22,17 +22,27 @@
 enum fmt { FMT_TEXT, FMT_TSV, FMT_MD };
 
 #define TBL_MAXCOL 16
+#define TOP_UNITMAX 32		/* the longest unit a title names */
+#define TBL_HEADLEN (16 + TOP_UNITMAX)
 struct tbl {
 	int ncol;
 	const char *head[TBL_MAXCOL];	/* column titles */
 	const char *tsvhead[TBL_MAXCOL];	/* titles in --tsv */
 	int left[TBL_MAXCOL];		/* left-aligned column */
 	int nohead;			/* rows only (TSV continued) */
+	char hbuf[TBL_MAXCOL][2][TBL_HEADLEN];	/* titles with a unit */
 	char **cell;			/* nrow * ncol strings, malloc'd */
 	size_t nrow, cap;
 };
 
 void tbl_init(struct tbl *t, int ncol);
+/*
+ * Column i's titles, text and TSV (static strings); a count column names
+ * the unit of the counts when it is known (not NULL): "BEFORE (ns)" and
+ * "before_ns".
+ */
+void tbl_head(struct tbl *t, int i, const char *head, const char *tsvhead,
+    const char *unit);
 /* Adds a row; cells are copied. The name column holds raw bytes (len). */
 void tbl_row(struct tbl *t, const char *const *cells);
 /* Copies a raw name into a cell escaped for the format. */
@@ -116,5 +126,14 @@ void report_profile(const struct topopt *o, const struct fn *v, size_t n,
 /* A differential stream's report, classified (cs), and the gate's bad[]. */
 void report_diff(const struct topopt *o, const struct fg_changes *cs,
     const struct fg_noise *nz, const size_t *bad, size_t nbad);
+/* A count as fg writes counts (whole, or with its fraction), into buf. */
+char *top_count(char *buf, size_t n, double v);
+/* The unit as the column titles name it, or NULL (report.c). */
+const char *top_unit_head(const struct topopt *o);
+/* " UNIT" (escaped) after a count when the header names one; else "". */
+const char *top_unit_word(const struct topopt *o, char *buf, size_t n);
+/* gate.c: the gate's verdict on its offenders bad[] (top_offenders). */
+void report_gate(const struct topopt *o, const struct fg_changes *cs,
+    const size_t *bad, size_t nbad);
 
 #endif

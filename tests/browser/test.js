@@ -66,6 +66,11 @@ run(async () => {
 		    f.t.getAttribute("display") !== "none" ? f.t.textContent : "" };
 	}, [title, v || 0]);
 
+	// the script writes the address after the next frame is drawn:
+	// checks of page.url() wait for that
+	const written = (page) => page.evaluate(() => new Promise((r) =>
+	    requestAnimationFrame(() => setTimeout(() => setTimeout(r, 0), 0))));
+
 	// 1. loads without errors, a click zooms, the URL keeps it
 	const p1 = svgof("plain", plain);
 	let page = await open(p1);
@@ -85,6 +90,7 @@ run(async () => {
 	    ((await rectof(page, "strstr")) || {}).text === "strstr");
 	check("unzoom button shown", await page.evaluate(() =>
 	    !document.getElementById("unzoom").classList.contains("hide")));
+	await written(page);
 	const url = page.url();
 	check("zoom kept in the URL", /[?&]x=/.test(url) && /[&?]y=/.test(url), url);
 	const page2 = await open(p1, url.slice(url.indexOf("?")));
@@ -269,6 +275,7 @@ run(async () => {
 	check("Elided view shows the vanished path", el.shown === null &&
 	    el.hidden === "none" && el.names.join(";") === "all;main;old;gone",
 	    el);
+	await written(page);
 	check("view kept in the URL", /[?&]v=2/.test(page.url()), page.url());
 	await page.click("#vb0");
 	await page.locator("#v0 > g", { hasText: "regexec (" }).first()
@@ -304,6 +311,7 @@ run(async () => {
 	check("leaving the row removes the outline", await page.evaluate(() =>
 	    document.querySelectorAll("#v0 > g.o").length === 0));
 	await page.click("#changes .chg >> nth=1");
+	await written(page);
 	check("clicking a row zooms to its frames and searches its name",
 	    Math.abs(((await rectof(page, "strstr")) || {}).w - FULL) < 1 &&
 	    await page.evaluate(() => document.querySelectorAll("#v0 > g.m")
@@ -440,6 +448,7 @@ run(async () => {
 	await page.click("#vb0");
 	await page.locator("#v0 > g", { hasText: "regexec (" }).first()
 	    .locator("rect").click();
+	await written(page);
 	const z2 = page.url();
 	await page.goBack();
 	check("Back undoes a zoom, staying on the page", page.url() !== z2 &&
@@ -451,6 +460,24 @@ run(async () => {
 	await page.keyboard.press("Escape");
 	check("Esc goes back one zoom", Math.abs(((await rectof(page, "parse")) ||
 	    {}).w - FULL) < 1);
+	// the address is written after the repaint, once for several zooms
+	// before it, and at once for Back
+	const hw = await page.evaluate(async () => {
+		const h0 = history.length, u0 = location.href;
+		const f = window.fgsvg.frames();
+		const i = f.findIndex((x) => x.name === "strstr");
+		const j = f.findIndex((x) => x.name === "regexec");
+		window.fgsvg.zoom(i);
+		window.fgsvg.zoom(j);
+		const same = location.href === u0;
+		await new Promise((r) => requestAnimationFrame(() =>
+		    setTimeout(() => setTimeout(r, 0), 0)));
+		return { same, pushed: history.length - h0,
+		    x: /[?&]x=/.test(location.search) &&
+		    location.href !== u0 };
+	});
+	check("a zoom's address is written after its repaint, one history " +
+	    "entry for two zooms", hw.same && hw.pushed === 1 && hw.x, hw);
 	page = await open(svgof("diff", diff));
 	// Chromium focuses the document's root first, then the graph
 	await page.keyboard.press("Tab");
@@ -561,6 +588,7 @@ run(async () => {
 	    !c1.fills.includes("rgb(153, 102, 255)"), [c0, c1]);
 	check("labels keep AA contrast on every fill of both palettes",
 	    c0.worst >= 4.5 && c1.worst >= 4.5, [c0.worst, c1.worst]);
+	await written(page);
 	check("the palette is kept in the URL", /[?&]c=1/.test(page.url()));
 	check("the button shows the palette in force", await page.evaluate(() =>
 	    document.getElementById("palbtn").firstChild.textContent) ===
@@ -572,6 +600,7 @@ run(async () => {
 	    Array.from(document.querySelectorAll("#legend rect")).map((r) =>
 	    getComputedStyle(r).fill)).then((l) => l.includes("rgb(213, 94, 0)")));
 	await page.click("#palbtn");
+	await written(page);
 	check("the button switches back", !(await contrast()).fills
 	    .includes("rgb(0, 114, 178)") && !/[?&]c=1/.test(page.url()));
 	await page.keyboard.press("?");
