@@ -88,4 +88,11 @@ function run(body) {
 	});
 }
 
-module.exports = { launch, fileurl, suite, run };
+// The small diff several scripts draw: one function grew, one shrank, one
+// is new, one vanished, one did not change.
+const demoDiff = "# fg-diff kind=diff base=a.txt current=b.txt\n" + [
+	"main;parse;strstr 500 100", "main;parse;regexec 0 450",
+	"main;io;read 300 300", "main;old;gone 80 0", "main;compute 1000 1000",
+].join("\n") + "\n";
+
+module.exports = { launch, fileurl, suite, run, demoDiff };

@@ -4,13 +4,10 @@
 // inside the picture, for a diff in both comparison modes and for a
 // profile coloured by --colorblind. Run by tests/cases/svg/narrow-browser.
 "use strict";
-const { launch, fileurl, suite, run } = require("./lib.js");
+const { launch, fileurl, suite, run, demoDiff } = require("./lib.js");
 
 const { check, svgof, finish } = suite("fg-svg-narrow-");
-const diff = "# fg-diff kind=diff base=a.txt current=b.txt\n" + [
-	"main;parse;strstr 500 100", "main;parse;regexec 0 450",
-	"main;io;read 300 300", "main;old;gone 80 0", "main;compute 1000 1000",
-].join("\n") + "\n";
+const diff = demoDiff;
 
 run(async () => {
 	const { ctx, close } = await launch();

@@ -5,7 +5,7 @@
 const fs = require("fs");
 const path = require("path");
 const { execFileSync } = require("child_process");
-const { launch, fileurl, suite, run } = require("./lib.js");
+const { launch, fileurl, suite, run, demoDiff } = require("./lib.js");
 
 const { check, svgof, finish, tmp } = suite("fg-svg-browser-");
 // the page follows the window (1280 wide, lib.js): the full frame width
@@ -25,10 +25,7 @@ const hostile = Buffer.concat([Buffer.from([
 	"main;&lt;b&gt;&amp; 10",
 ].join("\n") + "\n"), Buffer.from([0x6d, 0x3b, 0xff, 0xfe, 0xc3, 0x28,
 	0x20, 0x35, 0x0a])]);
-const diff = "# fg-diff kind=diff base=a.txt current=b.txt\n" + [
-	"main;parse;strstr 500 100", "main;parse;regexec 0 450",
-	"main;io;read 300 300", "main;old;gone 80 0", "main;compute 1000 1000",
-].join("\n") + "\n";
+const diff = demoDiff;
 
 run(async () => {
 	const { ctx, close } = await launch();
