@@ -366,6 +366,8 @@ main(int argc, char *argv[])
 	svg_flow_free(in.flow);
 	fg_colorcfg_free(&o.cc);
 	fg_annot_free(&in.annot);
+	free(o.ownsub);
+	free(o.ownunit);
 	free(in.header);
 	free(in.rbuf);
 	free(st.ops);

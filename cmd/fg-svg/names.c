@@ -17,7 +17,6 @@ void
 svg_titles(struct svg_opts *o, const char *header, int isdiff)
 {
 	char *tool = NULL, *base = NULL, *curr = NULL;
-	static char sub[512];
 	int elided = 0;
 
 	if (header != NULL) {
@@ -45,12 +44,15 @@ svg_titles(struct svg_opts *o, const char *header, int isdiff)
 	}
 	if (o->subtitle == NULL && base != NULL && curr != NULL) {
 		int neg = o->cc.negate && !elided;
-
 		/* --negate: the baseline seen from the current profile */
-		snprintf(sub, sizeof(sub), elided ? "in %s, absent from %s" :
-		    "%s \xe2\x86\x92 %s", fg_basename(neg ? curr : base),
-		    fg_basename(neg ? base : curr));
-		o->subtitle = sub;
+		const char *l = fg_basename(neg ? curr : base);
+		const char *r = fg_basename(neg ? base : curr);
+		size_t n = strlen(l) + strlen(r) + 32;
+
+		o->ownsub = fg_malloc(n);
+		snprintf(o->ownsub, n, elided ? "in %s, absent from %s" :
+		    "%s \xe2\x86\x92 %s", l, r);
+		o->subtitle = o->ownsub;
 	}
 	free(tool);
 	free(base);
@@ -83,7 +85,6 @@ clockperiod(double p)
 void
 svg_units(struct svg_opts *o, const struct svg_input *in)
 {
-	static char name[64];
 	char *u = NULL, *ps = NULL;
 	double p = o->cc.nz.period;
 
@@ -101,8 +102,8 @@ svg_units(struct svg_opts *o, const struct svg_input *in)
 		o->factor = strcmp(u, "ns") == 0 ? 1e-6 : 1e-3;
 		o->countname = "ms";
 	} else if (u != NULL && *u != '\0') {
-		snprintf(name, sizeof(name), "%s", u);
-		o->countname = name;
+		o->countname = o->ownunit = u;
+		u = NULL;
 	} else if (u == NULL && clockperiod(p)) {
 		o->factor = 1e-6;
 		o->countname = "ms";

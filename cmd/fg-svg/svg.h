@@ -45,6 +45,8 @@ struct svg_opts {
 	uint32_t searchcol, strokecol, uicol;
 	struct fg_colorcfg cc;
 	struct fg_cost cost;	/* --cost: yearly cost in hover and search */
+	char *ownsub, *ownunit;	/* the default subtitle and unit name made
+				 * from the stream (names.c), freed at the end */
 };
 
 /* The count a view is drawn by. */
