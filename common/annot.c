@@ -73,30 +73,6 @@ fg_annot_line(struct fg_annot *a, const char *line, size_t len)
 	return 1;
 }
 
-void
-fg_annot_apply(const struct fg_annot *a, struct fg_tree *t)
-{
-	struct fg_ent *e;
-	size_t i;
-	uint32_t id;
-
-	if (!a->any)
-		return;
-	for (i = 1; i < t->nn; i++) {
-		if (a->names != NULL && (e = fg_stab_find(a->names,
-		    t->n[i].name, t->n[i].nlen)) != NULL)
-			t->n[i].color = e->aux;
-		else if (a->def != FG_NOCOLOR)
-			t->n[i].color = a->def;
-	}
-	if (a->paths == NULL)
-		return;
-	for (e = fg_stab_first(a->paths); e != NULL; e = e->next)
-		if ((id = fg_tree_find(t, fg_ent_key(a->paths, e), e->len)) !=
-		    FG_NONE)
-			t->n[id].color = e->aux;
-}
-
 /* A number from the header, or def when absent or not a number >= 0. */
 static double
 hnum(const char *h, const char *key, double def)

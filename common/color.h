@@ -227,7 +227,6 @@ void fg_annot_free(struct fg_annot *a);
 int fg_annot_line(struct fg_annot *a, const char *line, size_t len);
 /* Applies annotations to a coloured tree (root keeps its colour). */
 struct fg_tree;
-void fg_annot_apply(const struct fg_annot *a, struct fg_tree *t);
 /* Writes a profile's tree as one # color-name line per name, sorted. */
 void fg_annot_write_names(const struct fg_tree *t);
 /* Writes a diff's tree: # color-default, a # color-path per other frame. */

@@ -363,38 +363,6 @@ fg_tree_finish(struct fg_tree *t)
 }
 
 uint32_t
-fg_tree_find(const struct fg_tree *t, const char *path, size_t len)
-{
-	const char *p = path, *e = path + len, *semi;
-	uint32_t cur = 0, id;
-	size_t n, i;
-	uint64_t h;
-
-	while (e > path && e[-1] == ';')
-		e--;
-	while (p < e) {
-		semi = memchr(p, ';', (size_t)(e - p));
-		if (semi == NULL)
-			semi = e;
-		n = (size_t)(semi - p);
-		h = keyhash(cur, p, n);
-		for (i = h & t->mask; (id = t->slots[i]) != FG_NONE;
-		    i = (i + 1) & t->mask) {
-			const struct fg_node *c = &t->n[id];
-
-			if (c->hash == h && c->parent == cur &&
-			    c->nlen == n && memcmp(c->name, p, n) == 0)
-				break;
-		}
-		if (id == FG_NONE)
-			return FG_NONE;
-		cur = id;
-		p = semi + 1;
-	}
-	return cur == 0 ? FG_NONE : cur;
-}
-
-uint32_t
 fg_tree_next(const struct fg_tree *t, uint32_t n, int descend)
 {
 	if (descend && t->n[n].child != FG_NONE)

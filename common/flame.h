@@ -85,8 +85,6 @@ size_t fg_path_shared(const char *stack, size_t len, const char *prev,
  * whose node has no current samples at all (fg-elide(1)'s definition).
  */
 void fg_tree_finish(struct fg_tree *t);
-/* Node at path (frames separated by ';', root frame first), or FG_NONE. */
-uint32_t fg_tree_find(const struct fg_tree *t, const char *path, size_t len);
 /*
  * Pre-order walk without recursion: the node after n, descending into n's
  * children only when descend is set. FG_NONE at the end.

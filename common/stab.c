@@ -114,12 +114,6 @@ fg_stab_free(struct fg_stab *t)
 	free(t);
 }
 
-int
-fg_stab_ncols(const struct fg_stab *t)
-{
-	return t->ncols;
-}
-
 size_t
 fg_stab_count(const struct fg_stab *t)
 {

@@ -20,7 +20,6 @@ struct fg_ent {
 struct fg_stab;
 struct fg_stab *fg_stab_new(int ncols);
 void fg_stab_free(struct fg_stab *t);
-int fg_stab_ncols(const struct fg_stab *t);
 size_t fg_stab_count(const struct fg_stab *t);
 /* Finds or inserts key; new entries have zero counts. */
 struct fg_ent *fg_stab_get(struct fg_stab *t, const char *key, size_t len);

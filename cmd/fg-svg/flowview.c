@@ -2,10 +2,10 @@
 /*
  * flowview.c: one view of what flow.c laid out in one pass: the frames it
  * kept, the view's final minimum width applied (a frame under it is left
- * out with its subtree), positions made absolute, each frame coloured as
- * fg-color colours a tree's (fg_annot_apply's rules, else the profile's
- * colours, or a diff's with new code settled down the open path) and a diff's
- * frames counted by what their colour says. Nothing here recurses.
+ * out with its subtree), positions made absolute, each frame coloured (by
+ * the annotation lines' rules, else the profile's colours, or a diff's
+ * with new code settled down the open path) and a diff's frames counted
+ * by what their colour says. Nothing here recurses.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -46,8 +46,9 @@ annotpaths(const struct fg_annot *a)
 }
 
 /*
- * A frame's annotated colour by fg_annot_apply's rules (a path line, else
- * a name line, else the default line), or FG_NOCOLOR; never the root's.
+ * A frame's annotated colour by the annotation lines' rules (a path line,
+ * else a name line, else the default line), or FG_NOCOLOR; never the
+ * root's.
  */
 static uint32_t
 annotated(const struct fg_annot *a, struct fg_stab *paths, const char *path,
