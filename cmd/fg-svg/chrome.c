@@ -288,6 +288,32 @@ viewlabel(const struct svg_opts *o, const struct svg_view *v, char *buf,
 }
 
 /*
+ * A switch's label in a line of room pixels: the first of its forms
+ * that fits, "Differential (shares): 41 frames grew, 5 new", without
+ * "frames", without " (shares)", the view's name alone. The script's
+ * swform() makes the same forms from the first.
+ */
+static void
+swlabel(const struct svg_opts *o, const struct svg_view *v, double room,
+    char *buf, size_t len)
+{
+	double cw = o->fontsize * o->fontwidth;
+	char *p;
+	int k;
+
+	viewlabel(o, v, buf, len);
+	for (k = 1; k < 4 && (double)strlen(buf) * cw > room; k++) {
+		if (k == 1 && (p = strstr(buf, " frame")) != NULL)
+			memmove(p, p + (p[6] == 's' ? 7 : 6), strlen(p + (p[6] ==
+			    's' ? 7 : 6)) + 1);
+		else if (k == 2 && (p = strstr(buf, " (shares)")) != NULL)
+			memmove(p, p + 9, strlen(p + 9) + 1);
+		else if (k == 3 && (p = strchr(buf, ':')) != NULL)
+			*p = '\0';
+	}
+}
+
+/*
  * The switches flow left to right after "View:" and wrap, each further
  * line indented under the first switch, when the next would pass the
  * right margin of a page w pixels wide. Returns the number of lines and,
@@ -304,7 +330,7 @@ swflow(const struct svg_opts *o, const struct svg_layout *l, double w,
 	int i, n = 1;
 
 	for (i = 0; i < l->nviews; i++) {
-		viewlabel(o, &l->v[i], lab, sizeof(lab));
+		swlabel(o, &l->v[i], w - SVG_XPAD - x0, lab, sizeof(lab));
 		len = (double)strlen(lab) * cw;
 		if (x > x0 && x + len > w - SVG_XPAD) {
 			n++;
@@ -359,7 +385,8 @@ switches(const struct svg_opts *o, const struct svg_layout *l, double y)
 	out_textel("vlab", "ui", SVG_XPAD, y - (n - 1) * lh, "View:");
 	for (i = 0; i < l->nviews; i++) {
 		snprintf(id, sizeof(id), "vb%d", i);
-		viewlabel(o, &l->v[i], lab, sizeof(lab));
+		swlabel(o, &l->v[i], (double)o->width - 2 * SVG_XPAD -
+		    5 * o->fontsize * o->fontwidth - 8, lab, sizeof(lab));
 		out_textel(id, i == 0 ? "vb on" : "vb", xs[i],
 		    y - (n - 1 - ln[i]) * lh, lab);
 	}

@@ -595,11 +595,24 @@
 		}
 		return { n: it.length ? n : 1, ln: ln, xs: xs };
 	}
+	// a switch's label in a line of room pixels (fg-svg's swlabel): the
+	// first form that fits, from the markup's, without "frames", without
+	// " (shares)", the view's name alone
+	var swfull = [];
+	function swform(i, room) {
+		var t = swfull[i], k;
+		if (t === undefined)
+			t = swfull[i] = $("vb" + i).textContent;
+		for (k = 1; k < 4 && t.length * chw > room; k++)
+			t = k === 1 ? t.replace(/ frames?/, "") : k === 2 ?
+			    t.replace(" (shares)", "") : t.split(":")[0];
+		return t;
+	}
 	// the view switches' lines at width w (fg-svg's swflow)
 	function swlines(w) {
 		var x0 = xpad + 5 * chw + 8, x = x0, n = 1, i, b, len;
 		for (i = 0; (b = $("vb" + i)); i++) {
-			len = b.textContent.length * chw;
+			len = swform(i, w - xpad - x0).length * chw;
 			if (x > x0 && x + len > w - xpad) {
 				n++;
 				x = x0;
@@ -716,6 +729,7 @@
 		if (!g || !g.hasAttribute("data-y"))
 			return;
 		for (i = 0; (b = $("vb" + i)); i++) {
+			b.textContent = swform(i, W - xpad - x0);
 			len = b.textContent.length * chw;
 			if (x > x0 && x + len > W - xpad) {
 				n++;
