@@ -22,7 +22,8 @@ bgcolors(const struct svg_opts *o, int isdiff, const char **c1,
 	int p = o->cc.pal;
 
 	if (bg == NULL) {
-		if (isdiff)
+		/* an elided profile as the diff's Elided view: on grey */
+		if (isdiff || o->cc.gone)
 			bg = "grey";
 		else if (p == FG_PAL_MEM)
 			bg = "green";
@@ -543,15 +544,19 @@ nrows(const struct svg_changes *sc)
 }
 
 /*
- * The two lists side by side while a row keeps five characters of its
- * name (table_row), one under the other in a narrower page.
+ * The two lists side by side while a row keeps NAMEMIN characters of its
+ * name (table_row), one under the other in a narrower page (under about
+ * 620 px at the default font).
  */
+#define NAMEMIN 12
+
 static int
 stacked(const struct svg_opts *o)
 {
 	double fs = o->fontsize, cw = fs * o->fontwidth;
 
-	return ((double)o->width - 2 * SVG_XPAD) / 2 - 10 < fs + 4 + 31 * cw;
+	return ((double)o->width - 2 * SVG_XPAD) / 2 - 10 < fs + 4 +
+	    (26 + NAMEMIN) * cw;
 }
 
 /* The rows of a list: TROWS at most, or the line saying there is none. */

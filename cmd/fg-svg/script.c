@@ -555,7 +555,7 @@ const char *const fg_svg_script[] = {
 	"return n;\n",
 	"}\n",
 	"function stacked(w) {\n",
-	"return (w - 2 * xpad) / 2 - 10 < fs + 4 + 31 * chw;\n",
+	"return (w - 2 * xpad) / 2 - 10 < fs + 4 + (26 + 12) * chw;\n",
 	"}\n",
 	"function headat(w) {\n",
 	"var p = { w: w, drop: titledrop(w), nsub: 1, nh2: 1, leg: null,\n",

@@ -503,7 +503,7 @@
 	// the controls when it does not fit between them, wrapped; the
 	// subtitle and the headline's second line wrapped; the legend flowed
 	// right-aligned; the table's lists one under the other when a row
-	// would keep under five characters of its name; the view switches
+	// would keep under 12 characters of its name; the view switches
 	// flowed. What this adds to the head's height over the markup's
 	// (hdy) moves the frames, their labels, the switches and the lines
 	// under the frames down, and the page grows by as much.
@@ -622,7 +622,7 @@
 		return n;
 	}
 	function stacked(w) {
-		return (w - 2 * xpad) / 2 - 10 < fs + 4 + 31 * chw;
+		return (w - 2 * xpad) / 2 - 10 < fs + 4 + (26 + 12) * chw;
 	}
 	// the head's parts at width w and its height beyond the frames'
 	function headat(w) {
