@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: ISC
 // Screenshots of an SVG as readers see it:
 //   node shot.js FILE.svg PREFIX [QUERY]
-// writes PREFIX-1400.png, PREFIX-800.png and PREFIX-600.png (1400x900,
-// 800x600 and 600x600 windows, first screen only), PREFIX-nojs.png and
+// writes PREFIX-1400.png, PREFIX-800.png, PREFIX-600.png and
+// PREFIX-400.png (1400x900, 800x600, 600x600 and 400x700 windows, first
+// screen only), PREFIX-nojs.png and
 // PREFIX-nojs-600.png (1400x900 and 600x600, JavaScript off),
 // PREFIX-img.png (embedded as <img> in an HTML page, 1400x900),
 // PREFIX-print.pdf and PREFIX-print-l.pdf (A4 portrait and landscape, as
@@ -27,6 +28,7 @@ const { launch, fileurl } = require("./lib.js");
 	await shot("1400", 1400, 900, (p) => p.goto(url));
 	await shot("800", 800, 600, (p) => p.goto(url));
 	await shot("600", 600, 600, (p) => p.goto(url));
+	await shot("400", 400, 700, (p) => p.goto(url));
 	await shot("print", 1400, 900, async (p) => {
 		await p.emulateMedia({ media: "print" });
 		await p.goto(url);
