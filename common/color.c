@@ -14,7 +14,6 @@
 #include "fg.h"
 #include "stats.h"
 #include "color.h"
-#include "flame.h"
 
 #define RGB(r, g, b) (((uint32_t)(r) << 16) | ((uint32_t)(g) << 8) | \
     (uint32_t)(b))
@@ -331,73 +330,6 @@ fg_color_diff(struct fg_colorcfg *cfg, const struct fg_cframe *f,
 	return fg_color_scale(cfg, u, k == FG_DK_GREW ? 1 : -1);
 }
 
-/* A tree's node as the colours see it (after newcode for its parent). */
-static void
-nodeframe(const struct fg_colorcfg *cfg, const struct fg_node *n,
-    struct fg_cframe *f)
-{
-	f->tot = n->tot;
-	f->self = n->self;
-	f->root = n->parent == FG_NONE;
-	f->pnew = !f->root && cfg->isnew != NULL && cfg->isnew[n->parent];
-}
-
-/*
- * New code: a frame absent before is purple when its own change is real
- * (beyond noise and the floor), and so is everything under such a frame,
- * however small: a child of new code is new by definition. A parent's
- * index is below its children's, so one pass in index order settles it.
- */
-static void
-newcode(struct fg_colorcfg *cfg, const struct fg_tree *t)
-{
-	struct fg_cframe f;
-	unsigned char *isnew;
-	size_t i;
-
-	isnew = fg_calloc(t->nn + 1, 1);
-	free(cfg->isnew);
-	cfg->isnew = isnew;
-	for (i = 1; i < t->nn; i++) {
-		nodeframe(cfg, &t->n[i], &f);
-		isnew[i] = (unsigned char)fg_color_newcode(cfg, &f);
-	}
-}
-
-static void
-prepare(struct fg_colorcfg *cfg, const struct fg_tree *t)
-{
-	struct fg_period per;
-	size_t i;
-
-	cfg->dmax = 0;
-	if (t->ncols == 1)
-		return;
-	memset(&per, 0, sizeof(per));
-	fg_color_begin(cfg, t->n[0].tot);
-	for (i = 1; i < t->nn; i++) {
-		fg_color_add(cfg, t->n[i].tot, t->n[i].self);
-		fg_period_add_dbl(&per, 0, t->n[i].self[0]);
-		fg_period_add_dbl(&per, 1, t->n[i].self[1]);
-	}
-	fg_color_end(cfg, t->n[0].tot, &per);
-	newcode(cfg, t);
-}
-
-static uint32_t
-nodecolor(struct fg_colorcfg *cfg, const struct fg_tree *t,
-    const struct fg_node *n)
-{
-	double all = t->n[0].tot[t->ncols - 1];
-	struct fg_cframe f;
-
-	if (t->ncols == 2) {
-		nodeframe(cfg, n, &f);
-		return fg_color_diff(cfg, &f, n->name, n->nlen, all);
-	}
-	return fg_color_profile(cfg, n->name, n->nlen, n->tot[0], all);
-}
-
 uint32_t
 fg_color_profile(struct fg_colorcfg *cfg, const char *name, size_t nlen,
     double tot, double all)
@@ -409,14 +341,3 @@ fg_color_profile(struct fg_colorcfg *cfg, const char *name, size_t nlen,
 		return fg_color_scale(cfg, tot / all, -1);
 	return fg_color_name(cfg, name, nlen);
 }
-
-void
-fg_color_tree(struct fg_colorcfg *cfg, struct fg_tree *t)
-{
-	size_t i;
-
-	prepare(cfg, t);
-	for (i = 0; i < t->nn; i++)
-		t->n[i].color = nodecolor(cfg, t, &t->n[i]);
-}
-

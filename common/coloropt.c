@@ -92,6 +92,4 @@ fg_colorcfg_free(struct fg_colorcfg *cfg)
 {
 	fg_pmap_free(cfg);
 	fg_color_dstat_free(cfg);
-	free(cfg->isnew);
-	cfg->isnew = NULL;
 }

@@ -1,9 +1,8 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * annot.c: the colour annotation lines (# color-default, # color-name,
- * # color-path) and fg-color's header line, read (fg-svg reads them) and
- * applied to a frame tree; annotfmt.c writes them (fg-color). The two
- * files are the one module of these lines (color.h).
+ * annot.c: fg-svg reads the colour annotation lines (# color-default,
+ * # color-name, # color-path) and fg-color's header line (annot.h);
+ * fg-color writes them (cmd/fg-color/annotfmt.c).
  */
 #include <math.h>
 #include <stdio.h>
@@ -11,8 +10,7 @@
 #include <string.h>
 
 #include "fg.h"
-#include "color.h"
-#include "flame.h"
+#include "annot.h"
 
 void
 fg_annot_init(struct fg_annot *a)
