@@ -55,7 +55,14 @@ struct fg_colorcfg {
 	int cb;			/* diff: colour-blind-safe colours */
 	int gone;		/* a profile of vanished paths (fg-elide's):
 				 * the diff's "shrank" scale, by share */
-	double zcrit;		/* diff: |z| needed to colour; 0 colours all */
+	/*
+	 * diff: the noise test runs as cfg->nz says, as in fg-top: Holm's
+	 * procedure at nz.alpha over all frames (--alpha), or a fixed |z| >
+	 * nz.zcrit frame by frame (--zcrit). zcrit is that |z|, or under
+	 * Holm the one-test level at nz.alpha to two decimals (3.29 for
+	 * 0.001), for display; 0: no test (--zcrit 0, --all-changes).
+	 */
+	double zcrit;
 	double minchg;		/* diff: least change to colour, in points */
 	const char *pmfile;	/* palette map file (--cp), or NULL */
 	double dmax;		/* diff: largest change (fg_color_end) */
@@ -75,6 +82,8 @@ uint32_t fg_color_scale(const struct fg_colorcfg *cfg, double t, int sign);
 /* coloropt.c */
 void fg_colorcfg_init(struct fg_colorcfg *cfg);
 void fg_colorcfg_free(struct fg_colorcfg *cfg);
+/* The noise test: Holm's procedure at cfg->nz.alpha (zcrit shown). */
+void fg_colorcfg_holm(struct fg_colorcfg *cfg);
 /*
  * Handles the colour options shared by fg-color and fg-svg: returns 1 when
  * c was one of them. FG_COLOR_OPTS lists them for an fg_opt table.
@@ -82,7 +91,8 @@ void fg_colorcfg_free(struct fg_colorcfg *cfg);
 enum {
 	FG_OPT_COLORS = 'c', FG_OPT_HASH = 1000, FG_OPT_CP, FG_OPT_PALFILE,
 	FG_OPT_NEGATE, FG_OPT_SELF, FG_OPT_TOTALDELTA, FG_OPT_CB,
-	FG_OPT_ZCRIT, FG_OPT_ALL, FG_OPT_MINCHG, FG_OPT_BASE, FG_OPT_DIFFUSION
+	FG_OPT_ZCRIT, FG_OPT_ALL, FG_OPT_MINCHG, FG_OPT_BASE, FG_OPT_DIFFUSION,
+	FG_OPT_ALPHA
 };
 #define FG_COLOR_OPTS \
 	FG_NOISE_OPTS, \
@@ -94,6 +104,7 @@ enum {
 	{ "self-delta", FG_OPT_SELF, FG_OPT_NOARG }, \
 	{ "total-delta", FG_OPT_TOTALDELTA, FG_OPT_NOARG }, \
 	{ "colorblind", FG_OPT_CB, FG_OPT_NOARG }, \
+	{ "alpha", FG_OPT_ALPHA, FG_OPT_ARG }, \
 	{ "zcrit", FG_OPT_ZCRIT, FG_OPT_ARG }, \
 	{ "all-changes", FG_OPT_ALL, FG_OPT_NOARG }, \
 	{ "min-change", FG_OPT_MINCHG, FG_OPT_ARG }, \
@@ -114,7 +125,10 @@ enum {
     "      --self-delta       diff: colour by self change (flamegraph.pl)\n" \
     "      --total-delta      diff: colour by inclusive change (default)\n" \
     "      --colorblind       diff: orange/blue colour-blind-safe colours\n" \
-    "      --zcrit Z          diff: colour changes with |z| > Z (3.29)\n" \
+    "      --alpha A          diff: family-wise error rate of the noise\n" \
+    "                         test over all frames (Holm; default 0.001)\n" \
+    "      --zcrit Z          diff: a fixed |z| > Z frame by frame instead\n" \
+    "                         (no correction; 0: no test)\n" \
     "      --min-change PCT   diff: colour changes of at least PCT points\n" \
     "                         of the total (5)\n" \
     "      --all-changes      diff: colour every change (--zcrit 0\n" \

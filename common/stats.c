@@ -55,6 +55,23 @@ fg_pvalue(double z)
 	return erfc(fabs(z) / sqrt(2.0));
 }
 
+/* By bisection: fg_pvalue falls as |z| grows (to 1e-300 near 37). */
+double
+fg_zof(double p)
+{
+	double lo = 0, hi = 40, mid;
+	int i;
+
+	for (i = 0; i < 100; i++) {
+		mid = (lo + hi) / 2;
+		if (fg_pvalue(mid) > p)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return hi;
+}
+
 static int
 absdesc(const void *x, const void *y)
 {

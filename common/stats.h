@@ -38,6 +38,8 @@ double fg_ztest(double a, double ta, double b, double tb);
 
 /* Two-sided p-value of a standard normal statistic: P(|Z| >= |z|). */
 double fg_pvalue(double z);
+/* Its inverse: the |z| whose two-sided p-value is p (0 < p < 1). */
+double fg_zof(double p);
 /*
  * Holm's step-down procedure over n statistics z[]: sets sig[i] to 1 for
  * the tests rejected at family-wise error rate alpha, else 0. NaN counts

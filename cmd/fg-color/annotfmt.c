@@ -17,15 +17,18 @@ color_write_header(const struct fg_colorcfg *cfg, int ncols)
 	char zbuf[32], mbuf[32], dbuf[32];
 	int mode = cfg->nz.mode == FG_MODE_STREAM ? FG_MODE_ABSOLUTE :
 	    cfg->nz.mode;
+	/* the noise test: Holm at alpha, or a fixed |z| (0: none) */
+	int holm = cfg->zcrit > 0 && !(cfg->nz.zcrit > 0);
 
-	snprintf(zbuf, sizeof(zbuf), "%g", cfg->zcrit);
+	snprintf(zbuf, sizeof(zbuf), "%g", holm ? cfg->nz.alpha : cfg->zcrit);
 	snprintf(mbuf, sizeof(mbuf), "%g", cfg->minchg);
 	snprintf(dbuf, sizeof(dbuf), "%.4g", cfg->nz.drift);
 	if (ncols == 2)
 		fg_out_header("fg-color", "kind", "diff", "mode",
 		    fg_mode_name(mode), "drift", mode == FG_MODE_ABSOLUTE &&
 		    cfg->nz.drift != 1 ? dbuf : NULL, "delta",
-		    cfg->selfdelta ? "self" : "total", "zcrit", zbuf,
+		    cfg->selfdelta ? "self" : "total", holm ? "alpha" :
+		    "zcrit", zbuf,
 		    "min-change", mbuf, "negate", cfg->negate ? "1" : NULL,
 		    "colorblind", cfg->cb ? "1" : NULL, "diffusion",
 		    cfg->diffusion ? "1" : NULL, (const char *)NULL);

@@ -11,7 +11,7 @@
 
 static const char usage[] =
     "fg-color [-c palette] [--hash] [--cp] [--negate] [--self-delta] "
-    "[--colorblind] [--zcrit z] [--min-change pct] [file ...]";
+    "[--colorblind] [--alpha a | --zcrit z] [--min-change pct] [file ...]";
 
 static const char help[] =
     "usage: fg-color [options] [file ...]\n"

@@ -101,6 +101,7 @@ fg_colorcfg_read_header(struct fg_colorcfg *cfg, const char *line,
     size_t len)
 {
 	char *h, *v;
+	double z, a;
 
 	if (len < 11 || memcmp(line, "# fg-color ", 11) != 0)
 		return 0;
@@ -123,7 +124,15 @@ fg_colorcfg_read_header(struct fg_colorcfg *cfg, const char *line,
 	cfg->negate = hflag(h, "negate");
 	cfg->cb = hflag(h, "colorblind");
 	cfg->diffusion = hflag(h, "diffusion");
-	cfg->zcrit = hnum(h, "zcrit", cfg->zcrit);
+	/* the noise test: zcrit= (a fixed |z|; 0: none), else alpha= */
+	z = hnum(h, "zcrit", -1);
+	a = hnum(h, "alpha", 0);
+	if (z >= 0)
+		cfg->zcrit = cfg->nz.zcrit = z;
+	else if (a > 0 && a < 1) {
+		cfg->nz.alpha = a;
+		fg_colorcfg_holm(cfg);
+	}
 	cfg->minchg = hnum(h, "min-change", cfg->minchg);
 	free(h);
 	return 1;
