@@ -5,64 +5,30 @@
  * merged into nodes keyed by (parent, name) in an open-addressing hash;
  * consecutive stacks share their common prefix without a lookup, which is
  * the common case for sorted folded input. Nothing here recurses: walks use
- * the parent, child and sibling links.
+ * the parent, child and sibling links. Names are copied into an arena
+ * (common/arena.c), the node and slot arrays are large allocations on
+ * huge pages (common/big.c).
  */
-#define _DEFAULT_SOURCE	/* MADV_HUGEPAGE, where the system has it */
-#include <sys/mman.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "fg.h"
+#include "arena.h"
+#include "big.h"
 #include "flame.h"
 #include "tree.h"
 
-#define ARENA_CHUNK (4u << 20)
-#define BIG (2u << 20)
+#define NAMES_MIN ((size_t)64 << 10)
+#define NAMES_MAX ((size_t)4 << 20)
 
-/*
- * Large arrays come from mmap(2) with transparent huge pages requested:
- * page faults dominate building a tree of millions of nodes otherwise.
- * Small ones, and systems without mmap's help, use malloc.
- */
+/* Grows p from n to m elements of sz bytes (m > n), keeping the first n. */
 static void *
-bigalloc(size_t n)
+grow(void *p, size_t n, size_t m, size_t sz)
 {
-	void *p;
+	void *q = fg_big_array(m, sz);
 
-	if (n < BIG)
-		return fg_malloc(n);
-	p = mmap(NULL, n, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
-	    -1, 0);
-	if (p == MAP_FAILED)	/* ENOMEM: the same message as fg_malloc's */
-		fg_errx(FG_EXIT_ERR, "out of memory");
-#ifdef MADV_HUGEPAGE
-	madvise(p, n, MADV_HUGEPAGE);
-#endif
-	return p;
-}
-
-static void
-bigfree(void *p, size_t n)
-{
-	if (p == NULL)
-		return;
-	if (n < BIG)
-		free(p);
-	else
-		munmap(p, n);
-}
-
-/* Grows p from n to m bytes (m > n), keeping the first n bytes. */
-static void *
-biggrow(void *p, size_t n, size_t m)
-{
-	void *q;
-
-	if (m < BIG)
-		return fg_realloc(p, m);
-	q = bigalloc(m);
-	memcpy(q, p, n);
-	bigfree(p, n);
+	memcpy(q, p, n * sz);
+	free(p);
 	return q;
 }
 
@@ -72,7 +38,7 @@ tree_init(struct tree *t, int ncols)
 	memset(t, 0, sizeof(*t));
 	t->ncols = ncols;
 	t->cap = 1024;
-	t->n = bigalloc(t->cap * sizeof(*t->n));
+	t->n = fg_big_array(t->cap, sizeof(*t->n));
 	memset(&t->n[0], 0, sizeof(t->n[0]));
 	t->nn = 1;
 	t->n[0].name = "";
@@ -80,8 +46,9 @@ tree_init(struct tree *t, int ncols)
 	t->n[0].child = t->n[0].next = t->n[0].last = TREE_NONE;
 	t->n[0].color = FG_NOCOLOR;
 	t->mask = 1023;
-	t->slots = bigalloc((t->mask + 1) * sizeof(*t->slots));
+	t->slots = fg_big_array(t->mask + 1, sizeof(*t->slots));
 	memset(t->slots, 0xff, (t->mask + 1) * sizeof(*t->slots));
+	fg_arena_init(&t->names, NAMES_MIN, NAMES_MAX, 1);
 	t->pathcap = 64;
 	t->path = fg_malloc(t->pathcap * sizeof(*t->path));
 	t->pathend = fg_malloc(t->pathcap * sizeof(*t->pathend));
@@ -93,14 +60,9 @@ tree_init(struct tree *t, int ncols)
 void
 tree_free(struct tree *t)
 {
-	size_t i;
-
-	for (i = 0; i < t->narena; i++)
-		bigfree(t->arena[i], t->arenasz[i]);
-	free(t->arena);
-	free(t->arenasz);
-	bigfree(t->n, t->cap * sizeof(*t->n));
-	bigfree(t->slots, (t->mask + 1) * sizeof(*t->slots));
+	fg_arena_free(&t->names);
+	free(t->n);
+	free(t->slots);
 	free(t->path);
 	free(t->pathend);
 	free(t->prev);
@@ -110,30 +72,9 @@ tree_free(struct tree *t)
 static const char *
 intern(struct tree *t, const char *s, size_t n)
 {
-	char *p;
-
 	if (n == 0)
 		return "";
-	if (n > t->aleft) {
-		size_t sz = n > ARENA_CHUNK / 4 ? n : ARENA_CHUNK;
-
-		t->arena = fg_reallocarray(t->arena, t->narena + 1,
-		    sizeof(*t->arena));
-		t->arenasz = fg_reallocarray(t->arenasz, t->narena + 1,
-		    sizeof(*t->arenasz));
-		p = bigalloc(sz);
-		t->arenasz[t->narena] = sz;
-		t->arena[t->narena++] = p;
-		if (sz == n)
-			return memcpy(p, s, n);
-		t->apos = p;
-		t->aleft = sz;
-	}
-	p = t->apos;
-	memcpy(p, s, n);
-	t->apos += n;
-	t->aleft -= n;
-	return p;
+	return memcpy(fg_arena_alloc(&t->names, n), s, n);
 }
 
 static inline uint64_t
@@ -146,7 +87,7 @@ static void
 grow_slots(struct tree *t)
 {
 	size_t i, j, nmask = t->mask * 2 + 1;
-	uint32_t *ns = bigalloc((nmask + 1) * sizeof(*ns));
+	uint32_t *ns = fg_big_array(nmask + 1, sizeof(*ns));
 
 	memset(ns, 0xff, (nmask + 1) * sizeof(*ns));
 	for (i = 1; i < t->nn; i++) {
@@ -155,7 +96,7 @@ grow_slots(struct tree *t)
 			;
 		ns[j] = (uint32_t)i;
 	}
-	bigfree(t->slots, (t->mask + 1) * sizeof(*t->slots));
+	free(t->slots);
 	t->slots = ns;
 	t->mask = nmask;
 }
@@ -172,8 +113,7 @@ newnode(struct tree *t, uint32_t parent, const char *s, size_t n,
 	if (t->nn == t->cap) {
 		if (t->cap > SIZE_MAX / 2 / sizeof(*t->n))
 			fg_errx(FG_EXIT_ERR, "too many frames");
-		t->n = biggrow(t->n, t->cap * sizeof(*t->n),
-		    t->cap * 2 * sizeof(*t->n));
+		t->n = grow(t->n, t->cap, t->cap * 2, sizeof(*t->n));
 		t->cap *= 2;
 	}
 	id = (uint32_t)t->nn++;

@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "fg.h"
+#include "arena.h"
 
 #define TREE_NONE UINT32_MAX
 
@@ -39,11 +40,7 @@ struct tree {
 	size_t pathlen, pathcap;
 	char *prev;		/* the last stack added */
 	size_t prevlen, prevcap;
-	char **arena;
-	size_t *arenasz;
-	size_t narena;
-	char *apos;
-	size_t aleft;
+	struct fg_arena names;	/* the frames' names */
 	uint32_t maxdepth;
 	fg_count total[2];	/* exact sums of the counts (tree_counts) */
 };
