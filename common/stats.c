@@ -55,6 +55,23 @@ fg_pvalue(double z)
 	return erfc(fabs(z) / sqrt(2.0));
 }
 
+/* By bisection: fg_pvalue falls as |z| grows (to 1e-300 near 37). */
+double
+fg_zof(double p)
+{
+	double lo = 0, hi = 40, mid;
+	int i;
+
+	for (i = 0; i < 100; i++) {
+		mid = (lo + hi) / 2;
+		if (fg_pvalue(mid) > p)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return hi;
+}
+
 static int
 absdesc(const void *x, const void *y)
 {
@@ -140,8 +157,8 @@ fg_dispersion(const double *a, const double *b, size_t n, double ta,
 	return x2 / (double)(cells - 1);
 }
 
-static uint64_t
-gcd(uint64_t a, uint64_t b)
+uint64_t
+fg_gcd(uint64_t a, uint64_t b)
 {
 	uint64_t t;
 
@@ -164,34 +181,7 @@ fg_period_add(struct fg_period *p, int side, fg_count c)
 	if (c.i == 0)
 		return;
 	p->n[side]++;
-	p->gcd[side] = gcd(p->gcd[side], (uint64_t)c.i);
-}
-
-void
-fg_period_add_dbl(struct fg_period *p, int side, double x)
-{
-	fg_count c;
-
-	if (!(x > 0))
-		return;
-	if (x == floor(x) && x < 9223372036854775808.0) {
-		c.i = (int64_t)x;	/* what fg_count_from_dbl makes of it */
-		c.f = 0;
-	} else if (fg_count_from_dbl(x, &c) != 0)
-		return;
-	fg_period_add(p, side, c);
-}
-
-void
-fg_period_join(struct fg_period *p, const struct fg_period *q)
-{
-	int k;
-
-	for (k = 0; k < 2; k++) {
-		p->gcd[k] = gcd(p->gcd[k], q->gcd[k]);
-		p->n[k] += q->n[k];
-		p->frac[k] |= q->frac[k];
-	}
+	p->gcd[side] = fg_gcd(p->gcd[side], (uint64_t)c.i);
 }
 
 double
@@ -207,7 +197,7 @@ fg_period_side(const struct fg_period *p, int side)
 double
 fg_period_get(const struct fg_period *p)
 {
-	uint64_t g = gcd(p->gcd[0], p->gcd[1]);
+	uint64_t g = fg_gcd(p->gcd[0], p->gcd[1]);
 
 	if (p->frac[0] || p->frac[1] || p->n[0] + p->n[1] <
 	    FG_PERIOD_MINCOUNTS || g < FG_PERIOD_MIN)
@@ -215,7 +205,6 @@ fg_period_get(const struct fg_period *p)
 	return (double)g;
 }
 
-static int modeof(const char *, int);
 
 static const char *const modenames[] = { "stream", "absolute",
     "proportional" };
@@ -237,12 +226,12 @@ fg_mode_name(int mode)
 	    "?";
 }
 
-int
-fg_mode_of(const char *header)
-{
-	return modeof(header, 1);
-}
-
+/*
+ * The mode a stream's header line (NULL: none) says: its mode=, else
+ * proportional when normalized=yes (fg-diff -n), else absolute (fg-diff's
+ * counts are as recorded, as difffolded.pl's without -n are); warns about
+ * a mode= it does not know when warn is set.
+ */
 static int
 modeof(const char *header, int warn)
 {
