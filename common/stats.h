@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * stats.h: the noise test (stats.c), one for every tool that says whether
+ * stats.h: the noise test (stats.c; its settings from options and headers,
+ * noiseset.c), one for every tool that says whether
  * a change is real (fg-top, fg-color, fg-svg). See fg-top(1), STATISTICS.
  *
  * A differential stream is compared in one of two modes:
