@@ -107,12 +107,31 @@ follow(struct pmemo *m, const struct pment *x)
 {
 	uint32_t off = (uint32_t)((const char *)x - m->arena) + 1;
 
-	if (m->prev != 0)
-		ent_at(m, m->prev)->next = off;
+	if (m->prev != 0 && ent_at(m, m->prev)->next != off)
+		ent_at(m, m->prev)->next = off;	/* (not rewritten: kept clean) */
 	m->prev = off;
 	if (x->next != 0)
 		__builtin_prefetch(m->arena + x->next - 1);
 	return x;
+}
+
+/*
+ * The n bytes at a and b are the same, n at least 8 (a kept line has
+ * PM_KEY): compared a word at a time, the last word overlapping, in
+ * place of a call to memcmp for lines of 60 bytes or so.
+ */
+static inline int
+same(const char *a, const char *b, size_t n)
+{
+	uint64_t d = load8(a + n - 8) ^ load8(b + n - 8);
+	size_t i;
+
+	for (i = 0; i + 16 <= n && d == 0; i += 16)
+		d = (load8(a + i) ^ load8(b + i)) |
+		    (load8(a + i + 8) ^ load8(b + i + 8));
+	if (d == 0 && i + 8 <= n)
+		d = load8(a + i) ^ load8(b + i);
+	return d == 0;
 }
 
 /* x holds the line at s, which ends at a newline before e. */
@@ -120,7 +139,7 @@ static int
 holds(const struct pment *x, const char *s, const char *e)
 {
 	return (size_t)(e - s) > x->len && s[x->len] == '\n' &&
-	    memcmp(x + 1, s, x->len) == 0;
+	    same((const char *)(x + 1), s, x->len);
 }
 
 const struct pment *
@@ -135,6 +154,17 @@ pmemo_at(struct pmemo *m, const char *s, const char *e)
 	    !holds(x, s, e))
 		return NULL;
 	return follow(m, x);
+}
+
+void
+pmemo_prefetch(const struct pmemo *m, const char *s)
+{
+	uint32_t off = m->slot[pmemo_hash(s) & (PM_SLOTS - 1)];
+
+	if (off != 0) {
+		__builtin_prefetch(m->arena + off - 1);
+		__builtin_prefetch(m->arena + off - 1 + 64);
+	}
 }
 
 const struct pment *
