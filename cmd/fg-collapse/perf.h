@@ -109,6 +109,7 @@ struct pment {
 	unsigned char name;	/* it gave a frame (else it is skipped) */
 	unsigned char lastframe;	/* what it left w->lastframe */
 	uint32_t next;		/* the entry of the line after it, + 1 */
+	uint32_t next2;		/* the one after it the time before, + 1 */
 };
 struct pmemo;
 struct pmemo *pmemo_new(void);
