@@ -44,3 +44,20 @@ fg_big_array(size_t n, size_t sz)
 		fg_errx(FG_EXIT_ERR, "out of memory");
 	return fg_big_alloc(n * sz, 0);
 }
+
+/*
+ * Each 4 KiB page of a block costs a page fault at first touch (tens of
+ * microseconds on a virtual machine), a block on huge pages one per 2 MiB:
+ * a table that grows past a few hundred KiB takes its next blocks on huge
+ * pages.
+ */
+#define HUGE_SMALL ((size_t)256 << 10)
+size_t
+fg_big_next(size_t sz, size_t min)
+{
+	if (sz == 0)
+		return min;
+	if (sz >= HUGE_SMALL && sz < BIG_HUGE)
+		return BIG_HUGE;
+	return sz * 2;
+}

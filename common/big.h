@@ -15,4 +15,10 @@
 void *fg_big_alloc(size_t n, int zero);
 /* fg_big_alloc for n elements of sz bytes, checking the product. */
 void *fg_big_array(size_t n, size_t sz);
+/*
+ * The next size of a growing block of sz bytes (min when sz is 0):
+ * doubled, but from 256 KiB or more straight to 2 MiB, where blocks go on
+ * huge pages.
+ */
+size_t fg_big_next(size_t sz, size_t min);
 #endif

@@ -421,34 +421,18 @@ wholekey(struct fg_intern *p, const struct fg_ent *e)
 static void
 pivot(struct fg_intern *p)
 {
-	struct fg_ent *e[PIVOT_SAMPLE];
-	struct fg_sortitem v[PIVOT_SAMPLE];
-	char *kb[PIVOT_SAMPLE];
-	size_t k0, n, i, l;
+	struct fg_ent *e;
+	size_t l;
 
 	p->pk = NULL;
-	if (p->n < PIVOT_MIN)
+	if (p->n < PIVOT_MIN ||
+	    (e = fg_pivot(p->t[0], p->t[1], PIVOT_SAMPLE, PIVOT_AT)) == NULL)
 		return;
-	k0 = (size_t)((double)PIVOT_SAMPLE * p->n0 / p->n);
-	n = fg_stab_sample(p->t[0], e, k0);
-	n += fg_stab_sample(p->t[1], e + n, PIVOT_SAMPLE - k0);
-	if (n < 2)
-		return;
-	for (i = 0; i < n; i++) {
-		l = wholekey(p, e[i]);	/* whole keys: copies to sort */
-		kb[i] = fg_malloc(l + 1);
-		memcpy(kb[i], p->kbuf, l);
-		v[i].key = kb[i];
-		v[i].len = (uint32_t)l;
-	}
-	fg_sort_items(v, n);
-	i = (size_t)(PIVOT_AT * n);
-	p->pkbuf = fg_malloc(v[i].len + 1);
-	memcpy(p->pkbuf, v[i].key, v[i].len);
+	l = wholekey(p, e);
+	p->pkbuf = fg_malloc(l + 1);
+	memcpy(p->pkbuf, p->kbuf, l);
 	p->pk = p->pkbuf;
-	p->pl = v[i].len;
-	for (i = 0; i < n; i++)
-		free(kb[i]);
+	p->pl = l;
 }
 
 /*

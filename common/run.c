@@ -14,17 +14,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "big.h"
+#include "arena.h"
 #include "fg.h"
 #include "run.h"
 
 #define RUN_BLOCK ((size_t)4 << 20)
-
-struct block {
-	struct block *next;
-	size_t used, cap;
-	_Alignas(16) char mem[];
-};
 
 /*
  * A kept key: its length, how many bytes it shares with the key before,
@@ -37,7 +31,7 @@ struct rent {
 
 struct fg_run {
 	int ncols;
-	struct block *first, *last;
+	struct fg_arena mem;	/* the kept keys, in order */
 	struct rent *prev;	/* the last key kept */
 	char *pk;		/* its bytes */
 	size_t pcap;
@@ -69,31 +63,8 @@ fg_run_new(int ncols)
 	struct fg_run *r = fg_calloc(1, sizeof(*r));
 
 	r->ncols = ncols;
+	fg_arena_init(&r->mem, RUN_BLOCK, RUN_BLOCK, 8);
 	return r;
-}
-
-static struct rent *
-newent(struct fg_run *r, size_t len)
-{
-	size_t n = entsize(r, len), cap;
-	struct block *b = r->last;
-	struct rent *e;
-
-	if (b == NULL || b->cap - b->used < n) {
-		cap = n + sizeof(*b) > RUN_BLOCK ? n + sizeof(*b) : RUN_BLOCK;
-		b = fg_big_alloc(cap, 0);
-		b->next = NULL;
-		b->used = 0;
-		b->cap = cap - sizeof(*b);
-		if (r->last != NULL)
-			r->last->next = b;
-		else
-			r->first = b;
-		r->last = b;
-	}
-	e = (struct rent *)(void *)(b->mem + b->used);
-	b->used += n;
-	return e;
 }
 
 fg_count *
@@ -118,7 +89,7 @@ fg_run_get(struct fg_run *r, const char *key, size_t len)
 		r->pk = fg_realloc(r->pk, r->pcap);
 	}
 	memcpy(r->pk + sh, key + sh, len - sh);
-	e = newent(r, len - sh);
+	e = fg_arena_alloc(&r->mem, entsize(r, len - sh));
 	e->len = (uint32_t)len;
 	e->shared = (uint32_t)sh;
 	memset(e->c, 0, (size_t)r->ncols * sizeof(fg_count));
@@ -128,17 +99,17 @@ fg_run_get(struct fg_run *r, const char *key, size_t len)
 }
 
 /*
- * Calls fn for every kept key of block b, in order, each put together in
+ * Calls fn for every kept key of chunk b, in order, each put together in
  * *kb (*cap bytes; the key before it is there).
  */
 static void
-eachent(const struct fg_run *r, const struct block *b, fg_emit_fn fn,
-    void *arg, char **kb, size_t *cap)
+eachent(const struct fg_run *r, const struct fg_arena_chunk *b,
+    fg_emit_fn fn, void *arg, char **kb, size_t *cap)
 {
 	const struct rent *e;
-	size_t at;
+	size_t at, used = fg_arena_used(b);
 
-	for (at = 0; at < b->used; at += entsize(r, kept(e))) {
+	for (at = 0; at < used; at += entsize(r, kept(e))) {
 		e = (const struct rent *)(const void *)(b->mem + at);
 		if (e->len + (size_t)1 > *cap) {
 			*cap = 2 * ((size_t)e->len + 1);
@@ -159,18 +130,14 @@ toc(const char *key, size_t len, const fg_count *c, int ncols, void *arg)
 void
 fg_run_replay(struct fg_run *r, struct fg_intern *tab)
 {
-	struct block *b, *n;
-
 	char *kb = NULL;
 	size_t cap = 0;
 
-	for (b = r->first; b != NULL; b = n) {
-		eachent(r, b, toc, tab, &kb, &cap);
-		n = b->next;
-		free(b);
+	while (r->mem.first != NULL) {	/* freed as they are added */
+		eachent(r, r->mem.first, toc, tab, &kb, &cap);
+		fg_arena_pop(&r->mem);
 	}
 	free(kb);
-	r->first = r->last = NULL;
 	r->prev = NULL;
 	fg_run_free(r);
 }
@@ -178,11 +145,11 @@ fg_run_replay(struct fg_run *r, struct fg_intern *tab)
 void
 fg_run_emit(const struct fg_run *r, fg_emit_fn emit, void *arg)
 {
-	const struct block *b;
+	const struct fg_arena_chunk *b;
 	char *kb = NULL;
 	size_t cap = 0;
 
-	for (b = r->first; b != NULL; b = b->next)
+	for (b = r->mem.first; b != NULL; b = b->next)
 		eachent(r, b, emit, arg, &kb, &cap);
 	free(kb);
 }
@@ -190,14 +157,9 @@ fg_run_emit(const struct fg_run *r, fg_emit_fn emit, void *arg)
 void
 fg_run_free(struct fg_run *r)
 {
-	struct block *b, *n;
-
 	if (r == NULL)
 		return;
-	for (b = r->first; b != NULL; b = n) {
-		n = b->next;
-		free(b);
-	}
+	fg_arena_free(&r->mem);
 	free(r->pk);
 	free(r);
 }

@@ -4,30 +4,20 @@
  * in a bump arena; an open-addressing, linear-probing hash of (hash, entry)
  * slots finds them. Memory grows with the unique stacks, not the input.
  */
-#define _DEFAULT_SOURCE		/* madvise, MADV_HUGEPAGE */
-#include <sys/mman.h>
-
 #include <pthread.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "fg.h"
+#include "arena.h"
 #include "big.h"
 #include "mix.h"
 
-#define ARENA_MIN (64u << 10)
-#define ARENA_MAX (64u << 20)
-#define HUGE_ALIGN (2u << 20)
+#define ARENA_MIN ((size_t)64 << 10)
+#define ARENA_MAX ((size_t)64 << 20)
 /* How many items ahead a scan asks for the memory it will touch. */
 #define PREFETCH 8
-
-struct chunk {
-	struct chunk *prev;
-	size_t used, cap;
-	size_t faulted;	/* fg_stab_fault_ahead: bytes from c faulted in */
-	_Alignas(16) char mem[];
-};
 
 struct slot {
 	uint64_t hash;
@@ -39,8 +29,7 @@ struct fg_stab {
 	size_t nent;
 	size_t mask;		/* nslots - 1 */
 	struct slot *slots;
-	struct chunk *arena;
-	size_t chunksz;		/* next chunk's size: doubles to ARENA_MAX */
+	struct fg_arena arena;	/* the entries, 8-aligned: pointers, counts */
 	struct fg_ent *first, **lastp;
 	char *pfx;		/* fg_stab_set_prefix's, plen bytes */
 	size_t plen;
@@ -95,20 +84,16 @@ fg_stab_new(int ncols)
 	t->mask = 1023;
 	t->slots = fg_big_alloc((t->mask + 1) * sizeof(*t->slots), 1);
 	t->lastp = &t->first;
+	fg_arena_init(&t->arena, ARENA_MIN, ARENA_MAX, 8);
 	return t;
 }
 
 void
 fg_stab_free(struct fg_stab *t)
 {
-	struct chunk *c, *p;
-
 	if (t == NULL)
 		return;
-	for (c = t->arena; c != NULL; c = p) {
-		p = c->prev;
-		free(c);
-	}
+	fg_arena_free(&t->arena);
 	free(t->slots);
 	free(t->pfx);
 	free(t);
@@ -126,67 +111,10 @@ fg_stab_first(const struct fg_stab *t)
 	return t->first;
 }
 
-/*
- * The next size of a growing block: min, then doubled, but from
- * HUGE_SMALL straight to HUGE_ALIGN. Each 4 KiB page of a block costs a
- * page fault at first touch (tens of microseconds on a virtual machine),
- * a block on huge pages one per 2 MiB: a table that grows past a few
- * hundred KiB takes its next blocks on huge pages.
- */
-#define HUGE_SMALL (256u << 10)
-static size_t
-bigger(size_t sz, size_t min)
-{
-	if (sz == 0)
-		return min;
-	if (sz >= HUGE_SMALL && sz < HUGE_ALIGN)
-		return HUGE_ALIGN;
-	return sz * 2;
-}
-
-static void *
-arena_alloc(struct fg_stab *t, size_t n)
-{
-	struct chunk *c = t->arena;
-	void *p;
-
-	n = (n + 7) & ~(size_t)7;	/* entries hold pointers and counts */
-	if (c == NULL || c->cap - c->used < n) {
-		size_t cap;
-		void *mem;
-
-		if (t->chunksz < ARENA_MAX)
-			t->chunksz = bigger(t->chunksz, ARENA_MIN);
-		cap = n + sizeof(*c) > t->chunksz ? n + sizeof(*c) : t->chunksz;
-		/*
-		 * Large aligned chunks, backed by huge pages where the kernel
-		 * offers them: page faults otherwise dominate the cost of
-		 * interning hundreds of megabytes of unique stacks.
-		 */
-		if (posix_memalign(&mem, cap >= HUGE_ALIGN ? HUGE_ALIGN : 64,
-		    cap) != 0)
-			fg_errx(FG_EXIT_ERR, "out of memory");
-#ifdef MADV_HUGEPAGE
-		if (cap >= HUGE_ALIGN)
-			madvise(mem, cap, MADV_HUGEPAGE);
-#endif
-		c = mem;
-		cap -= sizeof(*c);
-		c->prev = t->arena;
-		c->used = 0;
-		c->cap = cap;
-		c->faulted = 0;
-		__atomic_store_n(&t->arena, c, __ATOMIC_RELEASE);
-	}
-	p = c->mem + c->used;
-	__atomic_store_n(&c->used, c->used + n, __ATOMIC_RELAXED);
-	return p;
-}
-
 static void
 grow(struct fg_stab *t)
 {
-	size_t nmask = bigger((t->mask + 1) * sizeof(*t->slots), 0) /
+	size_t nmask = fg_big_next((t->mask + 1) * sizeof(*t->slots), 0) /
 	    sizeof(*t->slots) - 1, i, j;
 	struct slot *ns = fg_big_alloc((nmask + 1) * sizeof(*ns), 1);
 
@@ -246,10 +174,10 @@ lookuph(struct fg_stab *t, const char *key, size_t len, int insert,
 	if (insert == 2 && t->plen > 0)
 		fg_errx(FG_EXIT_ERR, "fg_stab: a borrowed key with a prefix");
 	if (insert == 2) {
-		e = arena_alloc(t, sizeof(*e) + csz);
+		e = fg_arena_alloc(&t->arena, sizeof(*e) + csz);
 		e->key = key;
 	} else {
-		e = arena_alloc(t, sizeof(*e) + csz + len + 1);
+		e = fg_arena_alloc(&t->arena, sizeof(*e) + csz + len + 1);
 		memcpy(inlinekey(t, e), key, len);
 		inlinekey(t, e)[len] = '\0';
 		e->key = inlinekey(t, e);
@@ -335,44 +263,18 @@ fg_stab_own(struct fg_stab *t, const struct fg_ent *mark)
 	for (; e != NULL; e = e->next) {
 		if (e->key == (const char *)(e->c + t->ncols))
 			continue;
-		k = arena_alloc(t, (size_t)e->len + 1);
+		k = fg_arena_alloc(&t->arena, (size_t)e->len + 1);
 		memcpy(k, e->key, e->len);
 		k[e->len] = '\0';
 		e->key = k;
 	}
 }
 
-/*
- * Another thread faults in the pages of the arena's current chunk that the
- * next `ahead` bytes of entries will take, 2 MiB (a huge page) at a time:
- * MADV_POPULATE_WRITE maps zeroed pages without writing to them, so it
- * may run while the adding thread writes below it, and that thread's
- * stores then find their pages mapped. Called by one thread at a time.
- */
+/* The arena's (see fg_arena_fault_ahead). */
 void
 fg_stab_fault_ahead(struct fg_stab *t, size_t ahead)
 {
-#ifdef MADV_POPULATE_WRITE
-	struct chunk *c = __atomic_load_n(&t->arena, __ATOMIC_ACQUIRE);
-	size_t used, want, from;
-
-	if (c == NULL || c->cap + sizeof(*c) < HUGE_ALIGN)
-		return;
-	used = __atomic_load_n(&c->used, __ATOMIC_RELAXED);
-	want = used + ahead < c->cap ? used + ahead : c->cap;
-	want = (want + sizeof(*c) + HUGE_ALIGN - 1) & ~(size_t)(HUGE_ALIGN - 1);
-	if (want > c->cap + sizeof(*c))
-		want = c->cap + sizeof(*c);
-	from = c->faulted > used + sizeof(*c) ? c->faulted :
-	    (used + sizeof(*c)) & ~(size_t)(HUGE_ALIGN - 1);
-	if (from >= want)
-		return;
-	if (madvise((char *)c + from, want - from, MADV_POPULATE_WRITE) == 0)
-		c->faulted = want;
-#else
-	(void)t;
-	(void)ahead;
-#endif
+	fg_arena_fault_ahead(&t->arena, ahead);
 }
 
 struct fg_ent *

@@ -75,20 +75,12 @@ sort_half(void *arg)
 static int
 pivot(const struct fg_stab *tab, const char **pk, size_t *pl)
 {
-	struct fg_ent *e[PIVOT_SAMPLE];
-	struct fg_sortitem v[PIVOT_SAMPLE];
-	size_t n, i;
+	const struct fg_ent *e = fg_pivot(tab, NULL, PIVOT_SAMPLE, PIVOT_AT);
 
-	if ((n = fg_stab_sample(tab, e, PIVOT_SAMPLE)) < 2)
+	if (e == NULL)
 		return 0;
-	for (i = 0; i < n; i++) {
-		v[i].key = e[i]->key;
-		v[i].len = e[i]->len;
-	}
-	fg_sort_items(v, n);
-	i = (size_t)(PIVOT_AT * (double)n);
-	*pk = v[i].key;
-	*pl = v[i].len;
+	*pk = e->key;
+	*pl = e->len;
 	return 1;
 }
 

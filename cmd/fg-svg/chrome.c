@@ -288,6 +288,32 @@ viewlabel(const struct svg_opts *o, const struct svg_view *v, char *buf,
 }
 
 /*
+ * A switch's label in a line of room pixels: the first of its forms
+ * that fits, "Differential (shares): 41 frames grew, 5 new", without
+ * "frames", without " (shares)", the view's name alone. The script's
+ * swform() makes the same forms from the first.
+ */
+static void
+swlabel(const struct svg_opts *o, const struct svg_view *v, double room,
+    char *buf, size_t len)
+{
+	double cw = o->fontsize * o->fontwidth;
+	char *p;
+	int k;
+
+	viewlabel(o, v, buf, len);
+	for (k = 1; k < 4 && (double)strlen(buf) * cw > room; k++) {
+		if (k == 1 && (p = strstr(buf, " frame")) != NULL)
+			memmove(p, p + (p[6] == 's' ? 7 : 6), strlen(p + (p[6] ==
+			    's' ? 7 : 6)) + 1);
+		else if (k == 2 && (p = strstr(buf, " (shares)")) != NULL)
+			memmove(p, p + 9, strlen(p + 9) + 1);
+		else if (k == 3 && (p = strchr(buf, ':')) != NULL)
+			*p = '\0';
+	}
+}
+
+/*
  * The switches flow left to right after "View:" and wrap, each further
  * line indented under the first switch, when the next would pass the
  * right margin of a page w pixels wide. Returns the number of lines and,
@@ -304,7 +330,7 @@ swflow(const struct svg_opts *o, const struct svg_layout *l, double w,
 	int i, n = 1;
 
 	for (i = 0; i < l->nviews; i++) {
-		viewlabel(o, &l->v[i], lab, sizeof(lab));
+		swlabel(o, &l->v[i], w - SVG_XPAD - x0, lab, sizeof(lab));
 		len = (double)strlen(lab) * cw;
 		if (x > x0 && x + len > w - SVG_XPAD) {
 			n++;
@@ -359,11 +385,147 @@ switches(const struct svg_opts *o, const struct svg_layout *l, double y)
 	out_textel("vlab", "ui", SVG_XPAD, y - (n - 1) * lh, "View:");
 	for (i = 0; i < l->nviews; i++) {
 		snprintf(id, sizeof(id), "vb%d", i);
-		viewlabel(o, &l->v[i], lab, sizeof(lab));
+		swlabel(o, &l->v[i], (double)o->width - 2 * SVG_XPAD -
+		    5 * o->fontsize * o->fontwidth - 8, lab, sizeof(lab));
 		out_textel(id, i == 0 ? "vb on" : "vb", xs[i],
 		    y - (n - 1 - ln[i]) * lh, lab);
 	}
 	fg_out_str("</g>\n");
+}
+
+/* ---- the head at narrow widths: wrapped lines, the title's place ---- */
+
+#define TITLEH(o) ((o)->fontsize + 8)	/* a line of the title */
+
+/*
+ * Greedy word wrap of s in lines of at most max characters (UTF-8
+ * characters, as the script counts code points): breaks at the last
+ * space that fits, or within a word longer than a line. Stores each
+ * line's start and length in at[2 * i], at[2 * i + 1] for the first na
+ * lines; returns the number of lines. The script's wrap() is the same.
+ */
+static size_t
+wrap(const char *s, size_t max, size_t *at, size_t na)
+{
+	size_t n = strlen(s), b = 0, i, ch, sp, cut, nl = 0;
+
+	if (max < 1)
+		max = 1;
+	for (;;) {
+		/* the first max characters from b, the last space in them */
+		for (i = b, ch = 0, sp = SIZE_MAX; i < n; i++) {
+			if (((unsigned char)s[i] & 0xc0) == 0x80)
+				continue;
+			if (ch == max)
+				break;
+			if (s[i] == ' ' && i > b)
+				sp = i;
+			ch++;
+		}
+		if (i >= n || (s[i] == ' ' && i > b))
+			sp = i;		/* the rest fits, or breaks here */
+		cut = sp != SIZE_MAX ? sp : i;
+		if (nl < na) {
+			at[2 * nl] = b;
+			at[2 * nl + 1] = cut - b;
+		}
+		nl++;
+		if (cut >= n)
+			return nl;
+		b = sp != SIZE_MAX ? cut + 1 : cut;
+	}
+}
+
+/* Lines of s in a page w wide, in characters cw wide. */
+static size_t
+nlines(const char *s, double w, double cw)
+{
+	return wrap(s, (size_t)((w - 2 * SVG_XPAD) / cw), NULL, 0);
+}
+
+/*
+ * A text element wrapped to the page's width, centred at x: each line
+ * after the first a tspan lh lower. Leaves the element open (for a
+ * <title>); returns the number of lines.
+ */
+static size_t
+out_wrapped(const char *id, double x, double y, double lh, const char *s,
+    double w, double cw)
+{
+	size_t at[2 * 16], n, i;
+
+	out_textstart(id, NULL, x, y);
+	n = wrap(s, (size_t)((w - 2 * SVG_XPAD) / cw), at, 16);
+	for (i = 0; i < n && i < 16; i++) {
+		if (i > 0) {
+			fg_out_str("<tspan x=\"");
+			out_fix1(x);
+			fg_out_str("\" dy=\"");
+			out_num(lh);
+			fg_out_str("\">");
+		}
+		/* the lines past the 16th stay on the 16th */
+		fg_xml_text(s + at[2 * i], i == 15 ? strlen(s) - at[2 * i] :
+		    at[2 * i + 1], SIZE_MAX);
+		if (i > 0)
+			fg_out_str("</tspan>");
+	}
+	return n < 16 ? n : 16;
+}
+
+/*
+ * The title stays on the first line, centred, when it leaves room for
+ * the controls there (Reset Zoom on the left; help, Search and ic on the
+ * right); otherwise it goes under them, wrapped to the page's width.
+ * Returns the title's lines under the controls (0: beside them).
+ */
+static size_t
+titledrop(const struct svg_opts *o)
+{
+	double fs = o->fontsize, cw = fs * o->fontwidth, w = (double)o->width;
+	double tcw = (fs + 5) * o->fontwidth, tw, x = floor(w / 2);
+	size_t n;
+
+	tw = (double)fg_utf8_len(o->title, strlen(o->title)) * tcw;
+	if (x - tw / 2 >= SVG_XPAD + 10 * cw + 8 &&
+	    x + tw / 2 <= w - SVG_XPAD - 128)
+		return 0;
+	n = nlines(o->title, w, tcw);
+	return n < 16 ? n : 16;
+}
+
+/* What the title and subtitle add to the head at this width. */
+static double
+titleh(const struct svg_opts *o)
+{
+	double cw = o->fontsize * o->fontwidth, w = (double)o->width;
+	size_t n = 1;
+
+	if (o->subtitle != NULL)
+		n = nlines(o->subtitle, w, cw);
+	return (double)titledrop(o) * TITLEH(o) +
+	    (double)((n < 16 ? n : 16) - 1) * LINEH(o);
+}
+
+/* The title and subtitle, wrapped at a narrow width. */
+static void
+titles(const struct svg_opts *o)
+{
+	double fs = o->fontsize, w = (double)o->width, y = fs * 2;
+	size_t drop = titledrop(o);
+
+	if (drop == 0)
+		out_textel("title", NULL, floor(w / 2), y, o->title);
+	else {
+		out_wrapped("title", floor(w / 2), y + TITLEH(o), TITLEH(o),
+		    o->title, w, (fs + 5) * o->fontwidth);
+		fg_out_str("</text>\n");
+	}
+	if (o->subtitle == NULL)
+		return;
+	out_wrapped("subtitle", floor(w / 2), fs * 4 + (double)drop *
+	    TITLEH(o), LINEH(o), o->subtitle, w, fs * o->fontwidth);
+	fg_out_str("</text>\n");
 }
 
 /* ---- a diff's headline and table of its largest changes ---- */
@@ -380,21 +542,37 @@ nrows(const struct svg_changes *sc)
 	return r > i ? r : i;
 }
 
-/* The height the headline and the table add above the frames. */
-double
-headh(const struct svg_opts *o, const struct svg_layout *l,
-    const struct svg_changes *sc)
+/*
+ * The two lists side by side while a row keeps five characters of its
+ * name (table_row), one under the other in a narrower page.
+ */
+static int
+stacked(const struct svg_opts *o)
 {
-	double sw = swlines(o, l) * LINEH(o);	/* the switches */
-	size_t n;
+	double fs = o->fontsize, cw = fs * o->fontwidth;
 
-	if (l->isdiff)		/* the legend's lines after its first */
-		sw += (leglines(o) - 1) * LINEH(o);
-	if (!l->isdiff || !sc->ok)
-		return sw;
-	n = nrows(sc);
-	return sw + 2 * LINEH(o) + (n > 0 ? (double)(n + 1) * LINEH(o) + 8 :
-	    0);
+	return ((double)o->width - 2 * SVG_XPAD) / 2 - 10 < fs + 4 + 31 * cw;
+}
+
+/* The rows of a list: TROWS at most, or the line saying there is none. */
+static size_t
+listrows(size_t n)
+{
+	return n == 0 ? 1 : n < TROWS ? n : TROWS;
+}
+
+/* The table's height with the gap under it. */
+static double
+tableh(const struct svg_opts *o, const struct svg_changes *sc)
+{
+	size_t n = nrows(sc);
+
+	if (n == 0)
+		return 0;
+	if (stacked(o))
+		return (double)(listrows(sc->cs.nreg) + listrows(sc->cs.nimp) +
+		    2) * LINEH(o) + 4 + 8;
+	return (double)(n + 1) * LINEH(o) + 8;
 }
 
 static size_t
@@ -407,6 +585,49 @@ countkind(const struct fg_changes *cs, const size_t *idx, size_t n, int kind)
 	return k;
 }
 
+/* What changed beyond noise: "functions: 1 grew, ...; absolute mode". */
+static void
+h2text(const struct svg_changes *sc, char *buf, size_t len)
+{
+	const struct fg_changes *cs = &sc->cs;
+	size_t g, nw, sh, gone;
+
+	g = countkind(cs, cs->reg, cs->nreg, FG_CHG_GREW);
+	nw = cs->nreg - g;
+	sh = countkind(cs, cs->imp, cs->nimp, FG_CHG_SHRANK);
+	gone = cs->nimp - sh;
+	snprintf(buf, len, "functions: %zu grew, %zu new, %zu shrank, "
+	    "%zu gone, %zu within noise; %s mode", g, nw, sh, gone,
+	    cs->nnoise, fg_mode_name(cs->mode));
+}
+
+/* The lines that line takes at the page's width. */
+static double
+h2lines(const struct svg_opts *o, const struct svg_changes *sc)
+{
+	char buf[160];
+
+	h2text(sc, buf, sizeof(buf));
+	return (double)nlines(buf, (double)o->width, o->fontsize *
+	    o->fontwidth);
+}
+
+/* The height the headline and the table add above the frames. */
+double
+headh(const struct svg_opts *o, const struct svg_layout *l,
+    const struct svg_changes *sc)
+{
+	double sw = swlines(o, l) * LINEH(o);	/* the switches */
+
+	sw += titleh(o);
+	if (l->isdiff)		/* the legend's lines after its first */
+		sw += (leglines(o) - 1) * LINEH(o);
+	if (!l->isdiff || !sc->ok)
+		return sw;
+	return sw + 2 * LINEH(o) + (h2lines(o, sc) - 1) * LINEH(o) +
+	    tableh(o, sc);
+}
+
 /* "464 -> 414 samples (-10.77%)" and what changed beyond noise. */
 static void
 headline(const struct svg_opts *o, const struct svg_changes *sc, double y)
@@ -414,7 +635,6 @@ headline(const struct svg_opts *o, const struct svg_changes *sc, double y)
 	const struct fg_changes *cs = &sc->cs;
 	double w = (double)o->width;
 	char buf[160];
-	size_t g, nw, sh, gone;
 
 	out_textstart("headline", NULL, floor(w / 2), y);
 	out_amount(o, cs->tot[0]);
@@ -426,15 +646,9 @@ headline(const struct svg_opts *o, const struct svg_changes *sc, double y)
 	    100);
 	fg_out_str(buf);
 	fg_out_str("</text>\n");
-	g = countkind(cs, cs->reg, cs->nreg, FG_CHG_GREW);
-	nw = cs->nreg - g;
-	sh = countkind(cs, cs->imp, cs->nimp, FG_CHG_SHRANK);
-	gone = cs->nimp - sh;
-	out_textstart("headline2", NULL, floor(w / 2), y + LINEH(o));
-	snprintf(buf, sizeof(buf), "functions: %zu grew, %zu new, %zu shrank, "
-	    "%zu gone, %zu within noise; %s mode", g, nw, sh, gone,
-	    cs->nnoise, fg_mode_name(cs->mode));
-	fg_out_str(buf);
+	h2text(sc, buf, sizeof(buf));
+	out_wrapped("headline2", floor(w / 2), y + LINEH(o), LINEH(o), buf, w,
+	    o->fontsize * o->fontwidth);
 	fg_out_str("<title>");
 	fg_out_str(cs->mode == FG_MODE_ABSOLUTE ? "Changes in points of the "
 	    "baseline's total; " : "Changes in points of each side's total; ");
@@ -520,6 +734,7 @@ table(const struct svg_opts *o, const struct svg_changes *sc, double y)
 	const struct fg_changes *cs = &sc->cs;
 	double colw = ((double)o->width - 2 * SVG_XPAD) / 2;
 	double x[2] = { SVG_XPAD, SVG_XPAD + colw };
+	double y1[2] = { y, y };
 	const size_t *idx[2] = { cs->reg, cs->imp };
 	size_t n[2] = { cs->nreg, cs->nimp }, i;
 	static const char *const head[2] = { "Regressions",
@@ -528,18 +743,23 @@ table(const struct svg_opts *o, const struct svg_changes *sc, double y)
 
 	if (nrows(sc) == 0)
 		return;
+	if (stacked(o)) {	/* improvements under the regressions */
+		colw *= 2;
+		x[1] = SVG_XPAD;
+		y1[1] = y + (double)(listrows(n[0]) + 1) * LINEH(o) + 4;
+	}
 	fg_out_str("<g id=\"changes\">\n");
 	for (k = 0; k < 2; k++) {
 		fg_out_str(k == 0 ? "<g id=\"col0\">\n" : "</g><g id=\"col1\">\n");
-		tablehead(o, head[k], x[k], y, colw);
+		tablehead(o, head[k], x[k], y1[k], colw);
 		if (n[k] == 0) {
-			out_textel(NULL, NULL, x[k], y + LINEH(o), "none "
+			out_textel(NULL, NULL, x[k], y1[k] + LINEH(o), "none "
 			    "beyond noise");
 			continue;
 		}
 		for (i = 0; i < n[k] && i < TROWS; i++)
-			table_row(o, &cs->v[idx[k][i]], x[k], y + (double)(i + 1) *
-			    LINEH(o), colw - 10);
+			table_row(o, &cs->v[idx[k][i]], x[k], y1[k] +
+			    (double)(i + 1) * LINEH(o), colw - 10);
 	}
 	fg_out_str("</g></g>\n");
 }
@@ -813,19 +1033,17 @@ out_chrome(const struct svg_opts *o, const struct svg_layout *l,
 	fg_out_str("\" height=\"");
 	out_num(pg->h);
 	fg_out_str("\" fill=\"url(#background)\"/>\n");
-	out_textel("title", NULL, floor(w / 2), fs * 2, o->title);
-	if (o->subtitle != NULL)
-		out_textel("subtitle", NULL, floor(w / 2), fs * 4, o->subtitle);
+	titles(o);
 	out_textel("details", NULL, SVG_XPAD, by, " ");
 	out_textel("unzoom", "hide", SVG_XPAD, fs * 2, "Reset Zoom");
 	out_textel("search", "ui", w - SVG_XPAD - 100, fs * 2, "Search");
 	out_textel("ignorecase", "ui", w - SVG_XPAD - 16, fs * 2, "ic");
 	out_textel("matched", NULL, w - SVG_XPAD - 100, by, " ");
 	if (l->isdiff) {
-		legy = pg->liney;
+		legy = pg->liney + titleh(o);
 		if (sc->ok) {
 			headline(o, sc, legy);
-			legy += 2 * LINEH(o);
+			legy += (1 + h2lines(o, sc)) * LINEH(o);
 		}
 		legend(o, legy);
 		if (sc->ok)
