@@ -151,23 +151,6 @@ fg_changes_totchange(const struct fg_changes *cs)
 	return cs->tot[0] > 0 ? cs->tot[1] / cs->tot[0] - 1 : 0;
 }
 
-int
-fg_changes_drifted(const struct fg_changes *cs)
-{
-	return cs->mode == FG_MODE_ABSOLUTE && cs->drift == 1 &&
-	    cs->driftn > 0 && fabs(cs->driftm - 1) > FG_DRIFT_WARN;
-}
-
-int
-fg_changes_offends(const struct fg_chg *c, double pct, int both)
-{
-	double pts = round(fabs(c->delta) * 1e11) / 1e9;
-
-	if (!c->sig || !(pts > pct))
-		return 0;
-	return c->delta > 0 || both;
-}
-
 void
 fg_changes_free(struct fg_changes *cs)
 {

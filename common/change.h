@@ -70,19 +70,8 @@ void fg_changes_add(struct fg_changes *cs, const char *name, size_t len,
  */
 void fg_changes_classify(struct fg_changes *cs, struct fg_noise *nz,
     int dispersion);
-/*
- * Whether the median function moved beyond FG_DRIFT_WARN in absolute mode
- * with no drift taken out: the runs may have run at different speeds.
- */
-int fg_changes_drifted(const struct fg_changes *cs);
 /* Relative change of the total, after / before - 1 (0 if before is 0). */
 double fg_changes_totchange(const struct fg_changes *cs);
-/*
- * Does c fail a gate at pct points? Significant growth or new code whose
- * change exceeds pct (rounded to 1e-9 points); with both, significant
- * decreases too.
- */
-int fg_changes_offends(const struct fg_chg *c, double pct, int both);
 void fg_changes_free(struct fg_changes *cs);
 
 #endif

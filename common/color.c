@@ -14,7 +14,6 @@
 #include "fg.h"
 #include "stats.h"
 #include "color.h"
-#include "flame.h"
 
 #define RGB(r, g, b) (((uint32_t)(r) << 16) | ((uint32_t)(g) << 8) | \
     (uint32_t)(b))
@@ -78,15 +77,24 @@ sides(const struct fg_colorcfg *cfg, const struct fg_cframe *f, double *b,
 }
 
 /*
- * The noise test's verdict on a frame (fg_color_end ran it): Holm's
- * procedure rejects every |z| down to the smallest it rejected (cfg->zthr),
- * never the root's (its z is 0).
+ * The noise test's verdict on a frame (fg_color_end ran it), never the
+ * root's (its z is 0): with --zcrit, its |z| above it; else Holm's
+ * procedure rejects every |z| down to the smallest it rejected
+ * (cfg->zthr).
  */
 static int
 noisesig(const struct fg_colorcfg *cfg, const struct fg_cframe *f, double b,
     double a)
 {
-	if (f->root || cfg->nsig == 0)	/* no z to compute */
+	double z;
+
+	if (f->root)
+		return 0;
+	if (cfg->nz.zcrit > 0) {
+		z = fg_noise_z(&cfg->nz, b, a);
+		return !isnan(z) && fabs(z) > cfg->nz.zcrit;
+	}
+	if (cfg->nsig == 0)	/* no z to compute */
 		return 0;
 	return fg_holm_rejects(fg_noise_z(&cfg->nz, b, a), cfg->nsig,
 	    cfg->zthr);
@@ -117,11 +125,12 @@ framedelta(const struct fg_colorcfg *cfg, const struct fg_cframe *f,
  */
 struct cpair {
 	double b, a, d;		/* sides; trial |change| when b > 0, else -1 */
-	int z;			/* trial |z| near or above --zcrit */
+	int z;			/* trial |z| near or above zscr */
 };
 
 struct fg_dstat {
 	struct fg_noise pz;
+	double zscr;		/* least |z| the test may call real */
 	size_t n;		/* frames added */
 	struct cpair *p;
 	size_t np, cap, last;	/* last: np after the last compaction */
@@ -146,6 +155,8 @@ fg_color_begin(struct fg_colorcfg *cfg, const double *tot)
 	cfg->nz.negate = cfg->negate;
 	ds->pz = cfg->nz;
 	ds->pz.quiet = 1;
+	/* Holm rejects no p-value above alpha: |z| below its one-test z */
+	ds->zscr = cfg->nz.zcrit > 0 ? cfg->nz.zcrit : fg_zof(cfg->nz.alpha);
 	fg_noise_setup(&ds->pz, cfg->header, "input", t[0], t[1], NULL);
 	ds->keepself = cfg->nz.driftauto &&
 	    ds->pz.mode != FG_MODE_PROPORTIONAL;
@@ -165,7 +176,7 @@ fg_color_dstat_free(struct fg_colorcfg *cfg)
 	cfg->ds = NULL;
 }
 
-/* Drops the pairs no longer needed: neither near --zcrit nor the top. */
+/* Drops the pairs no longer needed: neither near zscr nor the top. */
 static void
 compact(struct fg_dstat *ds)
 {
@@ -204,7 +215,7 @@ fg_color_add(struct fg_colorcfg *cfg, const double *tot, const double *self)
 		keepself(cfg, self);
 	sides(cfg, &f, &q.b, &q.a);
 	q.z = ds->all || (cfg->zcrit > 0 &&
-	    fg_noise_maybe(&ds->pz, q.b, q.a, cfg->zcrit * CSLACK));
+	    fg_noise_maybe(&ds->pz, q.b, q.a, ds->zscr * CSLACK));
 	q.d = q.b > 0 ? fabs(fg_noise_delta(&ds->pz, q.b, q.a)) : -1;
 	if (q.d > ds->dtop)
 		ds->dtop = q.d;
@@ -226,8 +237,8 @@ fg_color_add(struct fg_colorcfg *cfg, const double *tot, const double *self)
  * the counts from the options, the stream's header or the period detected
  * in the frames' self counts; each frame's change tested, Holm's procedure
  * over all the frames (the root's z is 0) keeping the chance of any false
- * colour at the level --zcrit names for one test (0.001 for 3.29). Only
- * the frames kept can be rejected (see struct fg_dstat). Run-to-run
+ * colour at --alpha (0.001), as in fg-top. Only the frames kept can be
+ * rejected (see struct fg_dstat). Run-to-run
  * variation beyond sampling noise is left to the --min-change floor (see
  * framedelta) and --drift.
  */
@@ -238,8 +249,6 @@ noisetest(struct fg_colorcfg *cfg)
 	double *z;
 	size_t i, m = 0;
 
-	cfg->nz.zcrit = 0;
-	cfg->nz.alpha = fg_pvalue(cfg->zcrit);
 	z = fg_reallocarray(NULL, ds->np + 1, sizeof(*z));
 	for (i = 0; i < ds->np; i++)
 		if (ds->p[i].z)
@@ -265,7 +274,7 @@ fg_color_end(struct fg_colorcfg *cfg, const double *roottot,
 	/* the drift between the runs, measured over the frames' self
 	 * counts, which partition each side as fg-top's functions do */
 	fg_noise_drift(&cfg->nz, ds->sa, ds->sb, ds->ns);
-	if (cfg->zcrit > 0)
+	if (cfg->zcrit > 0 && !(cfg->nz.zcrit > 0))
 		noisetest(cfg);
 	for (i = 0; i < ds->np; i++) {
 		if (!(ds->p[i].b > 0))
@@ -331,73 +340,6 @@ fg_color_diff(struct fg_colorcfg *cfg, const struct fg_cframe *f,
 	return fg_color_scale(cfg, u, k == FG_DK_GREW ? 1 : -1);
 }
 
-/* A tree's node as the colours see it (after newcode for its parent). */
-static void
-nodeframe(const struct fg_colorcfg *cfg, const struct fg_node *n,
-    struct fg_cframe *f)
-{
-	f->tot = n->tot;
-	f->self = n->self;
-	f->root = n->parent == FG_NONE;
-	f->pnew = !f->root && cfg->isnew != NULL && cfg->isnew[n->parent];
-}
-
-/*
- * New code: a frame absent before is purple when its own change is real
- * (beyond noise and the floor), and so is everything under such a frame,
- * however small: a child of new code is new by definition. A parent's
- * index is below its children's, so one pass in index order settles it.
- */
-static void
-newcode(struct fg_colorcfg *cfg, const struct fg_tree *t)
-{
-	struct fg_cframe f;
-	unsigned char *isnew;
-	size_t i;
-
-	isnew = fg_calloc(t->nn + 1, 1);
-	free(cfg->isnew);
-	cfg->isnew = isnew;
-	for (i = 1; i < t->nn; i++) {
-		nodeframe(cfg, &t->n[i], &f);
-		isnew[i] = (unsigned char)fg_color_newcode(cfg, &f);
-	}
-}
-
-static void
-prepare(struct fg_colorcfg *cfg, const struct fg_tree *t)
-{
-	struct fg_period per;
-	size_t i;
-
-	cfg->dmax = 0;
-	if (t->ncols == 1)
-		return;
-	memset(&per, 0, sizeof(per));
-	fg_color_begin(cfg, t->n[0].tot);
-	for (i = 1; i < t->nn; i++) {
-		fg_color_add(cfg, t->n[i].tot, t->n[i].self);
-		fg_period_add_dbl(&per, 0, t->n[i].self[0]);
-		fg_period_add_dbl(&per, 1, t->n[i].self[1]);
-	}
-	fg_color_end(cfg, t->n[0].tot, &per);
-	newcode(cfg, t);
-}
-
-static uint32_t
-nodecolor(struct fg_colorcfg *cfg, const struct fg_tree *t,
-    const struct fg_node *n)
-{
-	double all = t->n[0].tot[t->ncols - 1];
-	struct fg_cframe f;
-
-	if (t->ncols == 2) {
-		nodeframe(cfg, n, &f);
-		return fg_color_diff(cfg, &f, n->name, n->nlen, all);
-	}
-	return fg_color_profile(cfg, n->name, n->nlen, n->tot[0], all);
-}
-
 uint32_t
 fg_color_profile(struct fg_colorcfg *cfg, const char *name, size_t nlen,
     double tot, double all)
@@ -409,14 +351,3 @@ fg_color_profile(struct fg_colorcfg *cfg, const char *name, size_t nlen,
 		return fg_color_scale(cfg, tot / all, -1);
 	return fg_color_name(cfg, name, nlen);
 }
-
-void
-fg_color_tree(struct fg_colorcfg *cfg, struct fg_tree *t)
-{
-	size_t i;
-
-	prepare(cfg, t);
-	for (i = 0; i < t->nn; i++)
-		t->n[i].color = nodecolor(cfg, t, &t->n[i]);
-}
-

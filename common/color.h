@@ -4,14 +4,17 @@
  * alone colours exactly as fg-color's defaults do.
  *
  * palette.c   flamegraph.pl's palettes (pure functions of a name)
- * pmap.c      palette map colours (--cp, --palfile); pmap-read.c and
- *             pmap-write.c the file, the only file I/O (pmap.h)
+ * pmap.c      palette map colours (--cp, --palfile), looked up in memory;
+ *             pmap-read.c reads the file (the tool calls fg_pmap_load),
+ *             pmap-write.c writes it back: the only file I/O (pmap.h)
  * coloropt.c  the colour options fg-color and fg-svg share
  * color.c     the colours of a tree or of frames: differential colours by
  *             the noise test (stats.h, the one fg-top uses), profiles by
  *             name through pmap.c
- * annot.c     the colour annotation lines and fg-color's header, read;
- * annotfmt.c  written
+ *
+ * The colour annotation lines and fg-color's header (fg-folded(5)) are
+ * written by fg-color (cmd/fg-color/annotfmt.c) and read by fg-svg
+ * (cmd/fg-svg/annot.c), the only tools that use them.
  */
 #ifndef FG_COLOR_H
 #define FG_COLOR_H
@@ -52,7 +55,14 @@ struct fg_colorcfg {
 	int cb;			/* diff: colour-blind-safe colours */
 	int gone;		/* a profile of vanished paths (fg-elide's):
 				 * the diff's "shrank" scale, by share */
-	double zcrit;		/* diff: |z| needed to colour; 0 colours all */
+	/*
+	 * diff: the noise test runs as cfg->nz says, as in fg-top: Holm's
+	 * procedure at nz.alpha over all frames (--alpha), or a fixed |z| >
+	 * nz.zcrit frame by frame (--zcrit). zcrit is that |z|, or under
+	 * Holm the one-test level at nz.alpha to two decimals (3.29 for
+	 * 0.001), for display; 0: no test (--zcrit 0, --all-changes).
+	 */
+	double zcrit;
 	double minchg;		/* diff: least change to colour, in points */
 	const char *pmfile;	/* palette map file (--cp), or NULL */
 	double dmax;		/* diff: largest change (fg_color_end) */
@@ -60,7 +70,6 @@ struct fg_colorcfg {
 	/* diff, set by fg_color_end: the noise test's results */
 	double zthr;		/* the smallest |z| Holm rejected */
 	size_t nsig;		/* how many it rejected */
-	unsigned char *isnew;	/* fg_color_tree, per node: new code */
 	struct fg_dstat *ds;	/* between fg_color_begin and _end */
 };
 
@@ -73,6 +82,8 @@ uint32_t fg_color_scale(const struct fg_colorcfg *cfg, double t, int sign);
 /* coloropt.c */
 void fg_colorcfg_init(struct fg_colorcfg *cfg);
 void fg_colorcfg_free(struct fg_colorcfg *cfg);
+/* The noise test: Holm's procedure at cfg->nz.alpha (zcrit shown). */
+void fg_colorcfg_holm(struct fg_colorcfg *cfg);
 /*
  * Handles the colour options shared by fg-color and fg-svg: returns 1 when
  * c was one of them. FG_COLOR_OPTS lists them for an fg_opt table.
@@ -80,7 +91,8 @@ void fg_colorcfg_free(struct fg_colorcfg *cfg);
 enum {
 	FG_OPT_COLORS = 'c', FG_OPT_HASH = 1000, FG_OPT_CP, FG_OPT_PALFILE,
 	FG_OPT_NEGATE, FG_OPT_SELF, FG_OPT_TOTALDELTA, FG_OPT_CB,
-	FG_OPT_ZCRIT, FG_OPT_ALL, FG_OPT_MINCHG, FG_OPT_BASE, FG_OPT_DIFFUSION
+	FG_OPT_ZCRIT, FG_OPT_ALL, FG_OPT_MINCHG, FG_OPT_BASE, FG_OPT_DIFFUSION,
+	FG_OPT_ALPHA
 };
 #define FG_COLOR_OPTS \
 	FG_NOISE_OPTS, \
@@ -92,6 +104,7 @@ enum {
 	{ "self-delta", FG_OPT_SELF, FG_OPT_NOARG }, \
 	{ "total-delta", FG_OPT_TOTALDELTA, FG_OPT_NOARG }, \
 	{ "colorblind", FG_OPT_CB, FG_OPT_NOARG }, \
+	{ "alpha", FG_OPT_ALPHA, FG_OPT_ARG }, \
 	{ "zcrit", FG_OPT_ZCRIT, FG_OPT_ARG }, \
 	{ "all-changes", FG_OPT_ALL, FG_OPT_NOARG }, \
 	{ "min-change", FG_OPT_MINCHG, FG_OPT_ARG }, \
@@ -112,7 +125,10 @@ enum {
     "      --self-delta       diff: colour by self change (flamegraph.pl)\n" \
     "      --total-delta      diff: colour by inclusive change (default)\n" \
     "      --colorblind       diff: orange/blue colour-blind-safe colours\n" \
-    "      --zcrit Z          diff: colour changes with |z| > Z (3.29)\n" \
+    "      --alpha A          diff: family-wise error rate of the noise\n" \
+    "                         test over all frames (Holm; default 0.001)\n" \
+    "      --zcrit Z          diff: a fixed |z| > Z frame by frame instead\n" \
+    "                         (no correction; 0: no test)\n" \
     "      --min-change PCT   diff: colour changes of at least PCT points\n" \
     "                         of the total (5)\n" \
     "      --all-changes      diff: colour every change (--zcrit 0\n" \
@@ -128,36 +144,40 @@ int fg_colorcfg_opt(struct fg_colorcfg *cfg, int c, const char *arg);
 
 /* ---- palette.c: pure ---- */
 int fg_pal_parse(const char *s);
-const char *fg_pal_name(int pal);
+/* The palettes' names, by enum fg_pal (fg_pal_parse's inverse). */
+extern const char *const fg_pal_names[FG_PAL_N];
 /* flamegraph.pl's colour of a name in a palette (hash: --hash). */
 uint32_t fg_pal_color(int pal, int hash, const char *name, size_t len);
 /* Parses "#rrggbb" or "rgb(r,g,b)"; FG_NOCOLOR if neither. */
 uint32_t fg_color_parse(const char *s, size_t n);
-/* Black or white, whichever contrasts more with fill (WCAG). */
-uint32_t fg_color_ink(uint32_t fill);
 /* Writes "#rrggbb" into buf (8 bytes). */
 void fg_color_fmt(char *buf, uint32_t rgb);
 
-/* ---- pmap.c: palette map files ---- */
+/* ---- pmap-read.c, pmap.c, pmap-write.c: palette map files ---- */
 /*
- * The profile colour of a frame name under cfg: from the palette map
- * (--cp, --palfile; read on first use, refusing a file that is not a
- * palette map), else fg_pal_color, remembered for fg_pmap_save.
+ * Reads the palette map cfg->pmfile (--cp, --palfile) into cfg->pmap: the
+ * tool calls it once, before colouring a profile's frames by name. A
+ * missing file is an empty map (fg_pmap_save creates it); a file that
+ * cannot be read, is a symbolic link or is not a palette map is fatal,
+ * the message naming it.
+ */
+void fg_pmap_load(struct fg_colorcfg *cfg);
+/*
+ * The profile colour of a frame name under cfg: from the palette map when
+ * one was loaded, else fg_pal_color, and then remembered in the map for
+ * fg_pmap_save. No file I/O.
  */
 uint32_t fg_color_name(struct fg_colorcfg *cfg, const char *name,
     size_t len);
 /*
  * Writes the palette map back (--cp), sorted, through a temporary file
- * renamed over it; never through a symbolic link. Warns on failure.
+ * renamed over it; never through a symbolic link. Warns on failure. Does
+ * nothing when no map was loaded.
  */
 void fg_pmap_save(struct fg_colorcfg *cfg);
 void fg_pmap_free(struct fg_colorcfg *cfg);
 
 /* ---- color.c: the colours of frames ---- */
-/* Colours every node of a finished tree (diff or profile). */
-struct fg_tree;
-struct fg_node;
-void fg_color_tree(struct fg_colorcfg *cfg, struct fg_tree *t);
 /*
  * What a diff frame's colour says (after fg_color_end), from the point
  * of view in force: grew or shrank beyond noise and the floor (*u gets
@@ -167,8 +187,8 @@ void fg_color_tree(struct fg_colorcfg *cfg, struct fg_tree *t);
 enum { FG_DK_SAME, FG_DK_GREW, FG_DK_SHRANK, FG_DK_NEW };
 /*
  * A diff frame as the colours see it, its counts before and after
- * (inclusive, self), for fg_color_tree's nodes and frames laid out in one
- * pass alike.
+ * (inclusive, self), for fg-color's tree nodes and frames laid out in one
+ * pass alike (fg-color's cmd/fg-color/colortree.c, fg-svg's flowview.c).
  */
 struct fg_cframe {
 	const double *tot, *self;
@@ -205,40 +225,5 @@ uint32_t fg_color_profile(struct fg_colorcfg *cfg, const char *name,
 /* all: the current profile's total (--colordiffusion) */
 uint32_t fg_color_diff(struct fg_colorcfg *cfg, const struct fg_cframe *f,
     const char *name, size_t nlen, double all);
-
-/* ---- annot.c: annotation lines and fg-color's header ---- */
-/*
- * Colour annotation lines (fg-folded(5), fg-color(1)):
- *   # color-default #rrggbb   frames no other line names
- *   # color-name NAME #rrggbb every frame called NAME
- *   # color-path A;B;C #rrggbb the frame at that path
- * A path line beats a name line, which beats the default line; among
- * lines of one kind the last wins.
- */
-struct fg_annot {
-	struct fg_stab *names;	/* name -> aux = colour */
-	struct fg_stab *paths;	/* path -> aux = colour */
-	uint32_t def;		/* colour-default or FG_NOCOLOR */
-	int any;
-};
-void fg_annot_init(struct fg_annot *a);
-void fg_annot_free(struct fg_annot *a);
-/* Takes a metadata line; returns 1 if it was a colour line. */
-int fg_annot_line(struct fg_annot *a, const char *line, size_t len);
-/* Applies annotations to a coloured tree (root keeps its colour). */
-struct fg_tree;
-/* Writes a profile's tree as one # color-name line per name, sorted. */
-void fg_annot_write_names(const struct fg_tree *t);
-/* Writes a diff's tree: # color-default, a # color-path per other frame. */
-void fg_annot_write_paths(const struct fg_tree *t, uint32_t neutral);
-/*
- * fg-color's header: written from cfg for a profile (ncols 1) or a diff
- * (ncols 2, with the mode in force); read back into cfg (initialised
- * with fg_colorcfg_init first) from a line of len bytes, returning 1 when
- * it was one.
- */
-void fg_colorcfg_write_header(const struct fg_colorcfg *cfg, int ncols);
-int fg_colorcfg_read_header(struct fg_colorcfg *cfg, const char *line,
-    size_t len);
 
 #endif

@@ -19,8 +19,15 @@ fg_colorcfg_init(struct fg_colorcfg *cfg)
 	memset(cfg, 0, sizeof(*cfg));
 	fg_noise_init(&cfg->nz);
 	cfg->pal = FG_PAL_HOT;
-	cfg->zcrit = FG_Z_DEFAULT;
+	fg_colorcfg_holm(cfg);
 	cfg->minchg = FG_MINCHG_DEFAULT;
+}
+
+void
+fg_colorcfg_holm(struct fg_colorcfg *cfg)
+{
+	cfg->nz.zcrit = 0;
+	cfg->zcrit = round(fg_zof(cfg->nz.alpha) * 100) / 100;
 }
 
 int
@@ -63,6 +70,16 @@ fg_colorcfg_opt(struct fg_colorcfg *cfg, int c, const char *arg)
 	case FG_OPT_CB:
 		cfg->cb = 1;
 		return 1;
+	case FG_OPT_ALPHA:
+		cfg->nz.alpha = (double)fg_parse_factor(arg, "--alpha");
+		if (!(cfg->nz.alpha > 0))
+			fg_errx(FG_EXIT_ERR, "--alpha: must be above 0: %s",
+			    arg);
+		if (!(cfg->nz.alpha < 1))
+			fg_errx(FG_EXIT_ERR, "--alpha: must be below 1: %s",
+			    arg);
+		fg_colorcfg_holm(cfg);
+		return 1;
 	case FG_OPT_ZCRIT:
 		errno = 0;
 		cfg->zcrit = strtod(arg, &end);
@@ -70,9 +87,11 @@ fg_colorcfg_opt(struct fg_colorcfg *cfg, int c, const char *arg)
 		    !(cfg->zcrit >= 0) || isinf(cfg->zcrit))
 			fg_errx(FG_EXIT_ERR, "--zcrit: not a number >= 0: %s",
 			    arg);
+		cfg->nz.zcrit = cfg->zcrit;
 		return 1;
 	case FG_OPT_ALL:
 		cfg->zcrit = 0;
+		cfg->nz.zcrit = 0;
 		cfg->minchg = 0;
 		return 1;
 	case FG_OPT_MINCHG:
@@ -92,6 +111,4 @@ fg_colorcfg_free(struct fg_colorcfg *cfg)
 {
 	fg_pmap_free(cfg);
 	fg_color_dstat_free(cfg);
-	free(cfg->isnew);
-	cfg->isnew = NULL;
 }

@@ -13,9 +13,13 @@
  * both tables gives a pivot key; each thread sorts the keys on one side of
  * it, and the reading thread emits its side while the second still sorts
  * the other (a key is in one table only, so no two are equal, and the two
- * sides need no merge).
- * Warnings, errors and totals all stay on the reading thread, in input
- * order: the output and messages are those of one table on one thread.
+ * sides need no merge). When emit() may run on two threads (sum.h), the
+ * second thread then emits its side into memory, a few chunks ahead, and
+ * the reading thread writes them after its own side: formatting the
+ * upper side overlaps writing it (emitmem).
+ * Warnings, errors and totals of the input all stay on the reading
+ * thread, in input order: the output and messages are those of one table
+ * on one thread.
  */
 #include <pthread.h>
 #include <stdlib.h>
@@ -28,6 +32,9 @@
 #define INTERN_BATCH ((size_t)1 << 20)
 #define INTERN_NBATCH 4
 #define INTERN_AHEAD ((size_t)2 << 20)
+/* The second thread's output: INTERN_NOUT chunks of OUT_CHUNK or more. */
+#define INTERN_NOUT 4
+#define OUT_CHUNK ((size_t)1 << 20)
 /*
  * Which table a hash goes to: halves, so that each thread splits one half
  * for the sort at the end. While the second thread runs it hashes and adds
@@ -76,6 +83,15 @@ struct fg_intern {
 	char *pkbuf;		/* the pivot key, whole */
 	char *kbuf;		/* a key put together again for emit */
 	size_t kcap;
+	/* with two emitters: the second thread's side, into memory */
+	struct fg_emitter em;
+	int two;		/* emit() may run on the second thread */
+	void *earg;		/* its emit() state there */
+	char *wkbuf;		/* its kbuf */
+	size_t wkcap;
+	struct fg_outbuf out[INTERN_NOUT];
+	size_t ohead, otail;	/* chunks emitted: out[otail..ohead) mod NOUT */
+	int odone;		/* no more chunks */
 };
 
 static void
@@ -164,6 +180,8 @@ runbatch(struct fg_intern *p, struct batch *b)
 	}
 }
 
+static void emitmem(struct fg_intern *);
+
 /* Sets the second thread's stage. */
 static void
 setstage(struct fg_intern *p, int stage)
@@ -210,26 +228,40 @@ sortside(struct fg_sortitem *it, size_t lo, size_t hi, size_t *seg)
 		fg_sort_items(it + seg[c], seg[c + 1] - seg[c]);
 }
 
+/*
+ * A ring's consumer: waits until *tail is below *head (1) or, with none
+ * left, *done is set (0). Only the consumer moves *tail (advance).
+ */
+static int
+await(struct fg_intern *p, const size_t *tail, const size_t *head,
+    const int *done)
+{
+	int more;
+
+	lock(p);
+	while (*tail == *head && !*done)
+		pthread_cond_wait(&p->cv, &p->mu);
+	more = *tail != *head;
+	pthread_mutex_unlock(&p->mu);
+	return more;
+}
+
+static void
+advance(struct fg_intern *p, size_t *tail)
+{
+	lock(p);
+	(*tail)++;
+	unlock(p);
+}
+
 static void *
 worker(void *arg)
 {
 	struct fg_intern *p = arg;
-	struct batch *b;
 
-	for (;;) {
-		lock(p);
-		while (p->tail == p->head && !p->done)
-			pthread_cond_wait(&p->cv, &p->mu);
-		if (p->tail == p->head) {
-			pthread_mutex_unlock(&p->mu);
-			break;
-		}
-		b = &p->b[p->tail % INTERN_NBATCH];
-		pthread_mutex_unlock(&p->mu);
-		runbatch(p, b);
-		lock(p);
-		p->tail++;
-		unlock(p);
+	while (await(p, &p->tail, &p->head, &p->done)) {
+		runbatch(p, &p->b[p->tail % INTERN_NBATCH]);
+		advance(p, &p->tail);
 	}
 	setstage(p, 1);
 	if (!waitgo(p, 1))
@@ -239,6 +271,8 @@ worker(void *arg)
 	if (!waitgo(p, 2))
 		return NULL;
 	sortside(p->it, p->cut, p->n, p->seg[1]);
+	if (p->two)
+		emitmem(p);
 	setstage(p, 3);
 	return NULL;
 }
@@ -392,29 +426,37 @@ fg_intern_get(struct fg_intern *p, const char *key, size_t len)
  * second thread has sorted meanwhile. With S the time to sort everything
  * and W to write it, the reading thread is done with its side when the
  * other is done sorting at PIVOT_AT = S / (2S + W); thread CPU times on the
- * service profile give S a little above W.
+ * service profile give S a little above W. When the second thread formats
+ * its side (F to format everything, W now the write(2)s alone), the two
+ * finish together at a = (S + F - W) / (2S + 2F): PIVOT_AT2, from
+ * thread CPU times on the service pair written to a file.
  */
 #define PIVOT_SAMPLE 1024
 #define PIVOT_AT 0.36
+#define PIVOT_AT2 0.40
 /* Fewer entries than this are sorted on the reading thread alone. */
 #define PIVOT_MIN 20000
 
-/* e's whole key (the prefix put back) in p->kbuf, its length returned. */
+/*
+ * e's whole key (the prefix put back) in *kb (*kc bytes, grown as needed),
+ * its length returned.
+ */
 static size_t
-wholekey(struct fg_intern *p, const struct fg_ent *e)
+wholekey(const struct fg_intern *p, const struct fg_ent *e, char **kb,
+    size_t *kc)
 {
 	const char *pfx;
 	size_t pl;
 
 	pfx = fg_stab_prefix(p->t[0], &pl);
 	pl = e->aux;
-	if (pl + e->len + 1 > p->kcap) {
-		p->kcap = 2 * (pl + e->len + 1);
-		p->kbuf = fg_realloc(p->kbuf, p->kcap);
+	if (pl + e->len + 1 > *kc) {
+		*kc = 2 * (pl + e->len + 1);
+		*kb = fg_realloc(*kb, *kc);
 	}
 	if (pl > 0)
-		memcpy(p->kbuf, pfx, pl);
-	memcpy(p->kbuf + pl, e->key, e->len);
+		memcpy(*kb, pfx, pl);
+	memcpy(*kb + pl, e->key, e->len);
 	return pl + e->len;
 }
 
@@ -426,9 +468,10 @@ pivot(struct fg_intern *p)
 
 	p->pk = NULL;
 	if (p->n < PIVOT_MIN ||
-	    (e = fg_pivot(p->t[0], p->t[1], PIVOT_SAMPLE, PIVOT_AT)) == NULL)
+	    (e = fg_pivot(p->t[0], p->t[1], PIVOT_SAMPLE,
+	    p->two ? PIVOT_AT2 : PIVOT_AT)) == NULL)
 		return;
-	l = wholekey(p, e);
+	l = wholekey(p, e, &p->kbuf, &p->kcap);
 	p->pkbuf = fg_malloc(l + 1);
 	memcpy(p->pkbuf, p->kbuf, l);
 	p->pk = p->pkbuf;
@@ -454,27 +497,107 @@ place(struct fg_intern *p, size_t a)
 	return a + c;
 }
 
-/* Emits side s (sorted by sortside), its class 1 with the prefix. */
-static void
-emitside(struct fg_intern *p, int s, fg_emit_fn emit, void *arg)
+/* Emits it[i] (with its prefix, if kept without), putting keys in *kb. */
+static inline void
+emitone(const struct fg_intern *p, size_t i, void *arg, char **kb,
+    size_t *kc)
 {
-	const struct fg_ent *e;
+	const struct fg_ent *e = p->it[i].p;
+
+	if (e->aux == 0)
+		p->em.emit(e->key, e->len, e->c, p->ncols, arg);
+	else
+		p->em.emit(*kb, wholekey(p, e, kb, kc), e->c, p->ncols, arg);
+}
+
+/* Emits side s (sorted by sortside) on the reading thread. */
+static void
+emitside(struct fg_intern *p, int s)
+{
 	size_t i, hi = p->seg[s][3];
 
 	for (i = p->seg[s][0]; i < hi; i++) {
 		if (i + 4 < hi)
 			__builtin_prefetch(p->it[i + 4].p);
-		e = p->it[i].p;
-		if (e->aux == 0)
-			emit(e->key, e->len, e->c, p->ncols, arg);
-		else
-			emit(p->kbuf, wholekey(p, e), e->c, p->ncols, arg);
+		emitone(p, i, p->em.arg, &p->kbuf, &p->kcap);
+	}
+}
+
+/*
+ * The second thread's next empty chunk, once fewer than INTERN_NOUT wait
+ * to be written; NULL when told to quit.
+ */
+static struct fg_outbuf *
+nextout(struct fg_intern *p)
+{
+	struct fg_outbuf *b;
+
+	lock(p);
+	while (p->ohead - p->otail >= INTERN_NOUT && p->go >= 0)
+		pthread_cond_wait(&p->cv, &p->mu);
+	b = p->go >= 0 ? &p->out[p->ohead % INTERN_NOUT] : NULL;
+	pthread_mutex_unlock(&p->mu);
+	if (b != NULL && b->p == NULL) {	/* on a huge page: one fault */
+		b->cap = 2 * OUT_CHUNK;
+		b->p = fg_big_alloc(b->cap, 0);
+	}
+	if (b != NULL)
+		b->n = 0;
+	return b;
+}
+
+/* Hands the chunk filled to the reading thread; done: it was the last. */
+static void
+putout(struct fg_intern *p, int done)
+{
+	lock(p);
+	p->ohead++;
+	p->odone = done;
+	unlock(p);
+}
+
+/*
+ * The second thread emits its side into chunks of memory (its fg_out_*
+ * calls captured), handing each on when it is OUT_CHUNK full.
+ */
+static void
+emitmem(struct fg_intern *p)
+{
+	struct fg_outbuf *b = nextout(p);
+	size_t i, hi = p->seg[1][3];
+
+	fg_out_capture(b);
+	for (i = p->seg[1][0]; i < hi && b != NULL; i++) {
+		if (i + 4 < hi)
+			__builtin_prefetch(p->it[i + 4].p);
+		emitone(p, i, p->earg, &p->wkbuf, &p->wkcap);
+		if (b->n >= OUT_CHUNK && i + 1 < hi) {
+			putout(p, 0);
+			b = nextout(p);
+			fg_out_capture(b);
+		}
+	}
+	fg_out_capture(NULL);
+	if (b != NULL)
+		putout(p, 1);
+}
+
+/* The reading thread writes the second thread's chunks, in turn. */
+static void
+writeout(struct fg_intern *p)
+{
+	struct fg_outbuf *b;
+
+	while (await(p, &p->otail, &p->ohead, &p->odone)) {
+		b = &p->out[p->otail % INTERN_NOUT];
+		fg_out_write(b->p, b->n);
+		advance(p, &p->otail);
 	}
 }
 
 /* The end with one thread: both tables sorted and emitted here. */
 static void
-emit1(struct fg_intern *p, fg_emit_fn emit, void *arg)
+emit1(struct fg_intern *p)
 {
 	p->n0 = fg_stab_count(p->t[0]);
 	p->n = p->n0 + fg_stab_count(p->t[1]);
@@ -484,7 +607,7 @@ emit1(struct fg_intern *p, fg_emit_fn emit, void *arg)
 	fg_stab_split(p->t[0], NULL, 0, p->it);
 	fg_stab_split(p->t[1], NULL, 0, p->it + p->n0);
 	sortside(p->it, 0, p->n, p->seg[0]);
-	emitside(p, 0, emit, arg);
+	emitside(p, 0);
 }
 
 static void
@@ -505,12 +628,13 @@ setgo(struct fg_intern *p, int go)
 }
 
 void
-fg_intern_emit(struct fg_intern *p, fg_emit_fn emit, void *arg)
+fg_intern_emit(struct fg_intern *p, const struct fg_emitter *em, int two)
 {
 	size_t a;
 
+	p->em = *em;
 	if (!p->running) {
-		emit1(p, emit, arg);
+		emit1(p);
 		return;
 	}
 	drain(p);
@@ -522,6 +646,7 @@ fg_intern_emit(struct fg_intern *p, fg_emit_fn emit, void *arg)
 	p->bmem = NULL;
 	p->n0 = fg_stab_count(p->t[0]);
 	p->n = p->n0 + fg_stab_count(p->t[1]);
+	p->two = two;
 	pivot(p);
 	/* the slots go before the items come: peak memory has one of them */
 	fg_stab_unindex(p->t[0]);
@@ -531,11 +656,19 @@ fg_intern_emit(struct fg_intern *p, fg_emit_fn emit, void *arg)
 	a = fg_stab_split(p->t[0], p->pk, p->pl, p->it);
 	waitstage(p, 2);
 	p->cut = place(p, a);
+	p->two = two && p->pk != NULL;	/* no pivot: one side */
+	if (p->two)
+		p->earg = em->fork != NULL ? em->fork(em->arg) : em->arg;
 	setgo(p, 2);
 	sortside(p->it, 0, p->cut, p->seg[0]);
-	emitside(p, 0, emit, arg);
+	emitside(p, 0);
+	if (p->two)
+		writeout(p);
 	waitstage(p, 3);
-	emitside(p, 1, emit, arg);
+	if (!p->two)
+		emitside(p, 1);
+	else if (em->fork != NULL)
+		em->join(em->arg, p->earg);
 }
 
 void
@@ -548,8 +681,7 @@ fg_intern_free(struct fg_intern *p)
 	if (p->running) {	/* maybe never finished: let the thread go */
 		lock(p);
 		p->done = 1;
-		if (p->go < 2)
-			p->go = -1;
+		p->go = -1;	/* past 2 only nextout() looks: quits */
 		unlock(p);
 		if (pthread_join(p->th, NULL) != 0)
 			fg_errx(FG_EXIT_ERR, "pthread_join failed");
@@ -558,6 +690,9 @@ fg_intern_free(struct fg_intern *p)
 	free(p->bmem);
 	free(p->pkbuf);
 	free(p->kbuf);
+	free(p->wkbuf);
+	for (k = 0; k < INTERN_NOUT; k++)
+		free(p->out[k].p);
 	for (k = 0; k < 2; k++)
 		fg_stab_free(p->t[k]);
 	pthread_mutex_destroy(&p->mu);

@@ -35,9 +35,13 @@ void fg_intern_add(struct fg_intern *p, const char *key, size_t len,
 struct fg_ent *fg_intern_get(struct fg_intern *p, const char *key,
     size_t len);
 /*
- * Ends the input and calls emit() on the calling thread for every entry,
- * in bytewise order (the second thread sorts part of them meanwhile).
+ * Ends the input and calls em->emit() for every entry, in bytewise order
+ * of output: on the calling thread (the second thread sorts part of them
+ * meanwhile), or with two set on both, as fg_kmerge_par does (the upper
+ * keys on the second thread with em->fork's state, their output captured
+ * into memory and written after the lower keys'; em->join at the end).
  */
-void fg_intern_emit(struct fg_intern *p, fg_emit_fn emit, void *arg);
+void fg_intern_emit(struct fg_intern *p, const struct fg_emitter *em,
+    int two);
 void fg_intern_free(struct fg_intern *p);
 #endif

@@ -116,6 +116,8 @@ fg_out_char(int c)
 
 	if (capture == NULL && obuf != NULL && olen < OUT_BUFSZ)
 		obuf[olen++] = ch;
+	else if (capture != NULL && capture->n < capture->cap)
+		capture->p[capture->n++] = ch;
 	else
 		fg_out_write(&ch, 1);
 }

@@ -15,7 +15,7 @@
 #include "flame.h"
 #include "sym.h"
 
-static const char *const palnames[FG_PAL_N] = {
+const char *const fg_pal_names[FG_PAL_N] = {
 	"hot", "mem", "io", "wakeup", "chain", "java", "js", "perl",
 	"python", "rust", "red", "green", "blue", "aqua", "yellow", "purple",
 	"orange"
@@ -30,15 +30,9 @@ fg_pal_parse(const char *s)
 	int i;
 
 	for (i = 0; i < FG_PAL_N; i++)
-		if (strcmp(s, palnames[i]) == 0)
+		if (strcmp(s, fg_pal_names[i]) == 0)
 			return i;
 	return -1;
-}
-
-const char *
-fg_pal_name(int pal)
-{
-	return pal >= 0 && pal < FG_PAL_N ? palnames[pal] : "?";
 }
 
 /* Perl's rand() after srand(seed): the first value of drand48. */
@@ -346,26 +340,4 @@ fg_color_fmt(char *buf, uint32_t c)
 	for (i = 0; i < 6; i++)
 		buf[1 + i] = hx[(c >> (20 - 4 * i)) & 15];
 	buf[7] = '\0';
-}
-
-
-static double
-lin(uint32_t c8)
-{
-	double c = c8 / 255.0;
-
-	return c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4);
-}
-
-/*
- * The label colour for a fill: black, or white when white contrasts more
- * (WCAG relative luminance), so labels keep AA contrast on every fill.
- */
-uint32_t
-fg_color_ink(uint32_t fill)
-{
-	double l = 0.2126 * lin((fill >> 16) & 255) +
-	    0.7152 * lin((fill >> 8) & 255) + 0.0722 * lin(fill & 255);
-
-	return (l + 0.05) / 0.05 >= 1.05 / (l + 0.05) ? 0 : 0xffffff;
 }

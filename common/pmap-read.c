@@ -23,6 +23,8 @@ fg_pmap_load(struct fg_colorcfg *cfg)
 	size_t len, i;
 	uint32_t c;
 
+	if (cfg->pmfile == NULL || cfg->pmap != NULL)
+		return;		/* no map asked for, or read already */
 	cfg->pmap = fg_calloc(1, sizeof(*cfg->pmap));
 	cfg->pmap->tab = fg_stab_new(1);
 	if (lstat(cfg->pmfile, &sb) == 0 && S_ISLNK(sb.st_mode))

@@ -2,7 +2,8 @@
 /*
  * pmap.c: the palette map's colours (pmap.h): a function named in it
  * keeps its colour, any other gets its palette's and is added, to be
- * written back. The file is read at the first lookup (pmap-read.c).
+ * written back. The tool reads the file first (pmap-read.c,
+ * fg_pmap_load); a lookup never opens it.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -23,10 +24,8 @@ fg_color_name(struct fg_colorcfg *cfg, const char *name, size_t len)
 		return RGB(160, 160, 160);
 	if (len == 1 && name[0] == '-')
 		return RGB(200, 200, 200);
-	if (cfg->pmfile == NULL || len == 0)
+	if (cfg->pmap == NULL || len == 0)
 		return fg_pal_color(cfg->pal, cfg->hash, name, len);
-	if (cfg->pmap == NULL)
-		fg_pmap_load(cfg);
 	if ((e = fg_stab_find(cfg->pmap->tab, name, len)) != NULL)
 		return e->aux;
 	c = fg_pal_color(cfg->pal, cfg->hash, name, len);

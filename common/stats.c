@@ -20,6 +20,7 @@
  * of the weight. Run-to-run variation beyond sampling (other load, CPU
  * frequency, caches) is not in the model; fg_dispersion() measures it and
  * fg-top --dispersion discounts it. See fg-top(1), STATISTICS.
+ * noiseset.c settles the test's mode and samples (options, header).
  */
 #include <math.h>
 #include <stdio.h>
@@ -53,6 +54,23 @@ fg_pvalue(double z)
 	if (isnan(z))
 		return 1;
 	return erfc(fabs(z) / sqrt(2.0));
+}
+
+/* By bisection: fg_pvalue falls as |z| grows (to 1e-300 near 37). */
+double
+fg_zof(double p)
+{
+	double lo = 0, hi = 40, mid;
+	int i;
+
+	for (i = 0; i < 100; i++) {
+		mid = (lo + hi) / 2;
+		if (fg_pvalue(mid) > p)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return hi;
 }
 
 static int
@@ -140,8 +158,8 @@ fg_dispersion(const double *a, const double *b, size_t n, double ta,
 	return x2 / (double)(cells - 1);
 }
 
-static uint64_t
-gcd(uint64_t a, uint64_t b)
+uint64_t
+fg_gcd(uint64_t a, uint64_t b)
 {
 	uint64_t t;
 
@@ -164,34 +182,7 @@ fg_period_add(struct fg_period *p, int side, fg_count c)
 	if (c.i == 0)
 		return;
 	p->n[side]++;
-	p->gcd[side] = gcd(p->gcd[side], (uint64_t)c.i);
-}
-
-void
-fg_period_add_dbl(struct fg_period *p, int side, double x)
-{
-	fg_count c;
-
-	if (!(x > 0))
-		return;
-	if (x == floor(x) && x < 9223372036854775808.0) {
-		c.i = (int64_t)x;	/* what fg_count_from_dbl makes of it */
-		c.f = 0;
-	} else if (fg_count_from_dbl(x, &c) != 0)
-		return;
-	fg_period_add(p, side, c);
-}
-
-void
-fg_period_join(struct fg_period *p, const struct fg_period *q)
-{
-	int k;
-
-	for (k = 0; k < 2; k++) {
-		p->gcd[k] = gcd(p->gcd[k], q->gcd[k]);
-		p->n[k] += q->n[k];
-		p->frac[k] |= q->frac[k];
-	}
+	p->gcd[side] = fg_gcd(p->gcd[side], (uint64_t)c.i);
 }
 
 double
@@ -207,248 +198,12 @@ fg_period_side(const struct fg_period *p, int side)
 double
 fg_period_get(const struct fg_period *p)
 {
-	uint64_t g = gcd(p->gcd[0], p->gcd[1]);
+	uint64_t g = fg_gcd(p->gcd[0], p->gcd[1]);
 
 	if (p->frac[0] || p->frac[1] || p->n[0] + p->n[1] <
 	    FG_PERIOD_MINCOUNTS || g < FG_PERIOD_MIN)
 		return 1;
 	return (double)g;
-}
-
-static int modeof(const char *, int);
-
-static const char *const modenames[] = { "stream", "absolute",
-    "proportional" };
-
-int
-fg_mode_parse(const char *s)
-{
-	if (strcmp(s, "absolute") == 0)
-		return FG_MODE_ABSOLUTE;
-	if (strcmp(s, "proportional") == 0)
-		return FG_MODE_PROPORTIONAL;
-	return -1;
-}
-
-const char *
-fg_mode_name(int mode)
-{
-	return mode >= 0 && mode <= FG_MODE_PROPORTIONAL ? modenames[mode] :
-	    "?";
-}
-
-int
-fg_mode_of(const char *header)
-{
-	return modeof(header, 1);
-}
-
-static int
-modeof(const char *header, int warn)
-{
-	char *v;
-	int m = FG_MODE_ABSOLUTE, p;
-
-	if (header == NULL)
-		return m;
-	if ((v = fg_header_get(header, "mode")) != NULL) {
-		if ((p = fg_mode_parse(v)) >= 0)
-			m = p;
-		else if (warn)
-			fg_warnx("header mode=%s: not absolute or "
-			    "proportional; taking absolute", v);
-		free(v);
-		return m;
-	}
-	if ((v = fg_header_get(header, "normalized")) != NULL) {
-		if (strcmp(v, "yes") == 0)
-			m = FG_MODE_PROPORTIONAL;
-		free(v);
-	}
-	return m;
-}
-
-void
-fg_noise_init(struct fg_noise *nz)
-{
-	memset(nz, 0, sizeof(*nz));
-	nz->alpha = FG_ALPHA_DEFAULT;
-	nz->phi = 1;
-	nz->drift = 1;
-}
-
-static double
-posnum(const char *s, const char *what)
-{
-	double v = (double)fg_parse_factor(s, what);
-
-	if (!(v > 0) || isinf(v))
-		fg_errx(FG_EXIT_ERR, "%s: must be above 0: %s", what, s);
-	return v;
-}
-
-void
-fg_parse_pair(const char *s, const char *what, double *a, double *b,
-    int same)
-{
-	const char *colon = strchr(s, ':');
-	char *first;
-
-	if (colon == NULL) {
-		if (!same)
-			fg_errx(FG_EXIT_ERR, "%s: expected A:B: %s", what, s);
-		*a = *b = posnum(s, what);
-		return;
-	}
-	first = fg_strdup(s);
-	first[colon - s] = '\0';
-	*a = posnum(first, what);
-	*b = posnum(colon + 1, what);
-	free(first);
-}
-
-int
-fg_noise_opt(struct fg_noise *nz, int c, const char *arg)
-{
-	switch (c) {
-	case FG_OPT_MODE:
-		if ((nz->mode = fg_mode_parse(arg)) < 0)
-			fg_errx(FG_EXIT_ERR, "--mode: absolute or "
-			    "proportional, not %s", arg);
-		return 1;
-	case FG_OPT_PERIOD:
-		nz->period = posnum(arg, "--period");
-		nz->samples[0] = nz->samples[1] = 0;
-		return 1;
-	case FG_OPT_SAMPLES:
-		fg_parse_pair(arg, "--samples", &nz->samples[0],
-		    &nz->samples[1], 1);
-		nz->period = 0;
-		return 1;
-	case FG_OPT_DRIFT:
-		nz->driftauto = strcmp(arg, "auto") == 0;
-		nz->drift = nz->driftauto ? 1 : posnum(arg, "--drift");
-		return 1;
-	}
-	return 0;
-}
-
-/* period= or samples= from the header, when no option gave either. */
-static const char *
-header_samples(const char *header, double *per, double smp[2])
-{
-	char *v;
-
-	if (*per > 0 || smp[0] > 0)
-		return "option";
-	if (header == NULL)
-		return "";
-	if ((v = fg_header_get(header, "period")) != NULL) {
-		*per = posnum(v, "header period=");
-		free(v);
-		return "header";
-	}
-	if ((v = fg_header_get(header, "samples")) != NULL) {
-		fg_parse_pair(v, "header samples=", &smp[0], &smp[1], 1);
-		free(v);
-		return "header";
-	}
-	return "";
-}
-
-static int
-scaledbase(const char *header)
-{
-	char *v;
-	int yes;
-
-	if (header == NULL || (v = fg_header_get(header, "normalized")) ==
-	    NULL)
-		return 0;
-	yes = strcmp(v, "yes") == 0;
-	free(v);
-	return yes;
-}
-
-/*
- * fg-diff -n scaled the base to the current's total: the period is the
- * after side's, and the base's samples come from its total before
- * scaling (base-total=), else are taken to be the current's (a warning).
- */
-static const char *
-scaled_samples(struct fg_noise *nz, const char *header, const char *name,
-    const struct fg_period *det, double *per, double smp[2])
-{
-	char *v;
-
-	if (*per == 0 && det != NULL && fg_period_side(det, 1) > 1)
-		*per = fg_period_side(det, 1);
-	if ((v = fg_header_get(header, "base-total")) != NULL) {
-		smp[0] = posnum(v, "header base-total=") / (*per > 0 ? *per :
-		    1);
-		smp[1] = nz->tot[1] / (*per > 0 ? *per : 1);
-		free(v);
-		return "base-total in the header";
-	}
-	if (nz->mode == FG_MODE_PROPORTIONAL && !nz->quiet)
-		fg_warnx("%s: base counts were scaled (fg-diff -n); the noise "
-		    "test assumes both sides had the current's samples: give "
-		    "--samples, or diff without -n", name);
-	return *per > 0 ? "detected" : "";
-}
-
-/*
- * The sides of the view: --negate makes the current profile the "before".
- * Everything per side (totals, samples, the period) was settled in the
- * stream's order; the view swaps them all at once, so that no input is
- * left in the stream's order while another is swapped.
- */
-static void
-viewsides(struct fg_noise *nz, double smp[2])
-{
-	double t;
-
-	if (!nz->negate)
-		return;
-	t = nz->tot[0], nz->tot[0] = nz->tot[1], nz->tot[1] = t;
-	t = nz->scale[0], nz->scale[0] = nz->scale[1], nz->scale[1] = t;
-	t = smp[0], smp[0] = smp[1], smp[1] = t;
-}
-
-void
-fg_noise_setup(struct fg_noise *nz, const char *header, const char *name,
-    double tot0, double tot1, const struct fg_period *det)
-{
-	double per = nz->period, smp[2] = { nz->samples[0], nz->samples[1] };
-	const char *src;
-
-	if (nz->mode == FG_MODE_STREAM)
-		nz->mode = modeof(header, !nz->quiet);
-	nz->tot[0] = tot0;
-	nz->tot[1] = tot1;
-	src = header_samples(header, &per, smp);
-	if (*src == '\0' && scaledbase(header))
-		src = scaled_samples(nz, header, name, det, &per, smp);
-	else if (per == 0 && smp[0] == 0 && det != NULL &&
-	    fg_period_get(det) > 1) {
-		src = "detected";
-		per = fg_period_get(det);
-	}
-	if (smp[0] > 0) {
-		nz->scale[0] = tot0 > 0 ? smp[0] / tot0 : 0;
-		nz->scale[1] = tot1 > 0 ? smp[1] / tot1 : 0;
-	} else
-		nz->scale[0] = nz->scale[1] = per > 0 ? 1 / per : 1;
-	viewsides(nz, smp);
-	if (smp[0] > 0)
-		snprintf(nz->how, sizeof(nz->how), "%.0f:%.0f samples (%s)",
-		    smp[0], smp[1], src);
-	else if (per > 0)
-		snprintf(nz->how, sizeof(nz->how), "%.0f:%.0f samples "
-		    "(period %.9g, %s)", nz->tot[0] / per, nz->tot[1] / per,
-		    per, src);
-	else
-		snprintf(nz->how, sizeof(nz->how), "counts are samples");
 }
 
 static int

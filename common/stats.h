@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * stats.h: the noise test (stats.c), one for every tool that says whether
+ * stats.h: the noise test (stats.c; its settings from options and headers,
+ * noiseset.c), one for every tool that says whether
  * a change is real (fg-top, fg-color, fg-svg). See fg-top(1), STATISTICS.
  *
  * A differential stream is compared in one of two modes:
@@ -10,7 +11,7 @@
  *   proportional  shares of each side's total; a change is the change of
  *                 share in points; the two-proportion test (runs of
  *                 different length: production windows, canaries)
- * The mode comes from --mode, else the stream's header (fg_mode_of).
+ * The mode comes from --mode, else the stream's header.
  *
  * Use: fg_noise_init, fg_noise_opt for each option, fg_noise_setup once
  * the totals are known, then fg_noise_delta and fg_noise_z per function or
@@ -38,6 +39,8 @@ double fg_ztest(double a, double ta, double b, double tb);
 
 /* Two-sided p-value of a standard normal statistic: P(|Z| >= |z|). */
 double fg_pvalue(double z);
+/* Its inverse: the |z| whose two-sided p-value is p (0 < p < 1). */
+double fg_zof(double p);
 /*
  * Holm's step-down procedure over n statistics z[]: sets sig[i] to 1 for
  * the tests rejected at family-wise error rate alpha, else 0. NaN counts
@@ -87,10 +90,8 @@ struct fg_period {
 	int frac[2];		/* a count had a fractional part */
 };
 void fg_period_add(struct fg_period *p, int side, fg_count c);
-/* A count held in a double (> 0; fg_count_from_dbl's, faster when whole). */
-void fg_period_add_dbl(struct fg_period *p, int side, double x);
-/* Adds what q saw into p (counts fed to two fg_periods). */
-void fg_period_join(struct fg_period *p, const struct fg_period *q);
+/* The greatest common divisor (fg_gcd(a, 0) is a). */
+uint64_t fg_gcd(uint64_t a, uint64_t b);
 double fg_period_get(const struct fg_period *p);
 double fg_period_side(const struct fg_period *p, int side);
 
@@ -103,12 +104,6 @@ enum fg_mode {
 /* "absolute" or "proportional" into FG_MODE_*, or -1. */
 int fg_mode_parse(const char *s);
 const char *fg_mode_name(int mode);
-/*
- * The mode a stream's header line (NULL: none) says: its mode=, else
- * proportional when normalized=yes (fg-diff -n), else absolute (fg-diff's
- * counts are as recorded, as difffolded.pl's without -n are).
- */
-int fg_mode_of(const char *header);
 
 /* ---- the noise test ---- */
 struct fg_noise {

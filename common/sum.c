@@ -327,8 +327,13 @@ static void
 sum_table(struct sumst *s)
 {
 	struct fg_intern *tab = NULL;
+	struct fg_emitter em;
 	int k;
 
+	em.emit = s->o->emit;
+	em.arg = s->o->arg;
+	em.fork = s->o->fork;
+	em.join = s->o->join;
 	if (s->o->bycol) {
 		s->ncols = s->n;
 		tab = fg_intern_new(s->n);
@@ -338,7 +343,7 @@ sum_table(struct sumst *s)
 	if (s->o->start != NULL)
 		s->o->start(s->o->arg, s->kind, s->ncols, s->total);
 	if (tab != NULL)
-		fg_intern_emit(tab, s->o->emit, s->o->arg);
+		fg_intern_emit(tab, &em, s->o->onmeta == NULL);
 	else if (s->run != NULL)
 		fg_run_emit(s->run, s->o->emit, s->o->arg);
 	for (k = 0; k < s->nopen; k++)

@@ -9,13 +9,15 @@
  * ("+123") are dropped (kept but on the leaf with --includeoffset); frames
  * in ustack(perf) form "ADDR sym+off (module)" become "sym". One-line
  * entries such as "@[comm]: 5" count too. Other lines (the "Attaching N
- * probes..." banner, printf output) are ignored.
+ * probes..." banner, printf output) are ignored. This file reads the
+ * lines; bpftrace-stack.c makes the stacks (bpftrace.h).
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "collapse.h"
 #include "sym.h"
+#include "bpftrace.h"
 
 /* "@" [A-Za-z0-9_]* "[" at the start: returns the length, else 0. */
 static size_t
@@ -56,114 +58,10 @@ entryend(const char *s, size_t n, const char **cnt, size_t *cn)
 	return s + i - 3;
 }
 
-/* Offset "+123" or "+0x1f" at the end of a frame: its start, else n. */
-static size_t
-offstart(const char *s, size_t n)
-{
-	size_t i = n;
-
-	while (i > 0 && (fg_ishex(s[i - 1]) || s[i - 1] == 'x'))
-		i--;
-	if (i > 0 && i < n && s[i - 1] == '+')
-		return i - 1;
-	return n;
-}
-
-struct ent {
-	struct fg_buf parts;	/* key parts, in input order */
-	size_t *off;
-	size_t n, cap;
-};
-
-static void
-part(struct ent *en, const char *s, size_t n)
-{
-
-	if (n == 0)
-		return;
-	if (en->n == en->cap) {
-		en->cap = en->cap ? en->cap * 2 : 64;
-		en->off = fg_reallocarray(en->off, en->cap, sizeof(*en->off));
-	}
-	en->off[en->n++] = en->parts.len;
-	fg_buf_putframe(&en->parts, s, n);
-}
-
-/* Scalar key parts "a, b" (after a ',' line start or the "@[") */
-static void
-scalars(struct ent *en, const char *s, size_t n)
-{
-	const char *c, *t;
-	size_t k, m;
-
-	while (n > 0) {
-		c = memchr(s, ',', n);
-		k = c != NULL ? (size_t)(c - s) : n;
-		m = k;
-		t = fg_trim(s, &m);
-		part(en, t, m);
-		if (c == NULL)
-			break;
-		n -= k + 1;
-		s = c + 1;
-	}
-}
-
-static void
-framepart(struct ent *en, const char *s, size_t n, int incoff)
-{
-	size_t i;
-
-	/* ustack(perf): "7f12ab sym+off (module)" */
-	for (i = 0; i < n && fg_ishex(s[i]); i++)
-		;
-	if (i > 0 && i < n && s[i] == ' ') {
-		s += i + 1;
-		n -= i + 1;
-		if (n > 0 && s[n - 1] == ')')
-			for (i = n - 1; i > 0; i--)
-				if (s[i] == '(' && s[i - 1] == ' ') {
-					n = i - 1;
-					break;
-				}
-	}
-	if (!incoff)
-		n = offstart(s, n);
-	part(en, s, n);
-}
-
-static void
-finish(struct ent *en, struct fg_stab *tab, struct fg_in *in,
-    const char *cnt, size_t cn, int incoff, struct fg_buf *st)
-{
-	fg_count c;
-	size_t k, a, b;
-
-	if (fg_count_parse(cnt, cn, &c) != FG_NUM_OK) {
-		fg_in_warn(in, "count out of range; entry skipped");
-		return;
-	}
-	if (en->n == 0) {
-		fg_in_warn(in, "entry without a key; skipped");
-		return;
-	}
-	st->len = 0;
-	for (k = en->n; k-- > 0;) {
-		a = en->off[k];
-		b = k + 1 < en->n ? en->off[k + 1] : en->parts.len;
-		if (incoff && k == 0)
-			b = a + offstart(en->parts.p + a, b - a);
-		if (st->len > 0)
-			fg_buf_put(st, ";", 1);
-		fg_buf_put(st, en->parts.p + a, b - a);
-	}
-	collapse_add(tab, st->p, st->len, c, in);
-}
-
 static void
 run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 {
-	struct ent en = { { 0 }, 0, 0, 0 };
+	struct bpf_ent en = { { 0 }, 0, 0, 0 };
 	struct fg_buf st = { 0 };
 	const char *s, *end, *cnt;
 	char *line;
@@ -181,12 +79,12 @@ run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 			s += k;
 			n -= k;
 			if ((end = entryend(s, n, &cnt, &cn)) != NULL) {
-				scalars(&en, s, (size_t)(end - s));
-				finish(&en, tab, in, cnt, cn, o->includeoffset,
-				    &st);
+				bpf_scalars(&en, s, (size_t)(end - s));
+				bpf_finish(&en, tab, in, cnt, cn,
+				    o->includeoffset, &st);
 				inent = 0;
 			} else {
-				scalars(&en, s, n);
+				bpf_scalars(&en, s, n);
 				inent = 1;
 			}
 			continue;
@@ -195,18 +93,19 @@ run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 			continue;
 		if ((end = entryend(s, n, &cnt, &cn)) != NULL) {
 			if (n > 0 && s[0] == ',')
-				scalars(&en, s + 1, (size_t)(end - s - 1));
+				bpf_scalars(&en, s + 1, (size_t)(end - s - 1));
 			else
-				scalars(&en, s, (size_t)(end - s));
-			finish(&en, tab, in, cnt, cn, o->includeoffset, &st);
+				bpf_scalars(&en, s, (size_t)(end - s));
+			bpf_finish(&en, tab, in, cnt, cn, o->includeoffset,
+			    &st);
 			inent = 0;
 		} else if (n > 0 && s[0] == ',')
-			scalars(&en, s + 1, n - 1);
+			bpf_scalars(&en, s + 1, n - 1);
 		else if (n > 0 && s[0] == ']') {
 			fg_in_warn(in, "entry value is not a count; skipped");
 			inent = 0;
 		} else
-			framepart(&en, s, n, o->includeoffset);
+			bpf_frame(&en, s, n, o->includeoffset);
 	}
 	if (inent)
 		fg_in_warn(in, "input ends inside a map entry; it is skipped");

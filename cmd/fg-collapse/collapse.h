@@ -126,6 +126,13 @@ struct cprobe {
 };
 int probe_why(struct cprobe *why, int score, const char *fmt, ...)
     FG_PRINTF(3, 4);
+/*
+ * The verdict of a JSON format known by two top-level keys a and b near
+ * its start (hasa, hasb: whether each was seen): yes with both, 40 with
+ * one, 10 with neither, each with its reason.
+ */
+int probe_json_keys(struct cprobe *why, int hasa, int hasb, const char *a,
+    const char *b);
 
 struct cfmt {
 	const char *name;	/* as -f takes it */

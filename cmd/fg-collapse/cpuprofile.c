@@ -14,8 +14,9 @@
  *
  * Each sample counts 1, or with --cpuprofile-time the microseconds until
  * the next sample in time order (the last one until endTime), as DevTools
- * counts self time. Without samples, the nodes' hitCounts are used. The
- * nodes themselves are read and collapsed by v8prof.c.
+ * counts self time. Without samples, the nodes' hitCounts are used.
+ * cpuprofile-read.c reads the JSON (cpuprofile.h), v8read.c its nodes;
+ * this file settles the times and v8prof.c collapses the nodes.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -23,76 +24,11 @@
 
 #include "sym.h"
 #include "v8prof.h"
-
-struct top {
-	int head;		/* the older tree form */
-	int hasstart, hasend;
-	int64_t start, end;	/* as integers */
-	double startd, endd;	/* as written */
-};
-
-static void
-jsonerr(struct v8prof *P, const struct json *j)
-{
-	v8_warn(P, "byte %zu: invalid JSON: %s%s", j->erroff, j->err,
-	    " (using what was read before it)");
-}
-
-static void
-timeval(struct json *j, enum json_tok t, int64_t *v, double *d, int *has)
-{
-	if (v8_num(t, j, v) == 0) {
-		*d = strtod(j->str, NULL);
-		*has = 1;
-	}
-}
-
-/* The members of a profile object; "profile" may wrap one (Profiler.stop). */
-static int
-profile(struct v8prof *P, struct top *T, struct json *j, int top)
-{
-	enum json_tok t;
-	const char *k;
-
-	while ((t = json_next(j)) == JSON_KEY) {
-		k = j->str;
-		if (strcmp(k, "nodes") == 0 || strcmp(k, "head") == 0) {
-			T->head |= k[0] == 'h';
-			if (v8_nodes(P, j, json_next(j)) < 0)
-				return -1;
-		} else if (strcmp(k, "samples") == 0) {
-			P->hassamples = 1;
-			if (v8_ints(P, j, json_next(j), "samples", &P->samples,
-			    &P->ns, &P->scap) < 0)
-				return -1;
-		} else if (strcmp(k, "timeDeltas") == 0 ||
-		    strcmp(k, "timestamps") == 0) {
-			P->abstime = strcmp(k, "timestamps") == 0;
-			if (v8_ints(P, j, json_next(j), P->abstime ?
-			    "timestamps" : "timeDeltas", &P->deltas, &P->nd,
-			    &P->dcap) < 0)
-				return -1;
-		} else if (strcmp(k, "startTime") == 0) {
-			timeval(j, json_next(j), &T->start, &T->startd,
-			    &T->hasstart);
-		} else if (strcmp(k, "endTime") == 0) {
-			timeval(j, json_next(j), &T->end, &T->endd,
-			    &T->hasend);
-		} else if (top && strcmp(k, "profile") == 0) {
-			if ((t = json_next(j)) == JSON_OBJ) {
-				if (profile(P, T, j, 0) < 0)
-					return -1;
-			} else if (json_skip(j, t) < 0)
-				return -1;
-		} else if (json_skip(j, json_next(j)) < 0)
-			return -1;
-	}
-	return t == JSON_OBJ_END ? 0 : -1;
-}
+#include "cpuprofile.h"
 
 /* startTime and endTime: microseconds, or seconds in the older form. */
 static void
-times(struct v8prof *P, const struct top *T)
+times(struct v8prof *P, const struct cpu_top *T)
 {
 	double s, e;
 
@@ -147,27 +83,14 @@ static void
 run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 {
 	struct v8prof P;
-	struct top T;
-	struct json j;
-	enum json_tok t;
+	struct cpu_top T;
 	uint64_t used = 0;
 	char *text;
 	size_t len;
 
 	v8_init(&P, in, o, "cpuprofile", &used);
-	memset(&T, 0, sizeof(T));
 	text = fg_in_slurp(in, &len);
-	json_init(&j, text, len);
-	t = json_next(&j);
-	if (t == JSON_OBJ) {
-		if (profile(&P, &T, &j, 1) < 0 || json_next(&j) == JSON_ERR)
-			jsonerr(&P, &j);
-	} else if (t == JSON_ERR)
-		jsonerr(&P, &j);
-	else
-		v8_warn(&P, "not a JSON object: not a .cpuprofile");
-	if (P.nn == 0 && t == JSON_OBJ)
-		v8_warn(&P, "no profile \"nodes\": not a .cpuprofile");
+	cpuprofile_read(&P, &T, text, len);
 	times(&P, &T);
 	if (window_on(o)) {
 		if (v8_times(&P))
@@ -177,7 +100,6 @@ run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 			window_resolve(o, in, NAN, NAN);
 	}
 	v8_emit(&P, tab, "", 0);
-	json_free(&j);
 	free(text);
 	v8_free(&P);
 }

@@ -486,14 +486,7 @@ probe(const char *head, size_t n, struct cprobe *why)
 	thr = fg_memmem(head, n, "\"threads\"", 9) != NULL ||
 	    fg_memmem(head, n, "\"stackTable\"", 12) != NULL ||
 	    fg_memmem(head, n, "\"preprocessedProfileVersion\"", 28) != NULL;
-	if (meta && thr)
-		return PROBE_YES;
-	if (meta || thr)
-		return probe_why(why, 40, "%s near the start", meta ?
-		    "\"meta\" without \"threads\"" :
-		    "\"threads\" without \"meta\"");
-	return probe_why(why, 10, "a JSON object without \"meta\" and "
-	    "\"threads\"");
+	return probe_json_keys(why, meta, thr, "meta", "threads");
 }
 
 const struct cfmt fmt_gecko = {

@@ -13,180 +13,23 @@
  * readable. Stacks whose last frame is an idle wait (mach_msg_trap,
  * __psynch_cvwait, __select, ...) are left out, as inferno does. The
  * section ends at "Total number in stack"; several reports may follow
- * one another.
+ * one another. This file reads the lines; macos-sample-stack.c keeps the
+ * path and makes the stacks (macos-sample.h).
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "collapse.h"
 #include "sym.h"
-
-static const char *const idle[] = {
-	"__psynch_cvwait", "__select", "__semwait_signal", "__ulock_wait",
-	"__wait4", "__workq_kernreturn", "kevent", "mach_msg_trap", "read",
-	"semaphore_wait_trap", NULL
-};
+#include "macos-sample.h"
 
 #define START "Call graph:"
 #define END "Total number in stack"
-
-struct level {
-	uint64_t count, kids;
-	size_t plen;		/* path length with this frame */
-	size_t fn, fnlen;	/* function name within the path */
-};
-
-struct tree {
-	struct level *lv;
-	size_t depth, cap;	/* levels 1..depth in lv[0..depth-1] */
-	char *path;
-	size_t plen, pcap;
-	char *tmp;
-	size_t tcap;
-};
-
-static int
-isidle(const char *f, size_t n)
-{
-	int i;
-
-	for (i = 0; idle[i] != NULL; i++)
-		if (strlen(idle[i]) == n && memcmp(idle[i], f, n) == 0)
-			return 1;
-	return 0;
-}
-
-/* Pops levels deeper than d, emitting their self samples. */
-static void
-popto(struct tree *t, size_t d, struct fg_stab *tab, struct fg_in *in)
-{
-	struct level *l;
-	uint64_t self;
-
-	while (t->depth > d) {
-		l = &t->lv[t->depth - 1];
-		self = l->count > l->kids ? l->count - l->kids : 0;
-		if (self > 0 && !isidle(t->path + l->fn, l->fnlen))
-			collapse_add_u64(tab, t->path, l->plen, self, in);
-		t->depth--;
-		if (t->depth > 0) {
-			l = &t->lv[t->depth - 1];
-			l->kids += t->lv[t->depth].count;
-			if (l->kids < t->lv[t->depth].count)
-				l->kids = UINT64_MAX;
-		}
-	}
-	t->plen = t->depth > 0 ? t->lv[t->depth - 1].plen : 0;
-}
-
-static void pput(struct tree *, const char *, size_t);
-
-static void
-psep(struct tree *t)
-{
-	pput(t, "", 0);		/* room */
-	t->path[t->plen++] = ';';
-}
-
-static void
-pput(struct tree *t, const char *s, size_t n)
-{
-	size_t i0 = t->plen, i;
-
-	if (t->plen + n + 1 > t->pcap) {
-		t->pcap = t->pcap ? t->pcap : 256;
-		while (t->plen + n + 1 > t->pcap)
-			t->pcap *= 2;
-		t->path = fg_realloc(t->path, t->pcap);
-	}
-	memcpy(t->path + t->plen, s, n);
-	t->plen += n;
-	for (i = i0; i < t->plen; i++)
-		if (t->path[i] == ';')
-			t->path[i] = ':';
-}
 
 static int
 isindent(char c)
 {
 	return c == ' ' || c == '+' || c == '|' || c == ':' || c == '!';
-}
-
-static const char *
-findstr(const char *s, size_t n, const char *pat)
-{
-	size_t k = strlen(pat);
-	const char *last = NULL, *p = s;
-
-	/* the last occurrence */
-	while ((size_t)(s + n - p) >= k &&
-	    (p = fg_memmem(p, (size_t)(s + n - p), pat, k)) != NULL) {
-		last = p;
-		p++;
-	}
-	return last;
-}
-
-/* Adds one tree line (after the 4-space margin) at depth d. */
-static void
-push(struct tree *t, const char *s, size_t n, uint64_t count, int nomod)
-{
-	const char *in, *mod = NULL, *cl, *br;
-	size_t fl = n, ml = 0, k, i;
-	struct level *l;
-	int dep;
-
-	/* "func  (in module) + off  [addr]" or "func  [addr]" or "func" */
-	if ((in = findstr(s, n, "(in ")) != NULL) {
-		fl = (size_t)(in - s);
-		mod = in + 4;
-		cl = memchr(mod, ')', n - (size_t)(mod - s));
-		ml = cl != NULL ? (size_t)(cl - mod) : 0;
-		if (ml > 6 && memcmp(mod + ml - 6, ".dylib", 6) == 0)
-			ml -= 6;
-	} else if ((br = findstr(s, n, "  [")) != NULL)
-		fl = (size_t)(br - s);
-	while (fl > 0 && s[fl - 1] == ' ')
-		fl--;
-	/* a trailing " (.llvm.123)" or " (serial)" group goes */
-	while (fl > 0 && s[fl - 1] == ')') {
-		dep = 0;
-		for (i = fl; i-- > 0;) {
-			if (s[i] == ')')
-				dep++;
-			else if (s[i] == '(' && --dep == 0)
-				break;
-		}
-		if (dep != 0 || i == 0 || s[i - 1] != ' ')
-			break;
-		fl = i - 1;
-		while (fl > 0 && s[fl - 1] == ' ')
-			fl--;
-	}
-	if (t->depth == t->cap) {
-		t->cap = t->cap ? t->cap * 2 : 64;
-		t->lv = fg_reallocarray(t->lv, t->cap, sizeof(*t->lv));
-	}
-	l = &t->lv[t->depth++];
-	if (t->plen > 0)
-		psep(t);
-	if (mod != NULL && ml > 0 && !nomod) {
-		pput(t, mod, ml);
-		pput(t, "`", 1);
-	}
-	l->fn = t->plen;
-	if (fl + 1 > t->tcap) {
-		t->tcap = fl + 1;
-		t->tmp = fg_realloc(t->tmp, t->tcap);
-	}
-	if ((k = fg_rust_fixsym(s, fl, t->tmp)) != (size_t)-1)
-		pput(t, t->tmp, k);
-	else
-		pput(t, s, fl);
-	l->fnlen = t->plen - l->fn;
-	l->plen = t->plen;
-	l->count = count;
-	l->kids = 0;
 }
 
 /*
@@ -195,8 +38,8 @@ push(struct tree *t, const char *s, size_t n, uint64_t count, int nomod)
  * callees (*skip: the depth below which lines are skipped, or 0).
  */
 static void
-graph_line(struct tree *t, const char *line, size_t len, size_t *skip,
-    struct fg_stab *tab, struct fg_in *in, int nomod)
+graph_line(struct sample_tree *t, const char *line, size_t len,
+    size_t *skip, struct fg_stab *tab, struct fg_in *in, int nomod)
 {
 	size_t i, j, d;
 	uint64_t count = 0;
@@ -237,14 +80,14 @@ graph_line(struct tree *t, const char *line, size_t len, size_t *skip,
 		*skip = d;
 		return;
 	}
-	popto(t, d - 1, tab, in);
-	push(t, line + j + 1, len - j - 1, count, nomod);
+	sample_popto(t, d - 1, tab, in);
+	sample_push(t, line + j + 1, len - j - 1, count, nomod);
 }
 
 static void
 run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 {
-	struct tree t;
+	struct sample_tree t;
 	char *line;
 	size_t len, skip = 0;
 	int ingraph = 0, seen = 0;
@@ -267,7 +110,7 @@ run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 			    o->no_modules);
 			continue;
 		}
-		popto(&t, 0, tab, in);
+		sample_popto(&t, 0, tab, in);
 		skip = 0;
 		if (len >= sizeof(END) - 1 &&
 		    memcmp(line, END, sizeof(END) - 1) == 0)
@@ -278,7 +121,7 @@ run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 	}
 	if (ingraph) {
 		fg_in_warn(in, "input ends inside the call graph");
-		popto(&t, 0, tab, in);
+		sample_popto(&t, 0, tab, in);
 	} else if (!seen)
 		fg_in_warn(in, "no \"" START "\" section found");
 	if (seen)

@@ -1,5 +1,8 @@
 /* SPDX-License-Identifier: ISC */
-/* probe.c: a probe's reason for turning an input down (collapse.h). */
+/*
+ * probe.c: a probe's reason for turning an input down, and the verdict
+ * of a JSON format known by two keys (collapse.h).
+ */
 #include <stdarg.h>
 #include <stdio.h>
 
@@ -17,4 +20,17 @@ probe_why(struct cprobe *why, int score, const char *fmt, ...)
 	vsnprintf(why->why, sizeof(why->why), fmt, ap);
 	va_end(ap);
 	return score;
+}
+
+int
+probe_json_keys(struct cprobe *why, int hasa, int hasb, const char *a,
+    const char *b)
+{
+	if (hasa && hasb)
+		return PROBE_YES;
+	if (hasa || hasb)
+		return probe_why(why, 40, "\"%s\" without \"%s\" near the "
+		    "start", hasa ? a : b, hasa ? b : a);
+	return probe_why(why, 10, "a JSON object without \"%s\" and \"%s\"",
+	    a, b);
 }

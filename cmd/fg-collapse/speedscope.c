@@ -482,14 +482,7 @@ probe(const char *head, size_t n, struct cprobe *why)
 		return PROBE_YES;
 	sh = fg_memmem(head, n, "\"shared\"", 8) != NULL;
 	pr = fg_memmem(head, n, "\"profiles\"", 10) != NULL;
-	if (sh && pr)
-		return PROBE_YES;
-	if (sh || pr)
-		return probe_why(why, 40, "\"%s\" without \"%s\" near the "
-		    "start", sh ? "shared" : "profiles", sh ? "profiles" :
-		    "shared");
-	return probe_why(why, 10, "a JSON object without \"shared\" and "
-	    "\"profiles\"");
+	return probe_json_keys(why, sh, pr, "shared", "profiles");
 }
 
 const struct cfmt fmt_speedscope = {

@@ -2,7 +2,7 @@
 /*
  * fg-color: annotate a profile or differential stream with frame colours.
  * This file: the options and the run; read.c reads the input into a frame
- * tree, common/color.c colours it, write.c prints it with the annotation
+ * tree (tree.c), colortree.c colours it through common/color.c, write.c prints it with the annotation
  * lines (annotate.h).
  */
 #include <stdlib.h>
@@ -11,7 +11,7 @@
 
 static const char usage[] =
     "fg-color [-c palette] [--hash] [--cp] [--negate] [--self-delta] "
-    "[--colorblind] [--zcrit z] [--min-change pct] [file ...]";
+    "[--colorblind] [--alpha a | --zcrit z] [--min-change pct] [file ...]";
 
 static const char help[] =
     "usage: fg-color [options] [file ...]\n"
@@ -50,12 +50,14 @@ main(int argc, char *argv[])
 	files = fg_opt_files(&st, &nfiles);
 	color_read(&in, files, nfiles);
 	cfg.header = in.f.header;
+	/* a profile's frames are coloured by name: through the map (--cp) */
+	if (in.tab != NULL && in.ncols == 1 && !cfg.diffusion)
+		fg_pmap_load(&cfg);
 	if (in.tab != NULL)
-		fg_color_tree(&cfg, &in.t);
+		color_tree(&cfg, &in.t);
 	color_write(&in, &cfg);
 	color_in_free(&in);
-	if (cfg.pmfile != NULL)
-		fg_pmap_save(&cfg);
+	fg_pmap_save(&cfg);
 	fg_colorcfg_free(&cfg);
 	free(st.ops);
 	fg_out_close();

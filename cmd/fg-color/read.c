@@ -25,29 +25,29 @@ color_read(struct color_in *in, char **files, int nfiles)
 		if (in->tab == NULL) {
 			in->ncols = r.ncols;
 			in->tab = fg_stab_new(in->ncols);
-			fg_tree_init(&in->t, in->ncols);
+			tree_init(&in->t, in->ncols);
 		}
 		if (r.ncols != in->ncols) {
 			fg_in_warn(&f->in, "%d counts, but earlier lines had %d",
 			    r.ncols, in->ncols);
 			continue;
 		}
-		fg_tree_counts(&in->t, &f->in, r.c, c);
+		tree_counts(&in->t, &f->in, r.c, c);
 		e = fg_stab_get(in->tab, r.stack, r.len);
 		for (k = 0; k < in->ncols; k++)
 			(void)fg_count_add(&e->c[k], r.c[k]);	/* <= total */
-		fg_tree_add(&in->t, r.stack, r.len, c);
+		tree_add(&in->t, r.stack, r.len, c);
 	}
 	fg_in_warnsummary(&f->in);
 	if (in->tab != NULL)
-		fg_tree_finish(&in->t);
+		tree_finish(&in->t);
 }
 
 void
 color_in_free(struct color_in *in)
 {
 	if (in->tab != NULL) {
-		fg_tree_free(&in->t);
+		tree_free(&in->t);
 		fg_stab_free(in->tab);
 	}
 	fg_fold_close(&in->f);

@@ -16,13 +16,13 @@ color_write(struct color_in *in, struct fg_colorcfg *cfg)
 		fg_out_str(in->f.header);
 		fg_out_char('\n');
 	}
-	fg_colorcfg_write_header(cfg, in->ncols);
+	color_write_header(cfg, in->ncols);
 	if (in->tab == NULL)
 		return;
 	if (in->ncols == 2 || cfg->diffusion)	/* a colour per frame */
-		fg_annot_write_paths(&in->t, fg_color_neutral(cfg));
+		annot_write_paths(&in->t, fg_color_neutral(cfg));
 	else
-		fg_annot_write_names(&in->t);
+		annot_write_names(&in->t);
 	for (e = fg_stab_first(in->tab); e != NULL; e = e->next)
 		fg_out_rec(fg_ent_key(in->tab, e), e->len, e->c, in->ncols);
 }

@@ -357,10 +357,16 @@ main(int argc, char *argv[])
 	svg_settle(&in);
 	svg_titles(&o, in.header, in.ncols == 2);
 	svg_units(&o, &in);
+	/*
+	 * A profile's frames that no annotation colours are coloured by
+	 * name: through the map (--cp).
+	 */
+	if (in.ncols == 1 && !o.cc.diffusion && !o.cc.gone &&
+	    in.annot.def == FG_NOCOLOR)
+		fg_pmap_load(&o.cc);
 	layout(&l, &sc, &o, &in);
 	svg_write(&o, &l, &sc);
-	if (o.cc.pmfile != NULL)
-		fg_pmap_save(&o.cc);
+	fg_pmap_save(&o.cc);
 	svg_layout_free(&l);
 	svg_changes_free(&sc);
 	svg_flow_free(in.flow);

@@ -14,6 +14,8 @@
  *           (struct svg_layout)
  * changes.c a diff's headline and table: its functions classified by
  *           common/change.c, as fg-top does
+ * annot.c   reads fg-color's annotation lines and header (annot.h)
+ * ink.c     the label colour for a fill
  * writer.c  writes a layout as an SVG document, nothing else (with
  *           chrome.c, the page around the frames, and wtext.c, numbers
  *           and text; wout.h between them; xml.c names into XML)
@@ -27,6 +29,7 @@
 #include "cost.h"
 #include "flame.h"
 #include "change.h"
+#include "annot.h"
 
 #define SVG_XPAD 10		/* left and right margin, pixels */
 #define SVG_FRAMEPAD 1		/* gap between rows, pixels */
@@ -188,5 +191,8 @@ void svg_write_nodata(const struct svg_opts *o);
 size_t fg_xml_text(const char *s, size_t n, size_t maxch);
 /* Number of characters of s[0..n) as fg_xml_text counts them. */
 size_t fg_utf8_len(const char *s, size_t n);
+
+/* ink.c: black or white, whichever contrasts more with fill (WCAG). */
+uint32_t fg_color_ink(uint32_t fill);
 
 #endif

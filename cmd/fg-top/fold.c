@@ -79,6 +79,19 @@ top_fold_fork(void *arg)
 	return b;
 }
 
+/* Adds what q saw into p (the two halves' counts). */
+static void
+period_join(struct fg_period *p, const struct fg_period *q)
+{
+	int k;
+
+	for (k = 0; k < 2; k++) {
+		p->gcd[k] = fg_gcd(p->gcd[k], q->gcd[k]);
+		p->n[k] += q->n[k];
+		p->frac[k] |= q->frac[k];
+	}
+}
+
 /* The upper half's functions into ours: new ones after ours, in order. */
 void
 top_fold_join(void *arg, void *child)
@@ -93,7 +106,7 @@ top_fold_join(void *arg, void *child)
 			addc(&d->c[k], e->c[k], a);
 	}
 	a->nstacks += b->nstacks;
-	fg_period_join(&a->period, &b->period);
+	period_join(&a->period, &b->period);
 	fg_stab_free(b->fn);
 	free(b);
 }

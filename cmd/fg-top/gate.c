@@ -5,11 +5,23 @@
  * change and z, a note when the runs seem to have run at different
  * speeds, and with --markdown a verdict line for the pull request.
  */
+#include <math.h>
 #include <stdlib.h>
 
 #include "fg.h"
 #include "change.h"
 #include "top.h"
+
+/*
+ * Whether the median function moved beyond FG_DRIFT_WARN in absolute mode
+ * with no drift taken out: the runs may have run at different speeds.
+ */
+static int
+drifted(const struct fg_changes *cs)
+{
+	return cs->mode == FG_MODE_ABSOLUTE && cs->drift == 1 &&
+	    cs->driftn > 0 && fabs(cs->driftm - 1) > FG_DRIFT_WARN;
+}
 
 /*
  * Absolute mode compares counts: when the median function moved too, the
@@ -19,7 +31,7 @@
 static void
 driftnote(const struct fg_changes *cs)
 {
-	if (!fg_changes_drifted(cs))
+	if (!drifted(cs))
 		return;
 	fg_warnx("note: the median function moved by %+.1f%% (%zu functions "
 	    "with %d samples a side): if the runs ran at different speeds, "

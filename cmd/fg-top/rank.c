@@ -5,6 +5,7 @@
  * classified through change.h's noise test; the gate's offenders; and
  * whether the input can be gated at all.
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -81,6 +82,21 @@ top_classify(const struct topopt *o, struct fg_noise *nz,
 	fg_changes_classify(cs, nz, !o->bytotal);
 }
 
+/*
+ * Does c fail a gate at pct points? Significant growth or new code whose
+ * change exceeds pct (rounded to 1e-9 points); with both, significant
+ * decreases too.
+ */
+static int
+offends(const struct fg_chg *c, double pct, int both)
+{
+	double pts = round(fabs(c->delta) * 1e11) / 1e9;
+
+	if (!c->sig || !(pts > pct))
+		return 0;
+	return c->delta > 0 || both;
+}
+
 size_t *
 top_offenders(const struct topopt *o, const struct fg_changes *cs,
     size_t *n)
@@ -90,7 +106,7 @@ top_offenders(const struct topopt *o, const struct fg_changes *cs,
 	bad = fg_reallocarray(NULL, cs->n + 1, sizeof(*bad));
 	*n = 0;
 	for (i = 0; o->gate && i < cs->n; i++)
-		if (fg_changes_offends(&cs->v[i], o->failpct, o->gateboth))
+		if (offends(&cs->v[i], o->failpct, o->gateboth))
 			bad[(*n)++] = i;
 	return bad;
 }

@@ -1,38 +1,41 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * annotfmt.c: writing the colour annotation lines (# color-default,
- * # color-name, # color-path) and fg-color's header line, as fg-color
- * prints them; annot.c reads them back (fg-svg).
+ * annotfmt.c: fg-color writes the colour annotation lines
+ * (# color-default, # color-name, # color-path) of its coloured tree and
+ * its header line (annotate.h); fg-svg reads them back
+ * (cmd/fg-svg/annot.c).
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "fg.h"
-#include "color.h"
-#include "flame.h"
+#include "annotate.h"
 
 void
-fg_colorcfg_write_header(const struct fg_colorcfg *cfg, int ncols)
+color_write_header(const struct fg_colorcfg *cfg, int ncols)
 {
 	char zbuf[32], mbuf[32], dbuf[32];
 	int mode = cfg->nz.mode == FG_MODE_STREAM ? FG_MODE_ABSOLUTE :
 	    cfg->nz.mode;
+	/* the noise test: Holm at alpha, or a fixed |z| (0: none) */
+	int holm = cfg->zcrit > 0 && !(cfg->nz.zcrit > 0);
 
-	snprintf(zbuf, sizeof(zbuf), "%g", cfg->zcrit);
+	snprintf(zbuf, sizeof(zbuf), "%g", holm ? cfg->nz.alpha : cfg->zcrit);
 	snprintf(mbuf, sizeof(mbuf), "%g", cfg->minchg);
 	snprintf(dbuf, sizeof(dbuf), "%.4g", cfg->nz.drift);
 	if (ncols == 2)
 		fg_out_header("fg-color", "kind", "diff", "mode",
 		    fg_mode_name(mode), "drift", mode == FG_MODE_ABSOLUTE &&
 		    cfg->nz.drift != 1 ? dbuf : NULL, "delta",
-		    cfg->selfdelta ? "self" : "total", "zcrit", zbuf,
+		    cfg->selfdelta ? "self" : "total", holm ? "alpha" :
+		    "zcrit", zbuf,
 		    "min-change", mbuf, "negate", cfg->negate ? "1" : NULL,
 		    "colorblind", cfg->cb ? "1" : NULL, "diffusion",
 		    cfg->diffusion ? "1" : NULL, (const char *)NULL);
 	else
 		fg_out_header("fg-color", "kind", "profile", "palette",
-		    fg_pal_name(cfg->pal), "hash", cfg->hash ? "1" : NULL,
+		    cfg->pal >= 0 && cfg->pal < FG_PAL_N ? fg_pal_names[cfg->pal] :
+		    "?", "hash", cfg->hash ? "1" : NULL,
 		    "diffusion", cfg->diffusion ? "1" : NULL, (const char *)NULL);
 }
 
@@ -49,7 +52,7 @@ out_color(uint32_t c)
 
 /* Profiles: one line per distinct name, sorted. */
 void
-fg_annot_write_names(const struct fg_tree *t)
+annot_write_names(const struct tree *t)
 {
 	struct fg_stab *names = fg_stab_new(1);
 	struct fg_ent *e, **v;
@@ -73,19 +76,19 @@ fg_annot_write_names(const struct fg_tree *t)
 
 /* Diffs: the neutral colour, then every node of another colour. */
 void
-fg_annot_write_paths(const struct fg_tree *t, uint32_t neutral)
+annot_write_paths(const struct tree *t, uint32_t neutral)
 {
 	size_t *off, plen = 0, pcap = 256;
 	char *path;
 	uint32_t id;
-	const struct fg_node *n;
+	const struct node *n;
 
 	off = fg_calloc((size_t)t->maxdepth + 2, sizeof(*off));
 	path = fg_malloc(pcap);
 	fg_out_str("# color-default");
 	out_color(neutral);
-	for (id = fg_tree_next(t, 0, 1); id != FG_NONE;
-	    id = fg_tree_next(t, id, 1)) {
+	for (id = tree_next(t, 0, 1); id != TREE_NONE;
+	    id = tree_next(t, id, 1)) {
 		n = &t->n[id];
 		plen = off[n->depth - 1];
 		if (plen + n->nlen + 1 > pcap) {

@@ -1,9 +1,8 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * annot.c: the colour annotation lines (# color-default, # color-name,
- * # color-path) and fg-color's header line, read (fg-svg reads them) and
- * applied to a frame tree; annotfmt.c writes them (fg-color). The two
- * files are the one module of these lines (color.h).
+ * annot.c: fg-svg reads the colour annotation lines (# color-default,
+ * # color-name, # color-path) and fg-color's header line (annot.h);
+ * fg-color writes them (cmd/fg-color/annotfmt.c).
  */
 #include <math.h>
 #include <stdio.h>
@@ -11,8 +10,7 @@
 #include <string.h>
 
 #include "fg.h"
-#include "color.h"
-#include "flame.h"
+#include "annot.h"
 
 void
 fg_annot_init(struct fg_annot *a)
@@ -103,6 +101,7 @@ fg_colorcfg_read_header(struct fg_colorcfg *cfg, const char *line,
     size_t len)
 {
 	char *h, *v;
+	double z, a;
 
 	if (len < 11 || memcmp(line, "# fg-color ", 11) != 0)
 		return 0;
@@ -125,7 +124,15 @@ fg_colorcfg_read_header(struct fg_colorcfg *cfg, const char *line,
 	cfg->negate = hflag(h, "negate");
 	cfg->cb = hflag(h, "colorblind");
 	cfg->diffusion = hflag(h, "diffusion");
-	cfg->zcrit = hnum(h, "zcrit", cfg->zcrit);
+	/* the noise test: zcrit= (a fixed |z|; 0: none), else alpha= */
+	z = hnum(h, "zcrit", -1);
+	a = hnum(h, "alpha", 0);
+	if (z >= 0)
+		cfg->zcrit = cfg->nz.zcrit = z;
+	else if (a > 0 && a < 1) {
+		cfg->nz.alpha = a;
+		fg_colorcfg_holm(cfg);
+	}
 	cfg->minchg = hnum(h, "min-change", cfg->minchg);
 	free(h);
 	return 1;
