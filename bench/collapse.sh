@@ -11,7 +11,7 @@
 # SMALL_MB (default 10) of it are timed too. fg-collapse (two threads,
 # -j1, through a pipe) is timed against wc -l, and against
 # inferno-collapse-perf and stackcollapse-perf.pl when they are on PATH.
-# Best of 3 wall-clock runs, peak RSS (bench/tm.c). FG_BENCH_PERL=0 skips
+# Best of 5 wall-clock runs, peak RSS (bench/tm.c). FG_BENCH_PERL=0 skips
 # the Perl script. REC_SECONDS (default 100) is how long perf records.
 # usage: sh bench/collapse.sh BINDIR DATADIR
 set -eu
@@ -120,10 +120,10 @@ rate() {
 	awk -v t="$1" -v b="$2" 'BEGIN { printf "%.0f", b / 1048576 / t }'
 }
 
-# line NAME BYTES FGTIME 'SH LINE': best of 3 and peak RSS, MB/s, and the
+# line NAME BYTES FGTIME 'SH LINE': best of 5 and peak RSS, MB/s, and the
 # ratio of its time to FGTIME when one is given
 line() {
-	set -- "$1" "$2" "$3" $("$data/tm" 3 /dev/null sh -c "$4" 2>/dev/null ||
+	set -- "$1" "$2" "$3" $("$data/tm" 5 /dev/null sh -c "$4" 2>/dev/null ||
 	    echo fail)
 	if [ "$4" = fail ]; then
 		printf '%-34s failed\n' "$1"

@@ -174,6 +174,11 @@ void collapse_write(struct fg_stab *tab, const struct copts *o);
  * (not in --window's files, which hold fewer).
  */
 void collapse_header(const struct copts *o, int withsamples);
+/*
+ * An array of n sort items for a table's entries, from 512 KiB on in
+ * one 2 MiB huge page at least (one page fault, not hundreds).
+ */
+struct fg_sortitem *collapse_items(size_t n);
 
 /*
  * --skip-after names: a table of tab's stacks, each cut to start at its

@@ -4,8 +4,14 @@
  * is read. The calling thread reads the input into a ring of NBLK
  * buffers of PBLOCK bytes, each cut just after its last blank line (where
  * a sample has ended and a worker is as at the start, but for its event
- * filter); two workers take the blocks in input order, each into a table
- * of its own, merged at the end. Line counts and warnings are kept per
+ * filter), and queues each block for a second thread; when that one
+ * has NQ blocks waiting already, the calling thread parses the block
+ * itself, then reads on. So two threads, not three, share the machine
+ * with the pipe's writer, the pipe fills while the reader parses and is
+ * emptied in fewer, larger reads (a third of the context switches of a
+ * thread that only reads, bench/collapse.sh's capture through `cat |`).
+ * Each thread parses into a table of its own, merged at the end. Line
+ * counts and warnings are kept per
  * block and reported in input order as the ring turns, so output,
  * messages and exit status are those of one pass, and memory stays
  * NBLK blocks whatever the input's size. The default event filter (the
@@ -22,8 +28,9 @@
 
 #include "perf.h"
 
-#define NBLK 4
-#define PBLOCK (BLOCK / 4)	/* bytes of a block of the ring */
+#define NQ 2			/* blocks queued for the second thread */
+#define NBLK (NQ + 4)		/* those, its own, the reader's and two more */
+#define PBLOCK (BLOCK / 8)	/* bytes of a block of the ring */
 /* Linux's F_SETPIPE_SZ (F_LINUX_SPECIFIC_BASE + 7), hidden by POSIX mode */
 #define SETPIPE_SZ 1031
 
@@ -45,8 +52,9 @@ struct ring {
 	pthread_cond_t work;	/* a block handed out, or closing */
 	pthread_cond_t done;	/* a block parsed */
 	struct pblock b[NBLK];
-	uint64_t nready;	/* blocks handed out */
-	uint64_t ntaken;	/* blocks taken by a worker */
+	struct pblock *q[NQ];	/* blocks queued for the second thread */
+	int nq;
+	uint64_t nready;	/* blocks read */
 	uint64_t ndone;		/* blocks reported */
 	int closing;		/* no more blocks */
 	struct fg_buf filter;	/* the default event filter, once known */
@@ -108,7 +116,7 @@ parse(struct ring *r, struct worker *w, struct pblock *b)
 	memcpy(b->warns, w->warns, sizeof(b->warns));
 }
 
-/* A worker thread: blocks in input order until the ring closes. */
+/* The second thread: the blocks queued for it, until the ring closes. */
 static void *
 parser(void *arg)
 {
@@ -118,14 +126,15 @@ parser(void *arg)
 
 	for (;;) {
 		lock(r);
-		while (r->ntaken == r->nready && !r->closing)
+		while (r->nq == 0 && !r->closing)
 			sleep_on(r, &r->work);
-		if (r->ntaken == r->nready) {
+		if (r->nq == 0) {
 			unlock(r);
 			perf_stack_flush(pa->w);
 			return NULL;
 		}
-		b = &r->b[r->ntaken++ % NBLK];
+		b = r->q[0];
+		memmove(r->q, r->q + 1, --r->nq * sizeof(r->q[0]));
 		b->state = B_BUSY;
 		unlock(r);
 		parse(r, pa->w, b);
@@ -152,14 +161,29 @@ report_next(struct ring *r)
 	r->ndone++;
 }
 
-/* Hands out the block read last. */
+/*
+ * The block read last: queued for the second thread when it has none
+ * waiting, else parsed by w, on this thread.
+ */
 static void
-hand_out(struct ring *r, struct pblock *b)
+hand_out(struct ring *r, struct worker *w, struct pblock *b)
 {
+	int queued;
+
 	lock(r);
-	b->state = B_READY;
 	r->nready++;
-	wake(&r->work, 0);
+	if ((queued = r->nq < NQ) != 0) {
+		b->state = B_READY;
+		r->q[r->nq++] = b;
+		wake(&r->work, 0);
+	} else
+		b->state = B_BUSY;
+	unlock(r);
+	if (queued)
+		return;
+	parse(r, w, b);
+	lock(r);
+	b->state = B_DONE;
 	unlock(r);
 }
 
@@ -209,7 +233,7 @@ fill(struct ring *r, struct pblock *b, const struct pblock *prev, int *eof)
  * left unparsed in *lastp).
  */
 static int
-read_ring(struct ring *r, const struct copts *o, struct pblock **lastp)
+read_ring(struct ring *r, struct worker *w, struct pblock **lastp)
 {
 	struct pblock *b, *prev = NULL;
 	uint64_t seq;
@@ -227,11 +251,11 @@ read_ring(struct ring *r, const struct copts *o, struct pblock **lastp)
 		}
 		if (b->len == 0)
 			return 1;
-		if (!r->has_filter && o->event_filter == NULL)
+		if (!r->has_filter && w->o->event_filter == NULL)
 			r->has_filter = perf_first_event(b->p, b->n,
 			    &r->filter);
 		b->filtered = r->has_filter;
-		hand_out(r, b);
+		hand_out(r, w, b);
 		if (eof)
 			return 1;
 		prev = b;
@@ -266,63 +290,63 @@ ring_free(struct ring *r)
 	pthread_cond_destroy(&r->done);
 }
 
-/* Ends the workers once the blocks handed out are parsed; reports them. */
+/* Ends the second thread once the blocks read are parsed; reports them. */
 static void
-ring_close(struct ring *r, pthread_t *th, int nth)
+ring_close(struct ring *r, pthread_t th)
 {
-	int i;
-
 	lock(r);
 	r->closing = 1;
 	wake(&r->work, 1);
 	unlock(r);
-	for (i = 0; i < nth; i++)
-		if ((errno = pthread_join(th[i], NULL)) != 0)
-			fg_err(FG_EXIT_ERR, "pthread_join");
+	if ((errno = pthread_join(th, NULL)) != 0)
+		fg_err(FG_EXIT_ERR, "pthread_join");
 	while (r->ndone < r->nready)
 		report_next(r);
 }
 
-/*
- * What is left of in, on two threads: w (its table the input's) and one
- * more worker. Returns 0, having read nothing, when a thread cannot be
- * started.
- */
-int
-perf_run_pipe(struct worker *w, struct fg_in *in)
+void
+perf_pipe_grow(int fd)
 {
-	struct ring r;
-	struct worker w2;
-	struct parser pa[2];
-	struct pblock *last = NULL;
-	pthread_t th[2];
-	int nth, whole;
-
-	ring_init(&r, in);
 #ifdef __linux__
 	/*
 	 * A pipe of one block lets the writer fill it in big writes and the
 	 * reader empty it in big reads (a quarter of the context switches
 	 * of 64 KiB); refused, or not a pipe, nothing changes.
 	 */
-	(void)fcntl(in->fd, SETPIPE_SZ, (int)BLOCK);
+	(void)fcntl(fd, SETPIPE_SZ, (int)BLOCK);
+#else
+	(void)fd;
 #endif
+}
+
+/*
+ * What is left of in, on two threads: this one with w (its table the
+ * input's) and one more with a worker of its own. Returns 0, having read
+ * nothing, when the thread cannot be started.
+ */
+int
+perf_run_pipe(struct worker *w, struct fg_in *in)
+{
+	struct ring r;
+	struct worker w2;
+	struct parser pa;
+	struct pblock *last = NULL;
+	pthread_t th;
+	int whole;
+
+	ring_init(&r, in);
 	perf_worker_init(&w2, w->o, fg_stab_new(1), in);
-	pa[0].r = pa[1].r = &r;
-	pa[0].w = w;
-	pa[1].w = &w2;
-	for (nth = 0; nth < 2; nth++)
-		if (pthread_create(&th[nth], NULL, parser, &pa[nth]) != 0)
-			break;
-	if (nth < 2) {
-		ring_close(&r, th, nth);
+	pa.r = &r;
+	pa.w = &w2;
+	if (pthread_create(&th, NULL, parser, &pa) != 0) {
 		ring_free(&r);
 		fg_stab_free(w2.tab);
 		perf_worker_free(&w2);
 		return 0;
 	}
-	whole = read_ring(&r, w->o, &last);
-	ring_close(&r, th, nth);
+	whole = read_ring(&r, w, &last);
+	ring_close(&r, th);
+	perf_stack_flush(w);
 	perf_worker_free(&w2);	/* (its counts stay) */
 	perf_stack_merge(w->tab, w2.tab, in->name);
 	w->otherevents |= w2.otherevents;

@@ -98,22 +98,29 @@ run_region(void *arg)
 
 /*
  * Finds the event of the first sample in [0, lim) of the file, so that
- * the second half is filtered as one pass would have filtered it.
+ * the second half is filtered as one pass would have filtered it. It is
+ * mostly on the first line: 64 KiB are read at a time (a block was 256
+ * page faults), more for a longer line, up to BLOCK.
  */
 static int
 first_event(struct worker *w, int fd, off_t start, off_t lim)
 {
-	char *b = fg_malloc(BLOCK);
+	size_t cap = 64u << 10, i;
+	char *b = fg_malloc(cap);
 	off_t off = start;
 	ssize_t r;
-	size_t i;
 	int found = 0;
 
 	while (off < lim && !found) {
-		if ((r = pread(fd, b, BLOCK, off)) <= 0)
+		if ((r = pread(fd, b, cap, off)) <= 0)
 			break;
 		for (i = (size_t)r; i > 0 && b[i - 1] != '\n'; i--)
 			;
+		if (i == 0 && (size_t)r == cap && cap < BLOCK) {
+			free(b);
+			b = fg_malloc(cap *= 2);
+			continue;	/* a long line */
+		}
 		if (i == 0)
 			break;	/* an enormous line: give up on threads */
 		found = perf_first_event(b, i, &w->filter);
@@ -247,6 +254,7 @@ threaded_pipe(struct worker *w, struct fg_in *in, const struct copts *o)
 
 	if (o->nothreads || o->inline_ || ncpus() < 2)
 		return 0;
+	perf_pipe_grow(in->fd);
 	/* (half a block: what fg_in's first buffer holds) */
 	(void)fg_in_peek(in, BLOCK / 2, &have);
 	return have >= BLOCK / 2 && perf_run_pipe(w, in);

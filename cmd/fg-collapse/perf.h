@@ -26,6 +26,10 @@ extern unsigned char perf_cls[256];
 #define isword(c) (perf_cls[(unsigned char)(c)] & C_WORD)
 #define ishex(c) (perf_cls[(unsigned char)(c)] & C_HEX)
 
+/* fg_hasprefix for a literal pat, its length known (no call, no strlen) */
+#define HASPREFIX(s, n, pat) ((n) >= sizeof(pat) - 1 && \
+	memcmp((s), (pat), sizeof(pat) - 1) == 0)
+
 /* ---- event lines ---- */
 struct event {
 	const char *comm, *pid, *tid, *ev, *period, *frame;
@@ -105,6 +109,7 @@ struct pment {
 	unsigned char name;	/* it gave a frame (else it is skipped) */
 	unsigned char lastframe;	/* what it left w->lastframe */
 	uint32_t next;		/* the entry of the line after it, + 1 */
+	uint32_t next2;		/* the one after it the time before, + 1 */
 };
 struct pmemo;
 struct pmemo *pmemo_new(void);
@@ -123,6 +128,11 @@ const struct pment *pmemo_find(struct pmemo *m, const char *s, size_t n,
  * first the one that came after the previous line's last time.
  */
 const struct pment *pmemo_at(struct pmemo *m, const char *s, const char *e);
+/*
+ * Asks for the entry the line at s (of PM_KEY bytes at least) would be
+ * found at by its hash, so that it is in cache when the line is read.
+ */
+void pmemo_prefetch(const struct pmemo *m, const char *s);
 /* Keeps what the line gave (what's name, lastframe, nlen; name's bytes). */
 void pmemo_add(struct pmemo *m, const char *s, size_t n, uint32_t h,
     const struct pment *what, const char *name);
@@ -224,5 +234,7 @@ void perf_report(const struct warnrec *warns, uint64_t nwarn,
  * 0 (nothing read) when a thread cannot be started.
  */
 int perf_run_pipe(struct worker *w, struct fg_in *in);
+/* Asks for a pipe of BLOCK bytes (Linux), before its first reads. */
+void perf_pipe_grow(int fd);
 
 #endif

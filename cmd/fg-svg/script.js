@@ -1177,29 +1177,44 @@
 		}
 		return p;
 	}
-	// The address is written after the next frame is drawn, not in the
-	// click: on a large file a history write takes longer than the
-	// repaint itself (Chromium serialises the page's state), and several
-	// changes before it are one write (a push if any of them asked for
-	// one). flushurl() writes it at once, for Back.
-	var urlwait = null;
+	// The address is written once the page has been still for URLMS, not
+	// in the click nor in the frame after it: on a large file a history
+	// write takes longer than the repaint itself (Chromium serialises the
+	// page's state: 20-80 ms a push on a 136k-node file), and written after
+	// the repaint it held up the next frame. Until then the entries wait in
+	// urlq, one per frame that pushed (a zoom), each with the address of
+	// the state its frame drew, later changes that push nothing (a view,
+	// a search) rewriting the last one, as replaceState would; then they
+	// are written in order, so Back walks the same zooms as if each had
+	// been written at once. flushurl() writes them at once (for Back);
+	// pending() says whether some are waiting.
+	var urlq = [], urlseal = false, urltimer = null, URLMS = 250;
 	function seturl(push) {
+		var last = urlq.length ? urlq[urlq.length - 1] : null;
 		push = !!(push && started);
-		if (urlwait) {
-			urlwait.push = urlwait.push || push;
-			return;
+		if (!last || (push && last.sealed))
+			urlq.push({ push: push, sealed: false, url: "" });
+		else if (push)
+			last.push = true;
+		if (!urlseal) {
+			urlseal = true;
+			window.requestAnimationFrame(seal);
 		}
-		urlwait = { push: push };
-		window.requestAnimationFrame(function () {
-			window.setTimeout(flushurl, 0);
-		});
 	}
-	function flushurl() {
-		var q = [], push;
-		if (!urlwait)
+	// the frame is drawn: the last entry takes the address of what it drew
+	function seal() {
+		var last = urlq.length ? urlq[urlq.length - 1] : null;
+		urlseal = false;
+		if (!last)
 			return;
-		push = urlwait.push;
-		urlwait = null;
+		last.url = address();
+		last.sealed = true;
+		if (urltimer !== null)
+			window.clearTimeout(urltimer);
+		urltimer = window.setTimeout(flushurl, URLMS);
+	}
+	function address() {
+		var q = [], u = window.location.href.split("?")[0].split("#")[0];
 		if (cur && cur.i !== 0)
 			q.push("v=" + cur.i);
 		if (zoomed)
@@ -1210,12 +1225,25 @@
 			q.push("i=1");
 		if (alton)
 			q.push("c=1");
-		var u = window.location.href.split("?")[0].split("#")[0];
+		return q.length ? u + "?" + q.join("&") : u;
+	}
+	function urldrop() {
+		urlq = [];
+		if (urltimer !== null)
+			window.clearTimeout(urltimer);
+		urltimer = null;
+	}
+	function flushurl() {
+		var q = urlq, i;
+		if (q.length && !q[q.length - 1].sealed)
+			q[q.length - 1].url = address();
+		urldrop();
 		try {
-			if (push && ++pushes)
-				window.history.pushState(null, "", q.length ? u + "?" + q.join("&") : u);
-			else
-				window.history.replaceState(null, "", q.length ? u + "?" + q.join("&") : u);
+			for (i = 0; i < q.length; i++)
+				if (q[i].push && ++pushes)
+					window.history.pushState(null, "", q[i].url);
+				else
+					window.history.replaceState(null, "", q[i].url);
 		} catch (err) {
 			// some viewers forbid it; the state just is not kept
 		}
@@ -1440,7 +1468,7 @@
 		zoom(z || root(), true);
 		// the address is the one walked to: nothing to write (a write
 		// due later could land on the entry Forward goes to next)
-		urlwait = null;
+		urldrop();
 	});
 
 	// start
@@ -1496,5 +1524,6 @@
 	focused = root();
 	focused.e.setAttribute("tabindex", "0");
 	window.fgsvg = { zoom: function (i) { zoom(cur.f[i]); }, search: search,
-	    view: setview, frames: function () { return cur.f; } };
+	    view: setview, frames: function () { return cur.f; },
+	    pending: function () { return urlq.length > 0; } };
 })();
