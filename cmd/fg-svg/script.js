@@ -447,10 +447,16 @@
 		return a.slice(0, h).join("") + "\u2026" +
 		    a.slice(a.length - (n - 1 - h)).join("");
 	}
+	// numbers first, then the name cut in the middle; when the numbers
+	// leave under 12 characters of the name (a narrow page) the line is
+	// the numbers alone, cut in the middle to fit: the tip beside the
+	// frame (showtip) then carries them whole, wrapped
 	function detailline(fr) {
-		var t = info(fr), n = Math.floor((W - 2 * xpad - 110) / chw) -
-		    t[1].length - 3;
-		return t[1] + " \u00b7 " + midcut(t[0], Math.max(n, 12));
+		var t = info(fr), m = Math.floor((W - 2 * xpad - 110) / chw),
+		    n = m - t[1].length - 3;
+		if (n < 12)
+			return midcut(t[1], Math.max(m, 12));
+		return t[1] + " \u00b7 " + midcut(t[0], n);
 	}
 
 	// the details beside the pointer: name, then numbers
@@ -460,36 +466,43 @@
 		parent.appendChild(e);
 		return e;
 	}
+	// the tip: the name cut in the middle on its first line, the numbers
+	// whole, wrapped to the page's width on the lines under it
 	function showtip(fr, ev) {
 		var t = info(fr), n = Math.floor((W - 2 * xpad - 8) / chw), w, x, y;
-		var pt = svg.createSVGPoint(), m = svg.getScreenCTM();
+		var pt = svg.createSVGPoint(), m = svg.getScreenCTM(), i, h;
+		var lines = [midcut(t[0], n)].concat(wrap(t[1], n));
 		if (!tip) {
 			tip = mk("g", svg);
 			tip.id = "tip";
 			tip.r = mk("rect", tip);
-			tip.a = mk("text", tip);
-			tip.b = mk("text", tip);
+			tip.t = [];
 		}
-		tip.a.textContent = midcut(t[0], n);
-		tip.b.textContent = midcut(t[1], n);
-		w = Math.max(tip.a.textContent.length, tip.b.textContent.length) *
-		    chw + 8;
+		while (tip.t.length < lines.length)
+			tip.t.push(mk("text", tip));
+		w = 0;
+		for (i = 0; i < tip.t.length; i++) {
+			tip.t[i].textContent = i < lines.length ? lines[i] : "";
+			w = Math.max(w, Array.from(tip.t[i].textContent).length);
+		}
+		w = w * chw + 8;
+		h = 16 * lines.length + 4;
 		pt.x = ev.clientX;
 		pt.y = ev.clientY;
 		if (m)
 			pt = pt.matrixTransform(m.inverse());
 		x = Math.max(xpad, Math.min(pt.x + 12, W - xpad - w));
 		y = pt.y + 18;
-		if (y + 40 > H)
-			y = pt.y - 44;
+		if (y + h + 4 > H)
+			y = Math.max(0, pt.y - h - 8);
 		tip.r.setAttribute("x", x);
 		tip.r.setAttribute("y", y);
 		tip.r.setAttribute("width", w);
-		tip.r.setAttribute("height", 36);
-		tip.a.setAttribute("x", x + 4);
-		tip.a.setAttribute("y", y + 14);
-		tip.b.setAttribute("x", x + 4);
-		tip.b.setAttribute("y", y + 30);
+		tip.r.setAttribute("height", h);
+		for (i = 0; i < tip.t.length; i++) {
+			tip.t[i].setAttribute("x", x + 4);
+			tip.t[i].setAttribute("y", y + 14 + 16 * i);
+		}
 		tip.removeAttribute("display");
 	}
 	function hidetip() {
