@@ -5,8 +5,6 @@
  * after). Lines that are empty, blank, "#" or start with "# " are metadata;
  * "# fg-TOOL key=value ..." headers tell later stages what they read.
  */
-#define _DEFAULT_SOURCE		/* madvise, MADV_DONTNEED */
-#include <sys/mman.h>
 
 #include <stdlib.h>
 #include <string.h>
@@ -98,76 +96,6 @@ fg_fold_open_list(struct fg_fold *f, char *const *paths, int n,
 	fg_fold_open(f, paths[0], kind);
 	f->paths = paths;
 	f->npaths = n;
-}
-
-int
-fg_fold_open_map(struct fg_fold *f, const char *path, enum fg_kind kind)
-{
-	fg_fold_open(f, path, kind);
-	return fg_in_map(&f->in);
-}
-
-/*
- * Keys are borrowed from a mapped input window by window. When a window of
- * FOLD_WINDOW bytes has lent less than a quarter of its size (mostly
- * repeated stacks), its keys are copied and its pages unmapped; a window of
- * mostly unique stacks stays mapped, costing no more than copies would.
- */
-#define FOLD_WINDOW ((size_t)32 << 20)
-
-static void
-settle_window(struct fg_fold *f, struct fg_stab *t, size_t off)
-{
-	size_t pg = (size_t)sysconf(_SC_PAGESIZE), a, b;
-
-	if (fg_stab_borrowed(t, f->winmark) <= (off - f->winpos) / 4) {
-		fg_stab_own(t, f->winmark);
-		/* earlier windows' keys end before winpos; ours are copied */
-		a = (f->winpos + pg - 1) / pg * pg;
-		b = off / pg * pg;
-		/*
-		 * Drop the pages but keep the range reserved: an munmap hole
-		 * could be reused by an allocation that the whole-file munmap
-		 * at close would then take away.
-		 */
-		if (a < b && f->in.mapped == 1)	/* a file's pages, not ours */
-			madvise(f->in.buf + a, b - a, MADV_DONTNEED);
-	} else
-		f->winkept = 1;
-	f->winpos = off;
-	f->winmark = fg_stab_last(t);
-}
-
-struct fg_ent *
-fg_fold_intern(struct fg_fold *f, struct fg_stab *t, const char *key,
-    size_t len)
-{
-	size_t off;
-
-	if (!f->in.mapped || key < f->in.buf || key >= f->in.buf + f->in.end)
-		return fg_stab_get(t, key, len);
-	off = (size_t)(key - f->in.buf);
-	if (!f->wininit) {
-		f->wininit = 1;
-		f->winpos = off;
-		f->winmark = fg_stab_last(t);
-	} else if (off - f->winpos >= FOLD_WINDOW)
-		settle_window(f, t, off);
-	return fg_stab_get_ref(t, key, len);
-}
-
-int
-fg_fold_settle(struct fg_fold *f, struct fg_stab *t, const struct fg_ent *mark)
-{
-	if (f->in.mapped && f->wininit) {
-		mark = f->winmark;
-		if (f->winkept ||
-		    fg_stab_borrowed(t, mark) > (f->in.end - f->winpos) / 4)
-			return 0;
-	}
-	fg_stab_own(t, mark);
-	fg_fold_close(f);
-	return 1;
 }
 
 void

@@ -43,11 +43,6 @@ struct fg_fold {
 	uint64_t nonecount;	/* one-count lines in a differential stream */
 	int truncfrac;		/* drop fractional parts (fg-diff default) */
 	char *header;		/* first "# fg-" header line seen, malloc'd */
-	/* mapped inputs: the window of lines since keys were last settled */
-	size_t winpos;
-	const struct fg_ent *winmark;
-	int wininit;
-	int winkept;		/* some window still lends keys */
 	/* If set (after fg_fold_open), called with every metadata line. */
 	void (*onmeta)(void *arg, const char *line, size_t len);
 	void *metaarg;
@@ -62,26 +57,6 @@ void fg_fold_open(struct fg_fold *f, const char *path, enum fg_kind kind);
  */
 void fg_fold_open_list(struct fg_fold *f, char *const *paths, int n,
     enum fg_kind kind);
-/*
- * fg_fold_open, mapping the file when it is a regular one: records then
- * stay valid until fg_fold_close. Returns 1 when mapped.
- */
-int fg_fold_open_map(struct fg_fold *f, const char *path, enum fg_kind kind);
-/*
- * Interns a record's stack: borrowing the key from a mapped input (no copy),
- * copying it otherwise.
- */
-struct fg_ent *fg_fold_intern(struct fg_fold *f, struct fg_stab *t,
-    const char *key, size_t len);
-/*
- * At the end of an input read into t since mark (fg_stab_last before it):
- * when the keys it lent are a small part of it, copies them into t and
- * closes the input, returning 1; otherwise leaves it open, returning 0, and
- * the caller closes it after its last use of t. So memory stays in
- * proportion to the unique stacks, never to the input.
- */
-int fg_fold_settle(struct fg_fold *f, struct fg_stab *t,
-    const struct fg_ent *mark);
 /*
  * Adds a --base name (inferno-flamegraph's --base, repeatable): from then
  * on fg_fold_next keeps only stacks with a frame of one of these names,

@@ -5,12 +5,10 @@
  * than the buffer grows it; nothing depends on line length or content.
  */
 #define _GNU_SOURCE		/* F_SETPIPE_SZ */
-#include <sys/mman.h>
 #include <sys/stat.h>
 
 #include <errno.h>
 #include <fcntl.h>
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -147,57 +145,6 @@ fg_in_open(struct fg_in *in, const char *path)
 		fg_err(FG_EXIT_ERR, "%s", path);
 }
 
-/*
- * A mapped file that another process truncates under us raises SIGBUS on
- * the next read of a vanished page: say so and exit like any read error.
- */
-static void
-onbus(int sig)
-{
-	static const char msg[] = ": input file shrank while being read\n";
-	ssize_t w;
-
-	(void)sig;
-	w = write(STDERR_FILENO, fg_progname, strlen(fg_progname));
-	w = write(STDERR_FILENO, msg, sizeof(msg) - 1);
-	(void)w;
-	_exit(FG_EXIT_ERR);
-}
-
-int
-fg_in_map(struct fg_in *in)
-{
-	static int handler;
-	struct sigaction sa;
-	struct stat sb;
-	void *p;
-
-	if (in->pos != 0 || in->end != 0 || fstat(in->fd, &sb) < 0 ||
-	    !S_ISREG(sb.st_mode) || sb.st_size <= 0 ||
-	    (uintmax_t)sb.st_size > SIZE_MAX / 2)
-		return 0;
-	p = mmap(NULL, (size_t)sb.st_size, PROT_READ, MAP_PRIVATE, in->fd, 0);
-	if (p == MAP_FAILED)
-		return 0;
-	if (!handler) {
-		memset(&sa, 0, sizeof(sa));
-		sa.sa_handler = onbus;
-		sigemptyset(&sa.sa_mask);
-		sigaction(SIGBUS, &sa, NULL);
-		handler = 1;
-	}
-	free(in->buf);
-	in->buf = p;
-	in->cap = in->end = (size_t)sb.st_size;
-	in->eof = 1;
-	in->mapped = 1;
-	if (in->ownfd) {	/* the mapping outlives it: fleets of files */
-		close(in->fd);
-		in->ownfd = 0;
-	}
-	return 1;
-}
-
 void
 fg_in_mem(struct fg_in *in, const char *name, const char *buf, size_t len)
 {
@@ -269,9 +216,7 @@ fg_in_close(struct fg_in *in)
 	if (in->ownfd)
 		close(in->fd);
 	fg_in_gzend(in);
-	if (in->mapped == 1)
-		munmap(in->buf, in->cap);
-	else if (in->mapped == 0)
+	if (!in->mapped)
 		free(in->buf);
 	in->buf = NULL;
 }

@@ -20,7 +20,7 @@ struct fg_in {
 	int ownfd;
 	unsigned nwarn;		/* data warnings printed for this input */
 	uint64_t nbad;		/* malformed lines seen */
-	int mapped;		/* 1: buf maps the file; 2: caller's memory */
+	int mapped;		/* 2: buf is the caller's memory (fg_in_mem) */
 	int quiet;		/* no warnings, no exit status change */
 	uint64_t boff;		/* file offset of buf[0] */
 	int ranged;		/* reading [roff, rend) with pread(2) */
@@ -35,13 +35,6 @@ void fg_in_open(struct fg_in *in, const char *path);
 /* Opens path; returns -1 (errno set) instead of exiting. */
 int fg_in_tryopen(struct fg_in *in, const char *path);
 void fg_in_close(struct fg_in *in);
-/*
- * Maps a regular file read-only instead of reading it (call right after
- * opening); returns 1 when mapped. Lines of a mapped input are NOT
- * NUL-terminated, and they stay valid until fg_in_close(), so callers may
- * keep pointers into them (see fg_stab_get_ref).
- */
-int fg_in_map(struct fg_in *in);
 /*
  * An input over bytes [start, end) of the file open on fd, read with
  * pread(2) so that several threads can read parts of one file; the fd is

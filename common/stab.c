@@ -233,43 +233,6 @@ fg_stab_get_ref(struct fg_stab *t, const char *key, size_t len)
 	return lookup(t, key, len, 2);
 }
 
-struct fg_ent *
-fg_stab_last(const struct fg_stab *t)
-{
-	if (t->first == NULL)
-		return NULL;
-	return (struct fg_ent *)((char *)t->lastp -
-	    offsetof(struct fg_ent, next));
-}
-
-size_t
-fg_stab_borrowed(const struct fg_stab *t, const struct fg_ent *mark)
-{
-	const struct fg_ent *e = mark != NULL ? mark->next : t->first;
-	size_t n = 0;
-
-	for (; e != NULL; e = e->next)
-		if (e->key != (const char *)(e->c + t->ncols))
-			n += e->len;
-	return n;
-}
-
-void
-fg_stab_own(struct fg_stab *t, const struct fg_ent *mark)
-{
-	struct fg_ent *e = mark != NULL ? mark->next : t->first;
-	char *k;
-
-	for (; e != NULL; e = e->next) {
-		if (e->key == (const char *)(e->c + t->ncols))
-			continue;
-		k = fg_arena_alloc(&t->arena, (size_t)e->len + 1);
-		memcpy(k, e->key, e->len);
-		k[e->len] = '\0';
-		e->key = k;
-	}
-}
-
 /* The arena's (see fg_arena_fault_ahead). */
 void
 fg_stab_fault_ahead(struct fg_stab *t, size_t ahead)

@@ -26,8 +26,7 @@ size_t fg_stab_count(const struct fg_stab *t);
 struct fg_ent *fg_stab_get(struct fg_stab *t, const char *key, size_t len);
 /*
  * As fg_stab_get, but a new entry borrows key instead of copying it: the
- * caller keeps that memory alive and unchanged (a mapped input), or calls
- * fg_stab_own() before releasing it.
+ * caller keeps that memory alive and unchanged while the table is used.
  */
 struct fg_ent *fg_stab_get_ref(struct fg_stab *t, const char *key,
     size_t len);
@@ -53,12 +52,6 @@ fg_ent_key(const struct fg_stab *t, const struct fg_ent *e)
 }
 /* First entry in insertion order (follow ->next). */
 struct fg_ent *fg_stab_first(const struct fg_stab *t);
-/* Last entry inserted so far (NULL when empty): a mark for the two below. */
-struct fg_ent *fg_stab_last(const struct fg_stab *t);
-/* Key bytes of the borrowed entries inserted after mark (NULL: all). */
-size_t fg_stab_borrowed(const struct fg_stab *t, const struct fg_ent *mark);
-/* Copies the borrowed keys of entries inserted after mark into the table. */
-void fg_stab_own(struct fg_stab *t, const struct fg_ent *mark);
 /*
  * A malloc'd, NULL-terminated array of all entries sorted bytewise by key
  * (LC_ALL=C sort), on two threads when large.
