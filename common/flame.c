@@ -2,7 +2,8 @@
 /*
  * flame.c: what fg-color's frame tree (cmd/fg-color/tree.c) and fg-svg's
  * one-pass layout (cmd/fg-svg/flow.c) share in reading sorted stacks: how
- * many frames a stack shares with the one before it.
+ * many frames a stack shares with the one before it, and where its own
+ * frames start.
  */
 #include <string.h>
 
@@ -28,4 +29,12 @@ fg_path_shared(const char *stack, size_t len, const char *prev,
 	    (m == len || stack[m] == ';'))))
 		d++;
 	return d;
+}
+
+size_t
+fg_path_rest(size_t d, const size_t *pathend, size_t len)
+{
+	if (d <= 1)
+		return 0;
+	return pathend[d - 1] >= len ? len : pathend[d - 1] + 1;
 }

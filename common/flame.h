@@ -26,6 +26,11 @@
  */
 size_t fg_path_shared(const char *stack, size_t len, const char *prev,
     size_t prevlen, const size_t *pathend, size_t pathlen);
+/*
+ * Where the frames after the d shared ones start in a stack of len bytes
+ * (len when there are none): past the ';' that ends shared frame d - 1.
+ */
+size_t fg_path_rest(size_t d, const size_t *pathend, size_t len);
 
 /* ---- utf8.c ---- */
 /*

@@ -176,10 +176,8 @@ tree_add(struct tree *t, const char *stack, size_t len,
 	d = fg_path_shared(stack, len, t->prev, t->prevlen, t->pathend,
 	    t->pathlen);
 	cur = t->path[d - 1];
-	p = stack + (d > 1 ? t->pathend[d - 1] + 1 : 0);
+	p = stack + fg_path_rest(d, t->pathend, len);
 	e = stack + len;
-	if (d > 1 && t->pathend[d - 1] >= len)
-		p = e;
 	while (p < e) {
 		semi = memchr(p, ';', (size_t)(e - p));
 		if (semi == NULL)

@@ -535,10 +535,8 @@ svg_flow_add(struct svg_flow *s, const char *stack, size_t len,
 	if (len > 0)
 		memcpy(s->prev, stack, len);
 	s->prevlen = len;
-	p = s->prev + (d > 1 ? s->pathend[d - 1] + 1 : 0);
+	p = s->prev + fg_path_rest(d, s->pathend, len);
 	e = s->prev + len;
-	if (d > 1 && s->pathend[d - 1] >= len)
-		p = e;
 	while (p < e) {
 		semi = memchr(p, ';', (size_t)(e - p));
 		if (semi == NULL)
