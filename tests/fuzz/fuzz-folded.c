@@ -74,7 +74,7 @@ LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 	struct fg_stab *t = NULL;
 	struct fg_ent **v, *e;
 	struct buf a = { 0 }, b = { 0 };
-	struct fg_scan sc = { FG_KIND_UNKNOWN, NULL, { { 0, 0 }, { 0, 0 } } };
+	struct fg_scan sc = { .kind = FG_KIND_UNKNOWN };
 	static const int colbase[1] = { 0 };
 	size_t i, run = 0;
 	int ncols = 0, ok = 1;

@@ -44,7 +44,7 @@ walk(const unsigned char *p, size_t n)
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct fg_zbuf z = { NULL, 0, 0 };
+	struct fg_zbuf z = { .p = NULL };
 	unsigned char *out;
 	size_t outlen, off, used;
 
