@@ -27,14 +27,6 @@ fg_memmem(const char *hay, size_t hn, const char *needle, size_t nn)
 }
 
 int
-fg_hasprefix(const char *s, size_t n, const char *pat)
-{
-	size_t m = strlen(pat);
-
-	return n >= m && memcmp(s, pat, m) == 0;
-}
-
-int
 fg_hassuffix(const char *s, size_t n, const char *pat)
 {
 	size_t m = strlen(pat);

@@ -26,8 +26,18 @@ fg_ishex(char c)
 	    (c >= 'A' && c <= 'F');
 }
 
-/* Whether s (n bytes) starts with, ends with, contains the string pat. */
-int fg_hasprefix(const char *s, size_t n, const char *pat);
+/*
+ * Whether s (n bytes) starts with, ends with, contains the string pat.
+ * fg_hasprefix is inline: for a literal pat the compiler knows its length
+ * (no call, no strlen on the perf parser's hot path).
+ */
+static inline int
+fg_hasprefix(const char *s, size_t n, const char *pat)
+{
+	size_t m = strlen(pat);
+
+	return n >= m && memcmp(s, pat, m) == 0;
+}
 int fg_hassuffix(const char *s, size_t n, const char *pat);
 int fg_contains(const char *s, size_t n, const char *pat);
 /* First occurrence of needle (nn bytes) in hay (hn bytes), or NULL. */

@@ -348,7 +348,7 @@ perf_is_record(const char *s, size_t n, size_t from)
 		if (tl == 0 || !header_token(p, tl))
 			break;
 	}
-	return HASPREFIX(p, (size_t)(e - p), "PERF_RECORD_");
+	return fg_hasprefix(p, (size_t)(e - p), "PERF_RECORD_");
 }
 
 /*

@@ -443,7 +443,7 @@ on_event(struct worker *w, const char *s, size_t n, const struct event *ev,
 	w->inside = 1;
 	w->pname.len = 0;
 	fg_buf_put(&w->pname, ev->comm, ev->commlen);
-	w->java = HASPREFIX(ev->comm, ev->commlen, "java");
+	w->java = fg_hasprefix(ev->comm, ev->commlen, "java");
 	if (w->o->tid || w->o->pid) {
 		const char *pid = ev->pid, *tid = ev->tid;
 		size_t pl = ev->pidlen, tl = ev->tidlen;
@@ -546,7 +546,7 @@ on_line(struct worker *w, const char *s, size_t n)
 
 		w->nknown++;
 		named = perf_event_name(s + pad, n - pad, h, &ev);
-		if (named ? HASPREFIX(ev.ev, ev.evlen, "PERF_RECORD_") :
+		if (named ? fg_hasprefix(ev.ev, ev.evlen, "PERF_RECORD_") :
 		    perf_is_record(s + pad, n - pad, h)) {
 			/* --show-mmap-events, --show-task-events: no sample */
 			flush_frame(w);
@@ -611,7 +611,7 @@ perf_first_event(const char *b, size_t n, struct fg_buf *name)
 		if (len == 0 || p[0] == '#' ||
 		    (h = perf_event_line(p, len, &ev, &pad)) == 0 ||
 		    !perf_event_name(p + pad, len - pad, h, &ev) ||
-		    HASPREFIX(ev.ev, ev.evlen, "PERF_RECORD_"))
+		    fg_hasprefix(ev.ev, ev.evlen, "PERF_RECORD_"))
 			continue;
 		name->len = 0;
 		fg_buf_put(name, ev.ev, ev.evlen);

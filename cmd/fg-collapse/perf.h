@@ -26,10 +26,6 @@ extern unsigned char perf_cls[256];
 #define isword(c) (perf_cls[(unsigned char)(c)] & C_WORD)
 #define ishex(c) (perf_cls[(unsigned char)(c)] & C_HEX)
 
-/* fg_hasprefix for a literal pat, its length known (no call, no strlen) */
-#define HASPREFIX(s, n, pat) ((n) >= sizeof(pat) - 1 && \
-	memcmp((s), (pat), sizeof(pat) - 1) == 0)
-
 /* ---- event lines ---- */
 struct event {
 	const char *comm, *pid, *tid, *ev, *period, *frame;
