@@ -90,7 +90,7 @@ noisesig(const struct fg_colorcfg *cfg, const struct fg_cframe *f, double b,
 
 	if (f->root)
 		return 0;
-	if (cfg->nz.zcrit > 0) {
+	if (cfg->nz.rule == FG_RULE_FIXED) {
 		z = fg_noise_z(&cfg->nz, b, a);
 		return !isnan(z) && fabs(z) > cfg->nz.zcrit;
 	}
@@ -106,7 +106,8 @@ framedelta(const struct fg_colorcfg *cfg, const struct fg_cframe *f,
 {
 	sides(cfg, f, &v->b, &v->a);
 	v->d = fg_noise_delta(&cfg->nz, v->b, v->a);
-	v->sig = cfg->zcrit <= 0 ? v->d != 0 : noisesig(cfg, f, v->b, v->a);
+	v->sig = cfg->nz.rule == FG_RULE_NONE ? v->d != 0 :
+	    noisesig(cfg, f, v->b, v->a);
 	/* and large enough to matter: points in the mode in force */
 	if (v->sig && cfg->minchg > 0 && fabs(v->d) * 100 < cfg->minchg)
 		v->sig = 0;
@@ -156,7 +157,8 @@ fg_color_begin(struct fg_colorcfg *cfg, const double *tot)
 	ds->pz = cfg->nz;
 	ds->pz.quiet = 1;
 	/* Holm rejects no p-value above alpha: |z| below its one-test z */
-	ds->zscr = cfg->nz.zcrit > 0 ? cfg->nz.zcrit : fg_zof(cfg->nz.alpha);
+	ds->zscr = cfg->nz.rule == FG_RULE_FIXED ? cfg->nz.zcrit :
+	    fg_zof(cfg->nz.alpha);
 	fg_noise_setup(&ds->pz, cfg->header, "input", t[0], t[1], NULL);
 	ds->keepself = cfg->nz.driftauto &&
 	    ds->pz.mode != FG_MODE_PROPORTIONAL;
@@ -214,7 +216,7 @@ fg_color_add(struct fg_colorcfg *cfg, const double *tot, const double *self)
 	if (ds->keepself)
 		keepself(cfg, self);
 	sides(cfg, &f, &q.b, &q.a);
-	q.z = ds->all || (cfg->zcrit > 0 &&
+	q.z = ds->all || (cfg->nz.rule != FG_RULE_NONE &&
 	    fg_noise_maybe(&ds->pz, q.b, q.a, ds->zscr * CSLACK));
 	q.d = q.b > 0 ? fabs(fg_noise_delta(&ds->pz, q.b, q.a)) : -1;
 	if (q.d > ds->dtop)
@@ -274,7 +276,7 @@ fg_color_end(struct fg_colorcfg *cfg, const double *roottot,
 	/* the drift between the runs, measured over the frames' self
 	 * counts, which partition each side as fg-top's functions do */
 	fg_noise_drift(&cfg->nz, ds->sa, ds->sb, ds->ns);
-	if (cfg->zcrit > 0 && !(cfg->nz.zcrit > 0))
+	if (cfg->nz.rule == FG_RULE_HOLM)
 		noisetest(cfg);
 	for (i = 0; i < ds->np; i++) {
 		if (!(ds->p[i].b > 0))

@@ -44,7 +44,13 @@ struct fg_pmap;
 #define FG_MINCHG_DEFAULT 5.0
 
 struct fg_colorcfg {
-	struct fg_noise nz;	/* diff: mode and noise test options */
+	/*
+	 * diff: the mode and the noise test, as in fg-top: nz.rule is
+	 * Holm's procedure at nz.alpha over all frames (--alpha), a fixed
+	 * |z| > nz.zcrit frame by frame (--zcrit), or none (--zcrit 0,
+	 * --all-changes); fg_noise_zshown the |z| shown for it.
+	 */
+	struct fg_noise nz;
 	const char *header;	/* diff: the stream's header (mode=, period=),
 				 * set by the tool before fg_color_begin */
 	int pal;		/* enum fg_pal */
@@ -55,14 +61,6 @@ struct fg_colorcfg {
 	int cb;			/* diff: colour-blind-safe colours */
 	int gone;		/* a profile of vanished paths (fg-elide's):
 				 * the diff's "shrank" scale, by share */
-	/*
-	 * diff: the noise test runs as cfg->nz says, as in fg-top: Holm's
-	 * procedure at nz.alpha over all frames (--alpha), or a fixed |z| >
-	 * nz.zcrit frame by frame (--zcrit). zcrit is that |z|, or under
-	 * Holm the one-test level at nz.alpha to two decimals (3.29 for
-	 * 0.001), for display; 0: no test (--zcrit 0, --all-changes).
-	 */
-	double zcrit;
 	double minchg;		/* diff: least change to colour, in points */
 	const char *pmfile;	/* palette map file (--cp), or NULL */
 	double dmax;		/* diff: largest change (fg_color_end) */
@@ -82,8 +80,8 @@ uint32_t fg_color_scale(const struct fg_colorcfg *cfg, double t, int sign);
 /* coloropt.c */
 void fg_colorcfg_init(struct fg_colorcfg *cfg);
 void fg_colorcfg_free(struct fg_colorcfg *cfg);
-/* The noise test: Holm's procedure at cfg->nz.alpha (zcrit shown). */
-void fg_colorcfg_holm(struct fg_colorcfg *cfg);
+/* The noise test: Holm's procedure at alpha (--alpha, alpha=). */
+void fg_colorcfg_alpha(struct fg_colorcfg *cfg, double alpha);
 /*
  * Handles the colour options shared by fg-color and fg-svg: returns 1 when
  * c was one of them. FG_COLOR_OPTS lists them for an fg_opt table.

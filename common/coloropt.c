@@ -19,21 +19,27 @@ fg_colorcfg_init(struct fg_colorcfg *cfg)
 	memset(cfg, 0, sizeof(*cfg));
 	fg_noise_init(&cfg->nz);
 	cfg->pal = FG_PAL_HOT;
-	fg_colorcfg_holm(cfg);
+	fg_colorcfg_alpha(cfg, cfg->nz.alpha);
 	cfg->minchg = FG_MINCHG_DEFAULT;
 }
 
+/*
+ * A level so high that its one-test |z| shows as 0.00 (alpha above about
+ * 0.996) tests nothing: every change is coloured, as with --zcrit 0.
+ */
 void
-fg_colorcfg_holm(struct fg_colorcfg *cfg)
+fg_colorcfg_alpha(struct fg_colorcfg *cfg, double alpha)
 {
-	cfg->nz.zcrit = 0;
-	cfg->zcrit = round(fg_zof(cfg->nz.alpha) * 100) / 100;
+	fg_noise_alpha(&cfg->nz, alpha);
+	if (fg_noise_zshown(&cfg->nz) == 0)
+		cfg->nz.rule = FG_RULE_NONE;
 }
 
 int
 fg_colorcfg_opt(struct fg_colorcfg *cfg, int c, const char *arg)
 {
 	char *end;
+	double v;
 
 	if (fg_noise_opt(&cfg->nz, c, arg))
 		return 1;
@@ -71,27 +77,26 @@ fg_colorcfg_opt(struct fg_colorcfg *cfg, int c, const char *arg)
 		cfg->cb = 1;
 		return 1;
 	case FG_OPT_ALPHA:
-		cfg->nz.alpha = (double)fg_parse_factor(arg, "--alpha");
-		if (!(cfg->nz.alpha > 0))
+		v = (double)fg_parse_factor(arg, "--alpha");
+		if (!(v > 0))
 			fg_errx(FG_EXIT_ERR, "--alpha: must be above 0: %s",
 			    arg);
-		if (!(cfg->nz.alpha < 1))
+		if (!(v < 1))
 			fg_errx(FG_EXIT_ERR, "--alpha: must be below 1: %s",
 			    arg);
-		fg_colorcfg_holm(cfg);
+		fg_colorcfg_alpha(cfg, v);
 		return 1;
 	case FG_OPT_ZCRIT:
 		errno = 0;
-		cfg->zcrit = strtod(arg, &end);
+		v = strtod(arg, &end);
 		if (errno != 0 || end == arg || *end != '\0' ||
-		    !(cfg->zcrit >= 0) || isinf(cfg->zcrit))
+		    !(v >= 0) || isinf(v))
 			fg_errx(FG_EXIT_ERR, "--zcrit: not a number >= 0: %s",
 			    arg);
-		cfg->nz.zcrit = cfg->zcrit;
+		fg_noise_zcrit(&cfg->nz, v);
 		return 1;
 	case FG_OPT_ALL:
-		cfg->zcrit = 0;
-		cfg->nz.zcrit = 0;
+		fg_noise_zcrit(&cfg->nz, 0);
 		cfg->minchg = 0;
 		return 1;
 	case FG_OPT_MINCHG:

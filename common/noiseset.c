@@ -130,6 +130,32 @@ fg_noise_opt(struct fg_noise *nz, int c, const char *arg)
 	return 0;
 }
 
+void
+fg_noise_alpha(struct fg_noise *nz, double alpha)
+{
+	nz->rule = FG_RULE_HOLM;
+	nz->alpha = alpha;
+}
+
+void
+fg_noise_zcrit(struct fg_noise *nz, double z)
+{
+	nz->rule = z > 0 ? FG_RULE_FIXED : FG_RULE_NONE;
+	nz->zcrit = z;
+}
+
+double
+fg_noise_zshown(const struct fg_noise *nz)
+{
+	switch (nz->rule) {
+	case FG_RULE_HOLM:
+		return round(fg_zof(nz->alpha) * 100) / 100;
+	case FG_RULE_FIXED:
+		return nz->zcrit;
+	}
+	return 0;
+}
+
 /* period= or samples= from the header, when no option gave either. */
 static const char *
 header_samples(const char *header, double *per, double smp[2])

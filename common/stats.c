@@ -330,7 +330,7 @@ fg_noise_verdicts(const struct fg_noise *nz, const double *z, size_t n,
 {
 	size_t i, nsig = 0;
 
-	if (nz->zcrit > 0) {
+	if (nz->rule == FG_RULE_FIXED) {
 		for (i = 0; i < n; i++)
 			nsig += sig[i] = fabs(z[i]) > nz->zcrit;
 		snprintf(desc, desclen, "|z| > %.4g each", nz->zcrit);

@@ -106,12 +106,20 @@ int fg_mode_parse(const char *s);
 const char *fg_mode_name(int mode);
 
 /* ---- the noise test ---- */
+/* The test in force (struct fg_noise's rule). */
+enum fg_rule {
+	FG_RULE_HOLM,		/* Holm's procedure at alpha over all tests */
+	FG_RULE_FIXED,		/* a fixed |z| > zcrit, test by test */
+	FG_RULE_NONE		/* none: every change counts (fg-color's
+				 * --zcrit 0 and --all-changes) */
+};
 struct fg_noise {
 	int mode;		/* FG_MODE_*: --mode, or from setup */
 	double period;		/* --period: count units per sample; 0 */
 	double samples[2];	/* --samples before, after; 0 */
-	double alpha;		/* family-wise error rate (Holm) */
-	double zcrit;		/* > 0: a fixed |z| per test instead */
+	int rule;		/* enum fg_rule */
+	double alpha;		/* FG_RULE_HOLM's family-wise error rate */
+	double zcrit;		/* FG_RULE_FIXED's |z| */
 	double phi;		/* variance inflation (--dispersion), >= 1 */
 	double drift;		/* absolute: after counts divided by it (1) */
 	int driftauto;		/* --drift auto: fg_noise_drift measures it */
@@ -136,6 +144,15 @@ enum { FG_OPT_MODE = 1100, FG_OPT_PERIOD, FG_OPT_SAMPLES, FG_OPT_DRIFT };
 	{ "samples", FG_OPT_SAMPLES, FG_OPT_ARG }, \
 	{ "drift", FG_OPT_DRIFT, FG_OPT_ARG }
 int fg_noise_opt(struct fg_noise *nz, int c, const char *arg);
+/* The rule in force: Holm's procedure at alpha (--alpha). */
+void fg_noise_alpha(struct fg_noise *nz, double alpha);
+/* The rule in force: a fixed |z| > z (--zcrit), or none when z is 0. */
+void fg_noise_zcrit(struct fg_noise *nz, double z);
+/*
+ * The |z| shown for the rule in force: zcrit, or under Holm the one-test
+ * level at alpha to two decimals (3.29 for 0.001); 0 for none.
+ */
+double fg_noise_zshown(const struct fg_noise *nz);
 /* "A:B" (or "A" for both when same) into two numbers above 0. */
 void fg_parse_pair(const char *s, const char *what, double *a, double *b,
     int same);

@@ -18,9 +18,10 @@ color_write_header(const struct fg_colorcfg *cfg, int ncols)
 	int mode = cfg->nz.mode == FG_MODE_STREAM ? FG_MODE_ABSOLUTE :
 	    cfg->nz.mode;
 	/* the noise test: Holm at alpha, or a fixed |z| (0: none) */
-	int holm = cfg->zcrit > 0 && !(cfg->nz.zcrit > 0);
+	int holm = cfg->nz.rule == FG_RULE_HOLM;
 
-	snprintf(zbuf, sizeof(zbuf), "%g", holm ? cfg->nz.alpha : cfg->zcrit);
+	snprintf(zbuf, sizeof(zbuf), "%g", holm ? cfg->nz.alpha :
+	    fg_noise_zshown(&cfg->nz));
 	snprintf(mbuf, sizeof(mbuf), "%g", cfg->minchg);
 	snprintf(dbuf, sizeof(dbuf), "%.4g", cfg->nz.drift);
 	if (ncols == 2)

@@ -128,11 +128,9 @@ fg_colorcfg_read_header(struct fg_colorcfg *cfg, const char *line,
 	z = hnum(h, "zcrit", -1);
 	a = hnum(h, "alpha", 0);
 	if (z >= 0)
-		cfg->zcrit = cfg->nz.zcrit = z;
-	else if (a > 0 && a < 1) {
-		cfg->nz.alpha = a;
-		fg_colorcfg_holm(cfg);
-	}
+		fg_noise_zcrit(&cfg->nz, z);
+	else if (a > 0 && a < 1)
+		fg_colorcfg_alpha(cfg, a);
 	cfg->minchg = hnum(h, "min-change", cfg->minchg);
 	free(h);
 	return 1;

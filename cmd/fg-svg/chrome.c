@@ -139,7 +139,7 @@ legflow(const struct svg_opts *o, struct legend *lg)
 	double room, x, lw[5];
 	int i, k, prop, unit = strcmp(o->countname, "samples") != 0;
 
-	if (cc->zcrit <= 0 && cc->minchg <= 0)
+	if (cc->nz.rule == FG_RULE_NONE && cc->minchg <= 0)
 		snprintf(lg->grey, sizeof(lg->grey), "no change");
 	else if (cc->minchg <= 0)
 		snprintf(lg->grey, sizeof(lg->grey), "within noise");
@@ -199,8 +199,8 @@ legend(const struct svg_opts *o, double y)
 	fg_out_str("<g id=\"legend\"><title>Colour: the change of a frame's "
 	    "count in the mode in force; saturation grows with the change, up "
 	    "to the largest; grey: ");
-	fg_out_str(cc->zcrit > 0 ? "not beyond noise (the noise test fg-top "
-	    "uses)" : "unchanged");
+	fg_out_str(cc->nz.rule != FG_RULE_NONE ? "not beyond noise (the "
+	    "noise test fg-top uses)" : "unchanged");
 	if (cc->minchg > 0)
 		fg_out_printf(" or under %g points", cc->minchg);
 	fg_out_str("; widths: the current profile's ");
@@ -925,7 +925,7 @@ out_diffattrs(const struct svg_opts *o, const struct svg_layout *l)
 	fg_out_str("\" data-floor=\"");
 	out_num(o->cc.minchg);
 	fg_out_str("\" data-z=\"");
-	out_num(o->cc.zcrit);
+	out_num(fg_noise_zshown(&o->cc.nz));
 	fg_out_char('"');
 	out_attr("data-mode", fg_mode_name(o->cc.nz.mode));
 	if (o->cc.negate)

@@ -105,6 +105,8 @@ setfmt(enum fmt f)
 static void
 option(int c, const char *arg)
 {
+	double v;
+
 	switch (c) {
 	case 'n':
 		o.top = fg_parse_int(arg, 0, 1000000000, "-n");
@@ -139,14 +141,14 @@ option(int c, const char *arg)
 		    FG_OPT_PERIOD : FG_OPT_SAMPLES, arg);
 		break;
 	case 'a':
-		nz.alpha = parse_num(arg, "--alpha", 0);
-		if (!(nz.alpha < 1))
+		v = parse_num(arg, "--alpha", 0);
+		if (!(v < 1))
 			fg_errx(FG_EXIT_ERR, "--alpha: must be below 1: %s",
 			    arg);
-		nz.zcrit = 0;
+		fg_noise_alpha(&nz, v);
 		break;
 	case 'z':
-		nz.zcrit = parse_num(arg, "--zcrit", 0);
+		fg_noise_zcrit(&nz, parse_num(arg, "--zcrit", 0));
 		break;
 	case 'd':
 		nz.phi = parse_num(arg, "--dispersion", 0);
