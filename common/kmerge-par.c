@@ -1,79 +1,17 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * kmerge-par.c: the k-way merge (kmerge.c) on two cores. The key space is
- * cut at a pivot (the stack in the middle of the largest input), each input
- * at its first record not below the pivot (a binary search over the sorted
- * file, as look(1) does), and the upper half is merged on a second thread
- * into memory while the lower half goes to standard output; the upper half
- * follows it. Only for large, clean inputs (no malformed line: no warning
- * is ever reordered).
+ * cut at a pivot (kmerge-cut.c), and the upper half is merged on a second
+ * thread into memory while the lower half goes to standard output; the
+ * upper half follows it. Only for large, clean inputs (no malformed line:
+ * no warning is ever reordered).
  */
 #include <pthread.h>
 #include <stdlib.h>
-#include <unistd.h>
 #include <string.h>
 
 #include "big.h"
 #include "fg.h"
-
-#define PAR_MIN ((uint64_t)16 << 20)
-
-/* The first record at or after off: its offset and a copy of its stack. */
-static int
-recat(const struct fg_scan *sc, const char *name, uint64_t off, uint64_t *roff,
-    char **key, size_t *klen, size_t *kcap)
-{
-	struct fg_fold f;
-	struct fg_rec r;
-	size_t len;
-	char c;
-	int found = 0;
-
-	memset(&f, 0, sizeof(f));
-	fg_in_range(&f.in, name, sc->fd, off, sc->size);
-	f.in.buf = fg_realloc(f.in.buf, (size_t)1 << 16);
-	f.in.cap = (size_t)1 << 16;
-	f.in.quiet = 1;
-	f.kind = sc->kind;
-	if (off > sc->start && !(pread(sc->fd, &c, 1, (off_t)off - 1) == 1 &&
-	    c == '\n') && fg_in_line(&f.in, &len) == NULL)
-		goto out;	/* skipped the end of a line: nothing left */
-	if ((found = fg_fold_next(&f, &r))) {
-		*roff = fg_in_offset(&f.in, r.stack);
-		if (r.len + 1 > *kcap) {
-			*kcap = r.len * 2 + 64;
-			free(*key);
-			*key = fg_malloc(*kcap);
-		}
-		memcpy(*key, r.stack, r.len);
-		*klen = r.len;
-	}
-out:
-	fg_fold_close(&f);
-	return found;
-}
-
-static uint64_t
-splitat(const struct fg_scan *sc, const char *name, const char *pk, size_t pl)
-{
-	uint64_t lo = sc->start, hi = sc->size, mid, roff = 0;
-	char *k = NULL;
-	size_t kl = 0, kc = 0;
-
-	while (lo < hi) {
-		mid = lo + (hi - lo) / 2;
-		if (!recat(sc, name, mid, &roff, &k, &kl, &kc))
-			hi = mid;
-		else if (fg_keycmp(k, kl, pk, pl) < 0)
-			lo = roff + 1;
-		else
-			hi = mid;
-	}
-	if (!recat(sc, name, lo, &roff, &k, &kl, &kc))
-		roff = sc->size;
-	free(k);
-	return roff;
-}
 
 struct half {
 	struct fg_fold **in;
@@ -95,59 +33,6 @@ runhalf(void *p)
 	return NULL;
 }
 
-/*
- * The pivot for fg_kmerge_par: the first key at or after the middle of the
- * largest input, in *pk (malloc'd), when the inputs are worth two threads
- * (regular files, clean scans, PAR_MIN bytes); 0 otherwise.
- */
-static int
-pivot(struct fg_fold **in, const struct fg_scan *sc, int n, char **pk,
-    size_t *pl)
-{
-	uint64_t total = 0, roff;
-	size_t pc = 0;
-	int i, big = -1;
-
-	*pk = NULL;
-	*pl = 0;
-	for (i = 0; i < n; i++) {
-		if (sc[i].fd < 0 || sc[i].bad != 0 || in[i]->in.callermem ||
-		    in[i]->in.end != 0)
-			return 0;
-		total += sc[i].size;
-		if (sc[i].start < sc[i].size && (big < 0 ||
-		    sc[i].size - sc[i].start > sc[big].size - sc[big].start))
-			big = i;
-	}
-	if (total >= PAR_MIN && big >= 0 && recat(&sc[big], in[big]->in.name,
-	    sc[big].start + (sc[big].size - sc[big].start) / 2, &roff, pk, pl,
-	    &pc))
-		return 1;
-	free(*pk);
-	*pk = NULL;
-	return 0;
-}
-
-/* Cuts every input at the pivot: lo[i] the keys before it, hi[i] the rest. */
-static void
-cut(struct fg_fold **in, const struct fg_scan *sc, int n, const char *pk,
-    size_t pl, struct fg_fold *lo, struct fg_fold *hi)
-{
-	uint64_t split;
-	int i;
-
-	for (i = 0; i < n; i++) {
-		split = sc[i].start < sc[i].size ?
-		    splitat(&sc[i], in[i]->in.name, pk, pl) : sc[i].size;
-		fg_in_range(&lo[i].in, in[i]->in.name, sc[i].fd, sc[i].start,
-		    split);
-		fg_in_range(&hi[i].in, in[i]->in.name, sc[i].fd, split,
-		    sc[i].size);
-		lo[i].kind = hi[i].kind = sc[i].kind;
-		lo[i].truncfrac = hi[i].truncfrac = in[i]->truncfrac;
-		lo[i].in.quiet = hi[i].in.quiet = 1;
-	}
-}
 
 /*
  * Merges lo here and hi on a second thread into memory (about as large as
@@ -155,7 +40,8 @@ cut(struct fg_fold **in, const struct fg_scan *sc, int n, const char *pk,
  */
 static void
 mergehalves(struct fg_fold **lop, struct fg_fold **hip,
-    const struct fg_scan *sc, int n, int ncols, const int *colbase, const struct fg_emitter *em)
+    const struct fg_scan *sc, int n, int ncols, const int *colbase,
+    const struct fg_emitter *em)
 {
 	struct half h;
 	pthread_t th;
@@ -195,7 +81,7 @@ fg_kmerge_par(struct fg_fold **in, const struct fg_scan *sc, int n, int ncols,
 	size_t pl;
 	int i;
 
-	if (!pivot(in, sc, n, &pk, &pl)) {
+	if (!fg_kmerge_pivot(in, sc, n, &pk, &pl)) {
 		fg_kmerge(in, n, ncols, colbase, em->emit, em->arg);
 		return;
 	}
@@ -203,7 +89,7 @@ fg_kmerge_par(struct fg_fold **in, const struct fg_scan *sc, int n, int ncols,
 	hi = fg_calloc((size_t)n, sizeof(*hi));
 	lop = fg_calloc((size_t)n, sizeof(*lop));
 	hip = fg_calloc((size_t)n, sizeof(*hip));
-	cut(in, sc, n, pk, pl, lo, hi);
+	fg_kmerge_cut(in, sc, n, pk, pl, lo, hi);
 	free(pk);
 	for (i = 0; i < n; i++) {
 		lop[i] = &lo[i];

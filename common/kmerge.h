@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * kmerge.h: the k-way merge of sorted inputs, on one thread (kmerge.c) or
- * two (kmerge-par.c).
+ * two (kmerge-par.c, cutting the inputs where kmerge-cut.c says).
  */
 #ifndef FG_KMERGE_H
 #define FG_KMERGE_H
@@ -24,4 +24,13 @@ void fg_kmerge(struct fg_fold **in, int n, int ncols, const int *colbase,
  */
 void fg_kmerge_par(struct fg_fold **in, const struct fg_scan *sc, int n,
     int ncols, const int *colbase, const struct fg_emitter *em);
+/*
+ * For fg_kmerge_par: the pivot key, in *pk (malloc'd), when the inputs are
+ * worth two threads (else 0), and every input cut at it into lo[i] (the
+ * keys before it) and hi[i] (the rest), readers of their files' ranges.
+ */
+int fg_kmerge_pivot(struct fg_fold **in, const struct fg_scan *sc, int n,
+    char **pk, size_t *pl);
+void fg_kmerge_cut(struct fg_fold **in, const struct fg_scan *sc, int n,
+    const char *pk, size_t pl, struct fg_fold *lo, struct fg_fold *hi);
 #endif

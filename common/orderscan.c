@@ -35,15 +35,20 @@ struct seg {
 	fg_count total[2];
 };
 
+/* A quiet reader of s's bytes, parsing records of kind. */
 static void
-segopen(struct seg *s, struct fg_in *in)
+segopen(const struct seg *s, struct fg_fold *f, enum fg_kind kind,
+    int truncfrac)
 {
+	memset(f, 0, sizeof(*f));
 	if (s->map != NULL)
-		fg_in_mem(in, s->name, s->map + s->start,
+		fg_in_mem(&f->in, s->name, s->map + s->start,
 		    (size_t)(s->end - s->start));
 	else
-		fg_in_range(in, s->name, s->fd, s->start, s->end);
-	in->quiet = 1;
+		fg_in_range(&f->in, s->name, s->fd, s->start, s->end);
+	f->in.quiet = 1;
+	f->kind = kind;
+	f->truncfrac = truncfrac;
 }
 
 static void *
@@ -54,10 +59,7 @@ scanseg(void *arg)
 	struct fg_rec r;
 	int i;
 
-	memset(&f, 0, sizeof(f));
-	segopen(s, &f.in);
-	f.kind = s->kind;
-	f.truncfrac = s->truncfrac;
+	segopen(s, &f, s->kind, s->truncfrac);
 	s->sorted = 1;
 	while (fg_fold_next(&f, &r)) {
 		s->bad = f.in.nbad;
@@ -100,10 +102,7 @@ scanfirst(struct fg_fold *f, struct seg *a, struct fg_scan *res)
 	struct fg_rec r;
 	int any;
 
-	memset(&k, 0, sizeof(k));
-	segopen(a, &k.in);
-	k.kind = f->kind;
-	k.truncfrac = f->truncfrac;
+	segopen(a, &k, f->kind, f->truncfrac);
 	any = fg_fold_next(&k, &r);
 	res->bad = k.in.nbad;
 	res->kind = any ? k.kind : FG_KIND_UNKNOWN;
