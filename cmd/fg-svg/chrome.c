@@ -1022,6 +1022,14 @@ out_head(const struct svg_opts *o, const struct svg_layout *l,
 	    "@media print{.js .ui,#details,#matched,#helpbtn{display:none}\n"
 	    "svg:root{width:100%;height:auto}}\n"
 	    "#tip rect{fill:#fffff0;stroke:#555;stroke-width:.5}\n");
+	/*
+	 * Without the script (which sizes the page to the window) a page
+	 * whose width was not fixed by --width is scaled down to a narrower
+	 * window instead of scrolling sideways; in an <img> it keeps its
+	 * natural width.
+	 */
+	if (!o->fixedw)
+		fg_out_str("svg:root:not(.js){max-width:100%;height:auto}\n");
 	out_colorrules(o);
 	fg_out_str("</style>\n");
 }
