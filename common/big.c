@@ -37,12 +37,32 @@ fg_big_alloc(size_t n, int zero)
 	return p;
 }
 
-void *
-fg_big_array(size_t n, size_t sz)
+static size_t
+bytes(size_t n, size_t sz)
 {
 	if (sz != 0 && n > SIZE_MAX / sz)
 		fg_errx(FG_EXIT_ERR, "out of memory");
-	return fg_big_alloc(n * sz, 0);
+	return n * sz;
+}
+
+void *
+fg_big_array(size_t n, size_t sz)
+{
+	return fg_big_alloc(bytes(n, sz), 0);
+}
+
+/*
+ * A first touch of a page costs tens of microseconds on the machines
+ * bench/collapse.sh ran on: the 1.2 MiB of items for the 300 MB
+ * capture's 39,537 stacks were 309 page faults, a tenth of fg-collapse's.
+ */
+#define WHOLE_FROM ((size_t)512 << 10)
+void *
+fg_big_whole(size_t n, size_t sz)
+{
+	size_t b = bytes(n, sz);
+
+	return fg_big_alloc(b >= WHOLE_FROM && b < BIG_HUGE ? BIG_HUGE : b, 0);
 }
 
 /*

@@ -11,7 +11,9 @@
  * opt.h     option parsing (short clusters, --long[=value], permuted)
  * folded.h  the folded format: data lines, stream kinds
  * header.h  "# fg-TOOL key=value" header lines, written and read
- * sorted.h  sorted inputs: the order scan and the k-way merge
+ * emit.h    where merged stacks go, in order
+ * orderscan.h whether an input is sorted, and its totals
+ * kmerge.h  the k-way merge of sorted inputs, on one or two threads
  *
  * Tools include this one header; modules include what they use.
  */
@@ -27,6 +29,8 @@
 #include "opt.h"
 #include "folded.h"
 #include "header.h"
-#include "sorted.h"
+#include "emit.h"
+#include "orderscan.h"
+#include "kmerge.h"
 
 #endif

@@ -306,7 +306,7 @@ fg_fold_next(struct fg_fold *f, struct fg_rec *r)
 				f->onmeta(f->metaarg, line, len);
 			if (f->header == NULL && len > 5 &&
 			    memcmp(line, "# fg-", 5) == 0) {
-				/* mapped lines are not NUL-terminated */
+				/* the caller's memory: no NUL after a line */
 				f->header = fg_malloc(len + 1);
 				memcpy(f->header, line, len);
 				f->header[len] = '\0';

@@ -151,10 +151,10 @@ fg_in_mem(struct fg_in *in, const char *name, const char *buf, size_t len)
 	memset(in, 0, sizeof(*in));
 	in->fd = -1;
 	in->name = name;
-	in->buf = (char *)(uintptr_t)buf;	/* never written: mapped */
+	in->buf = (char *)(uintptr_t)buf;	/* never written */
 	in->cap = in->end = len;
 	in->eof = 1;
-	in->mapped = 2;
+	in->callermem = 1;
 }
 
 void
@@ -174,7 +174,7 @@ fg_in_range(struct fg_in *in, const char *name, int fd, uint64_t start,
 void
 fg_in_expect(struct fg_in *in, uint64_t size)
 {
-	if (in->mapped || in->pos != 0 || in->end != 0 || in->fd < 0)
+	if (in->callermem || in->pos != 0 || in->end != 0 || in->fd < 0)
 		return;
 	in->ranged = 1;
 	in->roff = in->boff = 0;
@@ -216,7 +216,7 @@ fg_in_close(struct fg_in *in)
 	if (in->ownfd)
 		close(in->fd);
 	fg_in_gzend(in);
-	if (!in->mapped)
+	if (!in->callermem)
 		free(in->buf);
 	in->buf = NULL;
 }
@@ -227,7 +227,7 @@ fg_in_fill(struct fg_in *in)
 {
 	ssize_t n;
 
-	if (in->mapped) {
+	if (in->callermem) {
 		in->eof = 1;
 		return;
 	}
@@ -284,7 +284,7 @@ fg_in_line(struct fg_in *in, size_t *len)
 	char *s, *nl;
 	size_t scanned = 0, n;
 
-	if (in->mapped) {
+	if (in->callermem) {
 		if (in->pos >= in->end)
 			return NULL;
 		s = in->buf + in->pos;

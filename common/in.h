@@ -20,7 +20,7 @@ struct fg_in {
 	int ownfd;
 	unsigned nwarn;		/* data warnings printed for this input */
 	uint64_t nbad;		/* malformed lines seen */
-	int mapped;		/* 2: buf is the caller's memory (fg_in_mem) */
+	int callermem;		/* buf is the caller's memory (fg_in_mem) */
 	int quiet;		/* no warnings, no exit status change */
 	uint64_t boff;		/* file offset of buf[0] */
 	int ranged;		/* reading [roff, rend) with pread(2) */
@@ -52,14 +52,18 @@ void fg_in_expect(struct fg_in *in, uint64_t size);
 size_t fg_in_maxline(void);
 /* File offset of p, a pointer into a line fg_in_line returned. */
 uint64_t fg_in_offset(const struct fg_in *in, const char *p);
-/* An input over len bytes of memory the caller owns (as if mapped). */
+/*
+ * An input over len bytes of memory the caller owns: never written nor
+ * freed, and its lines are not NUL-terminated.
+ */
 void fg_in_mem(struct fg_in *in, const char *name, const char *buf,
     size_t len);
 /*
  * Returns the next line in place, without its '\n' (nor a '\r' before it),
- * NUL-terminated in the buffer unless the input is mapped; *len is its
- * length. NULL at end of input. The line stays valid until the next call
- * (mapped: until close). Read errors are fatal.
+ * NUL-terminated in the buffer unless the input is the caller's memory;
+ * *len is its length. NULL at end of input. The line stays valid until the
+ * next call (the caller's memory: as long as the caller keeps it). Read
+ * errors are fatal.
  */
 char *fg_in_line(struct fg_in *in, size_t *len);
 /*

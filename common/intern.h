@@ -13,7 +13,7 @@
 #include <stddef.h>
 
 #include "count.h"
-#include "sorted.h"
+#include "emit.h"
 #include "stab.h"
 
 struct fg_intern;

@@ -11,7 +11,7 @@
 
 #include "count.h"
 #include "intern.h"
-#include "sorted.h"
+#include "emit.h"
 
 struct fg_run;
 struct fg_run *fg_run_new(int ncols);

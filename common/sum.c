@@ -2,7 +2,7 @@
 /*
  * sum.c: one path for summing folded inputs (see sum.h). When every input
  * is a regular file, sorted, of one kind, and all fit in the open-file
- * limit at once, they are merged in one pass (sorted.c); otherwise each is
+ * limit at once, they are merged in one pass (kmerge.c); otherwise each is
  * read in turn into the stack table (stab.c), which is sorted once. One
  * such input whose keys arrive in order (a pipe from a tool that sorts) is
  * kept as it comes (run.c) until a key falls out of order.

@@ -175,10 +175,12 @@ void collapse_write(struct fg_stab *tab, const struct copts *o);
  */
 void collapse_header(const struct copts *o, int withsamples);
 /*
- * An array of n sort items for a table's entries, from 512 KiB on in
- * one 2 MiB huge page at least (one page fault, not hundreds).
+ * sort.c: tab's stacks sorted bytewise, handed to out() in order, in one
+ * or (a large table, unless nothreads) two runs; tab cannot be searched
+ * afterwards.
  */
-struct fg_sortitem *collapse_items(size_t n);
+void collapse_sort(struct fg_stab *tab, int nothreads,
+    void (*out)(const struct fg_sortitem *it, size_t n));
 
 /*
  * --skip-after names: a table of tab's stacks, each cut to start at its

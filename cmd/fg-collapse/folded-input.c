@@ -93,7 +93,7 @@ carry(const struct copts *o, const char *line, size_t len)
 	char *h = fg_malloc(len + 1), *u;
 	uint64_t n;
 
-	memcpy(h, line, len);	/* a mapped input's line ends in no NUL */
+	memcpy(h, line, len);	/* the caller's memory: no NUL after it */
 	h[len] = '\0';
 	if ((u = fg_header_get(h, "unit")) != NULL)
 		collapse_unit(o, u, strlen(u));

@@ -29,7 +29,7 @@ fg_in_read(struct fg_in *in, char *buf, size_t n)
 	size_t have;
 	ssize_t r;
 
-	if (in->pos == in->end && !in->eof && !in->mapped && !in->ranged) {
+	if (in->pos == in->end && !in->eof && !in->callermem && !in->ranged) {
 		in->boff += in->end;
 		in->pos = in->end = 0;
 		while ((r = read(in->fd, buf, n)) < 0)
@@ -55,8 +55,8 @@ fg_in_unread(struct fg_in *in, const char *buf, size_t n)
 {
 	size_t left = in->end - in->pos;
 
-	if (in->mapped)
-		fg_errx(FG_EXIT_ERR, "%s: fg_in_unread on a mapped input",
+	if (in->callermem)
+		fg_errx(FG_EXIT_ERR, "%s: fg_in_unread on the caller's memory",
 		    in->name);
 	if (in->cap < n + left + 1) {
 		in->cap = n + left + 1;

@@ -104,7 +104,7 @@ perf_stack_merge(struct fg_stab *dst, struct fg_stab *src, const char *name)
 {
 	enum { AHEAD = NPEND * 2 };
 	size_t n = fg_stab_count(src), i;
-	struct fg_sortitem *it = collapse_items(n);
+	struct fg_sortitem *it = fg_big_whole(n, sizeof(*it));
 	uint64_t h[AHEAD];
 	const struct fg_ent *e;
 

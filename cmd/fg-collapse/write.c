@@ -6,14 +6,12 @@
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "big.h"
 #include "collapse.h"
 
 void
@@ -36,23 +34,6 @@ collapse_header(const struct copts *o, int withsamples)
 	    !withsamples ? NULL : smp, (char *)NULL);
 }
 
-/*
- * A first touch of a page costs tens of microseconds on the machines
- * bench/collapse.sh ran on: the 1.2 MiB of items for the 300 MB
- * capture's 39,537 stacks were 309 page faults, a tenth of fg-collapse's.
- */
-#define HUGE_FROM (512u << 10)
-#define HUGE_PAGE (2u << 20)
-struct fg_sortitem *
-collapse_items(size_t n)
-{
-	size_t sz = sizeof(struct fg_sortitem);
-
-	if (n <= HUGE_PAGE / sz && n * sz >= HUGE_FROM)
-		return fg_big_alloc(HUGE_PAGE, 0);
-	return fg_big_array(n, sz);
-}
-
 /* Writes the stacks of it[0..n). */
 static void
 write_items(const struct fg_sortitem *it, size_t n)
@@ -66,80 +47,15 @@ write_items(const struct fg_sortitem *it, size_t n)
 	}
 }
 
-struct half {
-	struct fg_sortitem *it;
-	size_t n;
-};
-
-static void *
-sort_half(void *arg)
-{
-	struct half *h = arg;
-
-	fg_sort_items(h->it, h->n);
-	return NULL;
-}
-
 /*
- * The key at PIVOT_AT of a sample of tab's stacks, into *pk and *pl; 0
- * when the sample is too small. With S the time to sort every stack and
- * W to write them, the calling thread has sorted and written those below
- * the pivot when the other has sorted the rest at S / (2S + W) (W is
- * about S / 4 on a large perf capture).
+ * The folded profile, sorted bytewise (sort.c). The table cannot be
+ * searched afterwards.
  */
-#define PIVOT_SAMPLE 512
-#define PIVOT_AT 0.44
-static int
-pivot(const struct fg_stab *tab, const char **pk, size_t *pl)
-{
-	const struct fg_ent *e = fg_pivot(tab, NULL, PIVOT_SAMPLE, PIVOT_AT);
-
-	if (e == NULL)
-		return 0;
-	*pk = e->key;
-	*pl = e->len;
-	return 1;
-}
-
-/*
- * The folded profile, sorted bytewise. A large table is split at a pivot
- * key: a second thread sorts the stacks above it while this one sorts and
- * writes those below, then writes the rest. The table cannot be searched
- * afterwards.
- */
-#define SPLIT_MIN 8192		/* fewer stacks are sorted on one thread */
 void
 collapse_write(struct fg_stab *tab, const struct copts *o)
 {
-	struct fg_sortitem *it;
-	struct half h;
-	pthread_t th;
-	const char *pk;
-	size_t n = fg_stab_count(tab), lo, pl;
-	int threaded;
-
 	collapse_header(o, 1);
-	if (n < SPLIT_MIN || o->nothreads || !pivot(tab, &pk, &pl)) {
-		it = collapse_items(n);
-		(void)fg_stab_split(tab, NULL, 0, it);
-		fg_sort_items(it, n);
-		write_items(it, n);
-		free(it);
-		return;
-	}
-	it = collapse_items(n);
-	lo = fg_stab_split(tab, pk, pl, it);
-	h.it = it + lo;
-	h.n = n - lo;
-	threaded = pthread_create(&th, NULL, sort_half, &h) == 0;
-	fg_sort_items(it, lo);
-	write_items(it, lo);
-	if (!threaded)
-		sort_half(&h);
-	else if ((errno = pthread_join(th, NULL)) != 0)
-		fg_err(FG_EXIT_ERR, "pthread_join");
-	write_items(h.it, h.n);
-	free(it);
+	collapse_sort(tab, o->nothreads, write_items);
 }
 
 /* The file name of window slot: -o's pattern with %n, %s, %t, %% filled. */

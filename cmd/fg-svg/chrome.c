@@ -300,14 +300,15 @@ swlabel(const struct svg_opts *o, const struct svg_view *v, double room,
 {
 	double cw = o->fontsize * o->fontwidth;
 	char *p;
+	size_t n;
 	int k;
 
 	viewlabel(o, v, buf, len);
 	for (k = 1; k < 4 && (double)strlen(buf) * cw > room; k++) {
-		if (k == 1 && (p = strstr(buf, " frame")) != NULL)
-			memmove(p, p + (p[6] == 's' ? 7 : 6), strlen(p + (p[6] ==
-			    's' ? 7 : 6)) + 1);
-		else if (k == 2 && (p = strstr(buf, " (shares)")) != NULL)
+		if (k == 1 && (p = strstr(buf, " frame")) != NULL) {
+			n = p[6] == 's' ? 7 : 6;	/* " frames" or " frame" */
+			memmove(p, p + n, strlen(p + n) + 1);
+		} else if (k == 2 && (p = strstr(buf, " (shares)")) != NULL)
 			memmove(p, p + 9, strlen(p + 9) + 1);
 		else if (k == 3 && (p = strchr(buf, ':')) != NULL)
 			*p = '\0';
@@ -1021,6 +1022,14 @@ out_head(const struct svg_opts *o, const struct svg_layout *l,
 	    "@media print{.js .ui,#details,#matched,#helpbtn{display:none}\n"
 	    "svg:root{width:100%;height:auto}}\n"
 	    "#tip rect{fill:#fffff0;stroke:#555;stroke-width:.5}\n");
+	/*
+	 * Without the script (which sizes the page to the window) a page
+	 * whose width was not fixed by --width is scaled down to a narrower
+	 * window instead of scrolling sideways; in an <img> it keeps its
+	 * natural width.
+	 */
+	if (!o->fixedw)
+		fg_out_str("svg:root:not(.js){max-width:100%;height:auto}\n");
 	out_colorrules(o);
 	fg_out_str("</style>\n");
 }

@@ -801,6 +801,10 @@
 		recut();
 		reflow();
 		tidy();
+		if (box && box.fo.getAttribute("display") !== "none")
+			boxplace();
+		if (help && help.getAttribute("display") !== "none")
+			helpplace();
 		if (cur)
 			zoom(zroot());
 	}
@@ -988,20 +992,29 @@
 		}
 		return any;
 	}
-	// the search box: an HTML input in the page, made on first use
+	// the search box: an HTML input in the page, made on first use, left
+	// of Search, narrower in a narrow page
 	var box = null;
+	function boxplace() {
+		var r = searchbtn.getBBox(), x = r.x + W - W0 - 10;
+		var w = Math.min(220, x - xpad);
+		box.fo.setAttribute("x", x - w);
+		box.fo.setAttribute("y", r.y - 4);
+		box.fo.setAttribute("width", w);
+		box.style.width = (w - 10) + "px";
+		box.setAttribute("placeholder", w < 200 ? "text or /regex/" :
+		    "text or /regex/; Esc closes");
+	}
 	function ask() {
-		var fo, r = searchbtn.getBBox();
+		var fo;
 		if (!box) {
 			fo = mk("foreignObject", svg);
 			fo.id = "sbox";
-			fo.setAttribute("width", 220);
 			fo.setAttribute("height", 24);
 			box = document.createElementNS("http://www.w3.org/1999/xhtml",
 			    "input");
-			box.setAttribute("placeholder", "text or /regex/; Esc closes");
 			box.setAttribute("aria-label", "Search frames");
-			box.style.cssText = "width:210px;font:12px sans-serif";
+			box.style.font = "12px sans-serif";
 			fo.appendChild(box);
 			box.fo = fo;
 			box.addEventListener("input", function () {
@@ -1022,8 +1035,7 @@
 			});
 		}
 		box.fo.removeAttribute("display");
-		box.fo.setAttribute("x", Math.max(xpad, r.x - 230 + (W - W0)));
-		box.fo.setAttribute("y", r.y - 4);
+		boxplace();
 		box.value = term === null ? "" : term;
 		box.focus();
 		box.select();
@@ -1406,28 +1418,39 @@
 		"c: colour-blind palette on or off",
 		"Back and Forward walk the zoom history", "?: this help"
 	];
-	function togglehelp() {
-		var i, t, r;
-		if (!help) {
-			help = mk("g", svg);
-			help.id = "help";
-			r = mk("rect", help);
-			r.setAttribute("width", 460);
-			r.setAttribute("height", 22 + 18 * helptext.length);
-			r.setAttribute("rx", 4);
-			for (i = 0; i < helptext.length; i++) {
+	// the help wrapped to the window's width (at most 460 pixels) and
+	// centred in the part of the page on screen
+	function helpplace() {
+		var vw = Math.min(W, window.innerWidth || W), y = 24, i, k, ls, t;
+		var hw = Math.min(460, vw - 2 * xpad), r = help.firstChild;
+		while (r.nextSibling)
+			help.removeChild(r.nextSibling);
+		for (i = 0; i < helptext.length; i++) {
+			ls = wrap(helptext[i], Math.floor((hw - 28) / chw));
+			for (k = 0; k < ls.length; k++, y += 18) {
 				t = mk("text", help);
-				t.textContent = helptext[i];
+				t.textContent = ls[k];
 				t.setAttribute("x", 14);
-				t.setAttribute("y", 24 + 18 * i);
+				t.setAttribute("y", y);
 				if (i === 0)
 					t.setAttribute("font-weight", "bold");
 			}
+		}
+		r.setAttribute("width", hw);
+		r.setAttribute("height", y - 2);
+		help.setAttribute("transform", "translate(" + ((window.scrollX ||
+		    0) + Math.max(xpad, (vw - hw) / 2)) + "," +
+		    ((window.scrollY || 0) + 40) + ")");
+	}
+	function togglehelp() {
+		if (!help) {
+			help = mk("g", svg);
+			help.id = "help";
+			mk("rect", help).setAttribute("rx", 4);
 			help.setAttribute("display", "none");
 		}
 		if (help.getAttribute("display") === "none") {
-			help.setAttribute("transform", "translate(" +
-			    Math.max(xpad, W / 2 - 230) + "," + (window.scrollY + 40) + ")");
+			helpplace();
 			help.removeAttribute("display");
 		} else
 			help.setAttribute("display", "none");
