@@ -300,14 +300,15 @@ swlabel(const struct svg_opts *o, const struct svg_view *v, double room,
 {
 	double cw = o->fontsize * o->fontwidth;
 	char *p;
+	size_t n;
 	int k;
 
 	viewlabel(o, v, buf, len);
 	for (k = 1; k < 4 && (double)strlen(buf) * cw > room; k++) {
-		if (k == 1 && (p = strstr(buf, " frame")) != NULL)
-			memmove(p, p + (p[6] == 's' ? 7 : 6), strlen(p + (p[6] ==
-			    's' ? 7 : 6)) + 1);
-		else if (k == 2 && (p = strstr(buf, " (shares)")) != NULL)
+		if (k == 1 && (p = strstr(buf, " frame")) != NULL) {
+			n = p[6] == 's' ? 7 : 6;	/* " frames" or " frame" */
+			memmove(p, p + n, strlen(p + n) + 1);
+		} else if (k == 2 && (p = strstr(buf, " (shares)")) != NULL)
 			memmove(p, p + 9, strlen(p + 9) + 1);
 		else if (k == 3 && (p = strchr(buf, ':')) != NULL)
 			*p = '\0';
@@ -821,9 +822,9 @@ out_colorrule(const char *sel, const char *prop, uint32_t c, const char *tail)
 static void
 out_colorrules(const struct svg_opts *o)
 {
-	out_colorrule("#frames .m>rect", "fill", o->searchcol, "");
+	out_colorrule("#frames rect.m", "fill", o->searchcol, "");
 	if (o->searchcol != FG_NOCOLOR)
-		out_colorrule("#frames .m>text,.fglab text.m", "fill",
+		out_colorrule("#frames rect.m+text,.fglab text.m", "fill",
 		    fg_color_ink(o->searchcol), "!important");
 	out_colorrule("#frames rect", "stroke", o->strokecol,
 	    ";vector-effect:non-scaling-stroke");
@@ -1009,18 +1010,26 @@ out_head(const struct svg_opts *o, const struct svg_layout *l,
 	    "#unzoom{cursor:pointer}\n"
 	    ".ui{display:none}\n.js .ui{display:inline}\n"
 	    ".js .vb.on{font-weight:bold;text-decoration:underline}\n"
-	    "#frames>g>g:hover{stroke:#000;stroke-width:.5;cursor:pointer}\n"
+	    "#frames>g>rect:hover{stroke:#000;stroke-width:.5;cursor:pointer}\n"
+	    "#frames text{pointer-events:none}\n"
 	    ".hide{display:none}\n.parent{opacity:.5}\n"
-	    ".searching #frames>g>g:not(.m){opacity:.35}\n"
-	    "#frames .m>rect{stroke:#000;stroke-width:1}\n"
-	    "#frames .o>rect{stroke:#000;stroke-width:2}\n"
+	    ".searching #frames>g>rect:not(.m){opacity:.35}\n"
+	    "#frames rect.m{stroke:#000;stroke-width:1}\n"
+	    "#frames rect.o{stroke:#000;stroke-width:2}\n"
 	    "#tip{pointer-events:none}\n"
 	    "#help rect{fill:#fff;stroke:#555}\n"
-	    "#frames g:focus{outline:none}\n"
-	    "#frames g:focus>rect{stroke:#000;stroke-width:2}\n"
+	    "#frames rect:focus{outline:none;stroke:#000;stroke-width:2}\n"
 	    "@media print{.js .ui,#details,#matched,#helpbtn{display:none}\n"
 	    "svg:root{width:100%;height:auto}}\n"
 	    "#tip rect{fill:#fffff0;stroke:#555;stroke-width:.5}\n");
+	/*
+	 * Without the script (which sizes the page to the window) a page
+	 * whose width was not fixed by --width is scaled down to a narrower
+	 * window instead of scrolling sideways; in an <img> it keeps its
+	 * natural width.
+	 */
+	if (!o->fixedw)
+		fg_out_str("svg:root:not(.js){max-width:100%;height:auto}\n");
 	out_colorrules(o);
 	fg_out_str("</style>\n");
 }

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: ISC
-// fg-svg's embedded script: zoom, search, views, details. Frames are read
+// fg-svg's embedded script: zoom, search, views, details. A frame is a
+// <rect> with its <title> inside (and a <text> after it when a label
+// fits): one layout object per frame. Frames are read
 // once into arrays from the counts in each frame's d attribute ("depth
 // start total self [tb fb ta fa]", base 36); a zoom is one transform on
 // the view's group and a layer of labels for the frames wide enough (see
@@ -53,10 +55,12 @@
 		var col = +v.g.getAttribute("data-col");
 		for (i = 0; i < ch.length; i++) {
 			e = ch[i];
+			if (!e.hasAttribute("d"))
+				continue;
 			d = e.getAttribute("d").split(" ").map(b36);
 			t = e.firstChild.textContent;
 			k = t.lastIndexOf(" (");
-			fr = frame(e, e.children[1], d, 0, d.length, col,
+			fr = frame(e, e, d, 0, d.length, col,
 			    k >= 0 ? t.slice(0, k) : t);
 			fr.x0 = fr.r.getAttribute("x");
 			fr.y0 = fr.r.getAttribute("y");
@@ -125,9 +129,8 @@
 			d = a[i].split(" ").map(b36);
 			if (d.length < nd)
 				continue;
-			e = document.createElementNS(NS, "g");
-			ti = mk("title", e);
-			r = mk("rect", e);
+			e = r = document.createElementNS(NS, "rect");
+			ti = mk("title", r);
 			r.setAttribute("fill", "#" + tables.fills[d[1]]);
 			fr = frame(e, r, d, 2, d.length - 2, col,
 			    tables.names[d[0]]);
@@ -798,6 +801,10 @@
 		recut();
 		reflow();
 		tidy();
+		if (box && box.fo.getAttribute("display") !== "none")
+			boxplace();
+		if (help && help.getAttribute("display") !== "none")
+			helpplace();
 		if (cur)
 			zoom(zroot());
 	}
@@ -985,20 +992,29 @@
 		}
 		return any;
 	}
-	// the search box: an HTML input in the page, made on first use
+	// the search box: an HTML input in the page, made on first use, left
+	// of Search, narrower in a narrow page
 	var box = null;
+	function boxplace() {
+		var r = searchbtn.getBBox(), x = r.x + W - W0 - 10;
+		var w = Math.min(220, x - xpad);
+		box.fo.setAttribute("x", x - w);
+		box.fo.setAttribute("y", r.y - 4);
+		box.fo.setAttribute("width", w);
+		box.style.width = (w - 10) + "px";
+		box.setAttribute("placeholder", w < 200 ? "text or /regex/" :
+		    "text or /regex/; Esc closes");
+	}
 	function ask() {
-		var fo, r = searchbtn.getBBox();
+		var fo;
 		if (!box) {
 			fo = mk("foreignObject", svg);
 			fo.id = "sbox";
-			fo.setAttribute("width", 220);
 			fo.setAttribute("height", 24);
 			box = document.createElementNS("http://www.w3.org/1999/xhtml",
 			    "input");
-			box.setAttribute("placeholder", "text or /regex/; Esc closes");
 			box.setAttribute("aria-label", "Search frames");
-			box.style.cssText = "width:210px;font:12px sans-serif";
+			box.style.font = "12px sans-serif";
 			fo.appendChild(box);
 			box.fo = fo;
 			box.addEventListener("input", function () {
@@ -1019,8 +1035,7 @@
 			});
 		}
 		box.fo.removeAttribute("display");
-		box.fo.setAttribute("x", Math.max(xpad, r.x - 230 + (W - W0)));
-		box.fo.setAttribute("y", r.y - 4);
+		boxplace();
 		box.value = term === null ? "" : term;
 		box.focus();
 		box.select();
@@ -1142,7 +1157,7 @@
 			if (p.length !== 3 || !hex.test(p[0]) || !hex.test(p[1]))
 				continue;
 			r.push(".alt rect[fill=\"#" + p[0] + "\"]{fill:#" + p[1] + "}",
-			    ".alt #frames rect[fill=\"#" + p[0] + "\"]~text,.alt " +
+			    ".alt #frames rect[fill=\"#" + p[0] + "\"]+text,.alt " +
 			    ".fglab text[data-f=\"" + p[0] + "\"]{fill:" +
 			    (p[2] === "w" ? "#fff" : "#000") + "!important}");
 		}
@@ -1306,7 +1321,8 @@
 	// events
 	function frameof(t) {
 		while (t && t !== svg) {
-			if (t.fgi !== undefined && t.parentNode === cur.g)
+			if (t.fgi !== undefined && cur.f[t.fgi] &&
+			    cur.f[t.fgi].e === t)
 				return cur.f[t.fgi];
 			t = t.parentNode;
 		}
@@ -1402,28 +1418,39 @@
 		"c: colour-blind palette on or off",
 		"Back and Forward walk the zoom history", "?: this help"
 	];
-	function togglehelp() {
-		var i, t, r;
-		if (!help) {
-			help = mk("g", svg);
-			help.id = "help";
-			r = mk("rect", help);
-			r.setAttribute("width", 460);
-			r.setAttribute("height", 22 + 18 * helptext.length);
-			r.setAttribute("rx", 4);
-			for (i = 0; i < helptext.length; i++) {
+	// the help wrapped to the window's width (at most 460 pixels) and
+	// centred in the part of the page on screen
+	function helpplace() {
+		var vw = Math.min(W, window.innerWidth || W), y = 24, i, k, ls, t;
+		var hw = Math.min(460, vw - 2 * xpad), r = help.firstChild;
+		while (r.nextSibling)
+			help.removeChild(r.nextSibling);
+		for (i = 0; i < helptext.length; i++) {
+			ls = wrap(helptext[i], Math.floor((hw - 28) / chw));
+			for (k = 0; k < ls.length; k++, y += 18) {
 				t = mk("text", help);
-				t.textContent = helptext[i];
+				t.textContent = ls[k];
 				t.setAttribute("x", 14);
-				t.setAttribute("y", 24 + 18 * i);
+				t.setAttribute("y", y);
 				if (i === 0)
 					t.setAttribute("font-weight", "bold");
 			}
+		}
+		r.setAttribute("width", hw);
+		r.setAttribute("height", y - 2);
+		help.setAttribute("transform", "translate(" + ((window.scrollX ||
+		    0) + Math.max(xpad, (vw - hw) / 2)) + "," +
+		    ((window.scrollY || 0) + 40) + ")");
+	}
+	function togglehelp() {
+		if (!help) {
+			help = mk("g", svg);
+			help.id = "help";
+			mk("rect", help).setAttribute("rx", 4);
 			help.setAttribute("display", "none");
 		}
 		if (help.getAttribute("display") === "none") {
-			help.setAttribute("transform", "translate(" +
-			    Math.max(xpad, W / 2 - 230) + "," + (window.scrollY + 40) + ")");
+			helpplace();
 			help.removeAttribute("display");
 		} else
 			help.setAttribute("display", "none");
@@ -1493,8 +1520,8 @@
 	// outlines not stretched by a zoom (only theirs: a frame whose stroke
 	// follows the transform is drawn again at each zoom)
 	mk("style", svg).textContent = "#frames text{display:none}\n" +
-	    "#frames g:hover>rect,#frames g:focus>rect,#frames .m>rect," +
-	    "#frames .o>rect{vector-effect:non-scaling-stroke}\n" +
+	    "#frames rect:hover,#frames rect:focus,#frames rect.m," +
+	    "#frames rect.o{vector-effect:non-scaling-stroke}\n" +
 	    ".fglab{pointer-events:none}\n" +
 	    ".searching .fglab text:not(.m){opacity:.35}";
 	if (cost > 0) {

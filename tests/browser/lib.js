@@ -88,6 +88,23 @@ function run(body) {
 	});
 }
 
+// The words of a PDF with their boxes, by pdftotext -bbox (Debian's
+// poppler-utils): { pw, ph, words: [{ a: xMin, b: xMax, t: text }] } for
+// the first page's size and every page's words, or null without pdftotext.
+function pdfwords(pdf) {
+	let x;
+	try {
+		x = require("child_process").execFileSync("pdftotext", ["-bbox",
+		    pdf, "-"], { encoding: "utf8" });
+	} catch (e) {
+		return null;
+	}
+	const pg = x.match(/<page width="([0-9.]+)" height="([0-9.]+)"/);
+	return { pw: pg ? +pg[1] : 0, ph: pg ? +pg[2] : 0,
+	    words: Array.from(x.matchAll(/<word xMin="([-0-9.]+)" yMin="[-0-9.]+" xMax="([-0-9.]+)" yMax="[-0-9.]+">([^<]*)</g)).map((m) => ({
+	    a: +m[1], b: +m[2], t: m[3] })) };
+}
+
 // The small diff several scripts draw: one function grew, one shrank, one
 // is new, one vanished, one did not change.
 const demoDiff = "# fg-diff kind=diff base=a.txt current=b.txt\n" + [
@@ -95,4 +112,4 @@ const demoDiff = "# fg-diff kind=diff base=a.txt current=b.txt\n" + [
 	"main;io;read 300 300", "main;old;gone 80 0", "main;compute 1000 1000",
 ].join("\n") + "\n";
 
-module.exports = { launch, fileurl, suite, run, demoDiff };
+module.exports = { launch, fileurl, suite, run, demoDiff, pdfwords };
