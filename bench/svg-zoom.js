@@ -39,24 +39,20 @@ async function measure(page) {
 		const raf = () => new Promise((r) => requestAnimationFrame(() =>
 		    requestAnimationFrame(r)));
 		const frames = document.getElementById("frames");
-		// frame groups: a g whose own rect is a frame
-		let gs = Array.from(frames.querySelectorAll("g")).filter((g) => {
-			const r = g.querySelector(":scope > rect");
-			return r && g.getAttribute("display") !== "none";
-		});
-		const w = (g) => g.querySelector(":scope > rect")
-		    .getBoundingClientRect().width;
-		gs = gs.map((g) => [g, w(g)]).filter((a) => a[1] > 20 &&
-		    a[1] < 1100);
+		// frames' rects (fg-svg's frame is its rect, inferno's and
+		// flamegraph.pl's a g around one); a hidden view's are 0 wide
+		let gs = Array.from(frames.querySelectorAll("rect"));
+		gs = gs.map((r) => [r, r.getBoundingClientRect().width])
+		    .filter((a) => a[1] > 20 && a[1] < 1100);
 		gs.sort((a, b) => b[1] - a[1]);
 		const pick = gs.slice(0, 40).filter((g, i) => i % 8 === 0)
 		    .map((a) => a[0]);
 		const click = (el) => el.dispatchEvent(new MouseEvent("click",
 		    { bubbles: true, cancelable: true, view: window }));
 		const zt = [], rt = [];
-		for (const g of pick) {
+		for (const r of pick) {
 			let t0 = performance.now();
-			click(g.querySelector(":scope > rect"));
+			click(r);
 			await raf();
 			zt.push(performance.now() - t0);
 			t0 = performance.now();

@@ -822,9 +822,9 @@ out_colorrule(const char *sel, const char *prop, uint32_t c, const char *tail)
 static void
 out_colorrules(const struct svg_opts *o)
 {
-	out_colorrule("#frames .m>rect", "fill", o->searchcol, "");
+	out_colorrule("#frames rect.m", "fill", o->searchcol, "");
 	if (o->searchcol != FG_NOCOLOR)
-		out_colorrule("#frames .m>text,.fglab text.m", "fill",
+		out_colorrule("#frames rect.m+text,.fglab text.m", "fill",
 		    fg_color_ink(o->searchcol), "!important");
 	out_colorrule("#frames rect", "stroke", o->strokecol,
 	    ";vector-effect:non-scaling-stroke");
@@ -1010,15 +1010,15 @@ out_head(const struct svg_opts *o, const struct svg_layout *l,
 	    "#unzoom{cursor:pointer}\n"
 	    ".ui{display:none}\n.js .ui{display:inline}\n"
 	    ".js .vb.on{font-weight:bold;text-decoration:underline}\n"
-	    "#frames>g>g:hover{stroke:#000;stroke-width:.5;cursor:pointer}\n"
+	    "#frames>g>rect:hover{stroke:#000;stroke-width:.5;cursor:pointer}\n"
+	    "#frames text{pointer-events:none}\n"
 	    ".hide{display:none}\n.parent{opacity:.5}\n"
-	    ".searching #frames>g>g:not(.m){opacity:.35}\n"
-	    "#frames .m>rect{stroke:#000;stroke-width:1}\n"
-	    "#frames .o>rect{stroke:#000;stroke-width:2}\n"
+	    ".searching #frames>g>rect:not(.m){opacity:.35}\n"
+	    "#frames rect.m{stroke:#000;stroke-width:1}\n"
+	    "#frames rect.o{stroke:#000;stroke-width:2}\n"
 	    "#tip{pointer-events:none}\n"
 	    "#help rect{fill:#fff;stroke:#555}\n"
-	    "#frames g:focus{outline:none}\n"
-	    "#frames g:focus>rect{stroke:#000;stroke-width:2}\n"
+	    "#frames rect:focus{outline:none;stroke:#000;stroke-width:2}\n"
 	    "@media print{.js .ui,#details,#matched,#helpbtn{display:none}\n"
 	    "svg:root{width:100%;height:auto}}\n"
 	    "#tip rect{fill:#fffff0;stroke:#555;stroke-width:.5}\n");

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: ISC
-// fg-svg's embedded script: zoom, search, views, details. Frames are read
+// fg-svg's embedded script: zoom, search, views, details. A frame is a
+// <rect> with its <title> inside (and a <text> after it when a label
+// fits): one layout object per frame. Frames are read
 // once into arrays from the counts in each frame's d attribute ("depth
 // start total self [tb fb ta fa]", base 36); a zoom is one transform on
 // the view's group and a layer of labels for the frames wide enough (see
@@ -53,10 +55,12 @@
 		var col = +v.g.getAttribute("data-col");
 		for (i = 0; i < ch.length; i++) {
 			e = ch[i];
+			if (!e.hasAttribute("d"))
+				continue;
 			d = e.getAttribute("d").split(" ").map(b36);
 			t = e.firstChild.textContent;
 			k = t.lastIndexOf(" (");
-			fr = frame(e, e.children[1], d, 0, d.length, col,
+			fr = frame(e, e, d, 0, d.length, col,
 			    k >= 0 ? t.slice(0, k) : t);
 			fr.x0 = fr.r.getAttribute("x");
 			fr.y0 = fr.r.getAttribute("y");
@@ -125,9 +129,8 @@
 			d = a[i].split(" ").map(b36);
 			if (d.length < nd)
 				continue;
-			e = document.createElementNS(NS, "g");
-			ti = mk("title", e);
-			r = mk("rect", e);
+			e = r = document.createElementNS(NS, "rect");
+			ti = mk("title", r);
 			r.setAttribute("fill", "#" + tables.fills[d[1]]);
 			fr = frame(e, r, d, 2, d.length - 2, col,
 			    tables.names[d[0]]);
@@ -1154,7 +1157,7 @@
 			if (p.length !== 3 || !hex.test(p[0]) || !hex.test(p[1]))
 				continue;
 			r.push(".alt rect[fill=\"#" + p[0] + "\"]{fill:#" + p[1] + "}",
-			    ".alt #frames rect[fill=\"#" + p[0] + "\"]~text,.alt " +
+			    ".alt #frames rect[fill=\"#" + p[0] + "\"]+text,.alt " +
 			    ".fglab text[data-f=\"" + p[0] + "\"]{fill:" +
 			    (p[2] === "w" ? "#fff" : "#000") + "!important}");
 		}
@@ -1318,7 +1321,8 @@
 	// events
 	function frameof(t) {
 		while (t && t !== svg) {
-			if (t.fgi !== undefined && t.parentNode === cur.g)
+			if (t.fgi !== undefined && cur.f[t.fgi] &&
+			    cur.f[t.fgi].e === t)
 				return cur.f[t.fgi];
 			t = t.parentNode;
 		}
@@ -1516,8 +1520,8 @@
 	// outlines not stretched by a zoom (only theirs: a frame whose stroke
 	// follows the transform is drawn again at each zoom)
 	mk("style", svg).textContent = "#frames text{display:none}\n" +
-	    "#frames g:hover>rect,#frames g:focus>rect,#frames .m>rect," +
-	    "#frames .o>rect{vector-effect:non-scaling-stroke}\n" +
+	    "#frames rect:hover,#frames rect:focus,#frames rect.m," +
+	    "#frames rect.o{vector-effect:non-scaling-stroke}\n" +
 	    ".fglab{pointer-events:none}\n" +
 	    ".searching .fglab text:not(.m){opacity:.35}";
 	if (cost > 0) {

@@ -211,11 +211,9 @@ out_frame(const struct svg_opts *o, const struct svg_layout *l,
 		y1 = pg->top + f->depth * o->frameheight;
 		y2 = pg->top + (f->depth + 1) * o->frameheight - SVG_FRAMEPAD;
 	}
-	fg_out_str("<g d=\"");
+	fg_out_str("<rect d=\"");
 	out_counts(l, v, f, f->x, out_b36);
-	fg_out_str("\">");
-	out_title(o, l, f, v);
-	fg_out_str("<rect x=\"");
+	fg_out_str("\" x=\"");
 	out_fix1(x1);
 	fg_out_str("\" y=\"");
 	out_num(y1);
@@ -226,13 +224,15 @@ out_frame(const struct svg_opts *o, const struct svg_layout *l,
 	fg_out_str("\" fill=\"");
 	fg_color_fmt(col, f->color);
 	fg_out_write(col, 7);
+	fg_out_str("\">");
+	out_title(o, l, f, v);
 	chars = (size_t)((x2 - x1) / (o->fontsize * o->fontwidth));
 	if (chars < 3) {
 		/* no label fits: the script adds one when a zoom makes room */
-		fg_out_str("\"/></g>\n");
+		fg_out_str("</rect>\n");
 		return;
 	}
-	fg_out_str("\"/><text x=\"");
+	fg_out_str("</rect><text x=\"");
 	out_fix1(x1 + 3);
 	fg_out_str("\" y=\"");
 	out_fix1(3 + (y1 + y2) / 2);
@@ -249,7 +249,7 @@ out_frame(const struct svg_opts *o, const struct svg_layout *l,
 			fg_out_str("..");
 		}
 	}
-	fg_out_str("</text></g>\n");
+	fg_out_str("</text>\n");
 }
 
 

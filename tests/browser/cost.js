@@ -25,8 +25,8 @@ run(async () => {
 	    document.getElementById(i).textContent, id);
 	async function hover(page, name) {
 		await page.mouse.move(0, 0);
-		// the g: a label over a narrow rect takes the pointer
-		await page.locator("#v0 > g", { hasText: name + " (" }).first()
+		// the frame's rect, which holds its title
+		await page.locator("#v0 > rect", { hasText: name + " (" }).first()
 		    .hover();
 		return text(page, "details");
 	}
@@ -39,8 +39,8 @@ run(async () => {
 	    "Matched: 25.6%, 35,881/yr", m);
 	let d = await hover(page, "read");
 	check("hover shows the yearly cost", d.includes("; cost 21,024/yr"), d);
-	await page.locator("#v0 > g", { hasText: "parse (" }).first()
-	    .locator("rect").click();
+	await page.locator("#v0 > rect", { hasText: "parse (" }).first()
+	    .click();
 	m = await text(page, "matched");
 	check("zoomed: the share is of the zoomed frame, the cost of the whole",
 	    m === "Matched: 100%, 35,881/yr", m);

@@ -40,8 +40,8 @@ run(async () => {
 		const page = await ctx.newPage();
 		await page.setViewportSize({ width: w, height: 700 });
 		await page.goto(fileurl(svg));
-		await page.locator("#v0 > g", { hasText: "main file" }).first()
-		    .locator("rect").hover({ position: { x: 5, y: 5 } });
+		await page.locator("#v0 > rect", { hasText: "main file" }).first()
+		    .hover({ position: { x: 5, y: 5 } });
 		const s = await page.evaluate(shown);
 		await page.close();
 		return s;

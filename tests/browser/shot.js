@@ -60,7 +60,8 @@ const { launch, fileurl } = require("./lib.js");
 	await close();
 	// JavaScript off needs its own context
 	const b = await require("./lib.js").launch({ javaScriptEnabled: false });
-	for (const [sfx, w, h] of [["", 1400, 900], ["-600", 600, 600]]) {
+	for (const [sfx, w, h] of [["", 1400, 900], ["-800", 800, 600],
+	    ["-600", 600, 600]]) {
 		const page = await b.ctx.newPage();
 		await page.setViewportSize({ width: w, height: h });
 		await page.goto(url);
