@@ -496,15 +496,10 @@ itemcmp(const struct fg_sortitem *a, const struct fg_sortitem *b)
 	return fg_keycmp(a->key, a->len, b->key, b->len);
 }
 
-struct sortjob {
-	struct fg_sortitem *it;
-	size_t n;
-};
-
-static void *
-sortjob(void *arg)
+void *
+fg_sort_job(void *arg)
 {
-	struct sortjob *j = arg;
+	struct fg_sortjob *j = arg;
 
 	fg_sort_items(j->it, j->n);
 	return NULL;
@@ -517,13 +512,13 @@ sortjob(void *arg)
 static void
 sortpar(struct fg_sortitem *it, size_t n)
 {
-	struct sortjob j;
+	struct fg_sortjob j;
 	pthread_t th;
 	struct fg_sortitem *tmp, *a, *ae, *b, *be, *o;
 
 	j.it = it + n / 2;
 	j.n = n - n / 2;
-	if (n < 50000 || pthread_create(&th, NULL, sortjob, &j) != 0) {
+	if (n < 50000 || pthread_create(&th, NULL, fg_sort_job, &j) != 0) {
 		fg_sort_items(it, n);
 		return;
 	}

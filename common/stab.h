@@ -67,6 +67,12 @@ struct fg_sortitem {
 };
 /* Sorts it[0..n) bytewise by key on the calling thread. */
 void fg_sort_items(struct fg_sortitem *it, size_t n);
+/* fg_sort_items of one part of an array, as a pthread start routine. */
+struct fg_sortjob {
+	struct fg_sortitem *it;
+	size_t n;
+};
+void *fg_sort_job(void *job);
 /* Up to k entries, spread evenly over the hash (a random sample). */
 size_t fg_stab_sample(const struct fg_stab *t, struct fg_ent **out, size_t k);
 /*

@@ -10,20 +10,6 @@
 #include "big.h"
 #include "collapse.h"
 
-struct half {
-	struct fg_sortitem *it;
-	size_t n;
-};
-
-static void *
-sort_half(void *arg)
-{
-	struct half *h = arg;
-
-	fg_sort_items(h->it, h->n);
-	return NULL;
-}
-
 /*
  * The key at PIVOT_AT of a sample of tab's stacks, into *pk and *pl; 0
  * when the sample is too small. With S the time to sort every stack and
@@ -56,7 +42,7 @@ collapse_sort(struct fg_stab *tab, int nothreads,
     void (*out)(const struct fg_sortitem *it, size_t n))
 {
 	struct fg_sortitem *it;
-	struct half h;
+	struct fg_sortjob h;
 	pthread_t th;
 	const char *pk;
 	size_t n = fg_stab_count(tab), lo, pl;
@@ -74,11 +60,11 @@ collapse_sort(struct fg_stab *tab, int nothreads,
 	lo = fg_stab_split(tab, pk, pl, it);
 	h.it = it + lo;
 	h.n = n - lo;
-	threaded = pthread_create(&th, NULL, sort_half, &h) == 0;
+	threaded = pthread_create(&th, NULL, fg_sort_job, &h) == 0;
 	fg_sort_items(it, lo);
 	out(it, lo);
 	if (!threaded)
-		sort_half(&h);
+		fg_sort_job(&h);
 	else if ((errno = pthread_join(th, NULL)) != 0)
 		fg_err(FG_EXIT_ERR, "pthread_join");
 	out(h.it, h.n);
