@@ -3,8 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sum.h"
-#include "carry.h"
+#include "merge.h"
 
 static const char usage[] =
     "fg-merge [-r] [-R name]... [-S factor] [--files-from list] [file ...]";
@@ -33,128 +32,6 @@ static const struct fg_opt opts[] = {
 	{ "scale", 'S', FG_OPT_ARG },
 	{ NULL, 0, 0 }
 };
-
-static char *
-rootname(const char *path)
-{
-	char *s, *dot;
-
-	if (strcmp(path, "-") == 0)
-		return fg_strdup("stdin");
-	s = fg_strdup(fg_basename(path));
-	dot = strrchr(s, '.');
-	if (dot != NULL && dot != s)
-		*dot = '\0';
-	return s;
-}
-
-/*
- * Appends the paths listed in file list (one a line, empty lines skipped)
- * to the operands; returns the new array, its length in *n. The strings
- * are the caller's to free from index *n on entry.
- */
-static char **
-filesfrom(const char *list, char **ops, int *n)
-{
-	struct fg_in in;
-	char **v, *line;
-	size_t len, cap = (size_t)*n + 64, k = (size_t)*n;
-
-	v = fg_reallocarray(NULL, cap, sizeof(*v));
-	memcpy(v, ops, (size_t)*n * sizeof(*v));
-	fg_in_open(&in, list);
-	while ((line = fg_in_line(&in, &len)) != NULL) {
-		if (len == 0)
-			continue;
-		if (k == (size_t)INT32_MAX - 1)
-			fg_errx(FG_EXIT_ERR, "%s: too many inputs", in.name);
-		if (k == cap) {
-			cap *= 2;
-			v = fg_reallocarray(v, cap, sizeof(*v));
-		}
-		v[k++] = fg_strdup(line);
-	}
-	fg_in_close(&in);
-	*n = (int)k;
-	return v;
-}
-
-struct merge {
-	const char **names;	/* root frame per input, or NULL */
-	int nnames, byfile;
-	char **files;
-	char **roots;		/* -r: the names made from file names */
-	char *key;
-	size_t keycap;
-	long double scale;
-	int scaled;
-	struct fg_carry carry;	/* the inputs' unit and period */
-};
-
-/* The key with input i's root frame in front. */
-static const char *
-rekey(void *arg, int i, const char *stack, size_t len, size_t *outlen)
-{
-	struct merge *m = arg;
-	const char *root = m->names[i];
-	size_t rlen = strlen(root);
-
-	if (rlen + 1 + len > m->keycap) {
-		m->keycap = (rlen + 1 + len) * 2;
-		m->key = fg_realloc(m->key, m->keycap);
-	}
-	memcpy(m->key, root, rlen);
-	m->key[rlen] = ';';
-	memcpy(m->key + rlen + 1, stack, len);
-	*outlen = rlen + 1 + len;
-	return m->key;
-}
-
-static void
-onheader(void *arg, int i, const char *name, const char *header)
-{
-	struct merge *m = arg;
-
-	(void)name;
-	fg_carry_add(&m->carry, i, header);
-}
-
-/*
- * A header only when every input has one naming the same unit: the
- * output of header-less inputs stays what stackcollapse scripts write.
- * period= goes on unless -S scaled the counts.
- */
-static void
-start(void *arg, enum fg_kind kind, int ncols, const fg_count *total)
-{
-	struct merge *m = arg;
-	const char *unit = fg_carry_unit(&m->carry);
-
-	(void)ncols;
-	(void)total;
-	if (unit != NULL)
-		fg_out_header("fg-merge", "kind", kind == FG_KIND_DIFF ?
-		    "diff" : "profile", "unit", unit, "period", m->scaled ?
-		    NULL : fg_carry_period(&m->carry), (char *)NULL);
-}
-
-static void
-emit(const char *key, size_t len, const fg_count *cnt, int ncols, void *arg)
-{
-	const struct merge *m = arg;
-	fg_count c;
-	int i;
-
-	fg_out_write(key, len);
-	for (i = 0; i < ncols; i++) {
-		c = cnt[i];
-		if (m->scaled && fg_count_scale(&c, m->scale) < 0)
-			fg_errx(FG_EXIT_ERR, "scaled count overflows 2^63-1");
-		fg_out_char(' ');
-		fg_out_count(c);
-	}
-	fg_out_char('\n');
-}
 
 int
 main(int argc, char *argv[])
@@ -190,7 +67,7 @@ main(int argc, char *argv[])
 	}
 	if (list != NULL) {
 		nops = nfiles = st.nops;
-		m.files = filesfrom(list, st.ops, &nfiles);
+		m.files = merge_filesfrom(list, st.ops, &nfiles);
 		if (strcmp(list, "-") == 0)
 			for (k = 0; k < nfiles; k++)
 				if (strcmp(m.files[k], "-") == 0)
@@ -207,15 +84,15 @@ main(int argc, char *argv[])
 	if (m.nnames == 0 && m.byfile) {
 		m.roots = fg_calloc((size_t)nfiles, sizeof(*m.roots));
 		for (k = 0; k < nfiles; k++)
-			m.names[k] = m.roots[k] = rootname(m.files[k]);
+			m.names[k] = m.roots[k] = merge_rootname(m.files[k]);
 	}
 
 	memset(&so, 0, sizeof(so));
 	so.kind = FG_KIND_UNKNOWN;
-	so.rekey = m.nnames > 0 || m.byfile ? rekey : NULL;
-	so.onheader = onheader;
-	so.start = start;
-	so.emit = emit;
+	so.rekey = m.nnames > 0 || m.byfile ? merge_rekey : NULL;
+	so.onheader = merge_onheader;
+	so.start = merge_start;
+	so.emit = merge_emit;
 	so.arg = &m;
 	fg_sum(m.files, nfiles, &so);
 	fg_carry_free(&m.carry);

@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * diff.h: fg-diff's state while fg_sum (sum.h) reads the two profiles, and
+ * the hooks it calls: keys.c on the inputs' side, write.c on the output's.
+ */
+#ifndef DIFF_H
+#define DIFF_H
+
+#include "sum.h"
+#include "carry.h"
+#include "overlap.h"
+
+struct emitarg {
+	int norm, frac, strip, header;
+	struct fg_carry carry;	/* the inputs' unit, period and samples */
+	struct overlap ov;
+	const struct fg_optstate *st;
+	fg_count t1, t2;
+	fg_count tot[2];	/* t1, t2 as read (-n may not apply) */
+	char *buf;		/* -s: the key with hex stripped */
+	size_t cap;
+};
+
+/* -s: key with every 0x... hex address stripped (keys.c). */
+const char *diff_rekey(void *arg, int i, const char *key, size_t len,
+    size_t *outlen);
+/* An input's header: a differential stream is refused; unit and period. */
+void diff_onheader(void *arg, int i, const char *name, const char *header);
+/* The totals are known: the header line (write.c). */
+void diff_start(void *arg, enum fg_kind kind, int ncols,
+    const fg_count *total);
+/* One stack and its two counts, the base's scaled with -n. */
+void diff_emit(const char *key, size_t len, const fg_count *cnt, int ncols,
+    void *arg);
+/* The second thread's emitter state, and its figures joined back. */
+void *diff_fork(void *arg);
+void diff_join(void *arg, void *child);
+
+#endif
