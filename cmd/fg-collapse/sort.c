@@ -48,15 +48,14 @@ collapse_sort(struct fg_stab *tab, int nothreads,
 	size_t n = fg_stab_count(tab), lo, pl;
 	int threaded;
 
+	it = fg_big_whole(n, sizeof(*it));
 	if (n < SPLIT_MIN || nothreads || !pivot(tab, &pk, &pl)) {
-		it = fg_big_whole(n, sizeof(*it));
 		(void)fg_stab_split(tab, NULL, 0, it);
 		fg_sort_items(it, n);
 		out(it, n);
 		free(it);
 		return;
 	}
-	it = fg_big_whole(n, sizeof(*it));
 	lo = fg_stab_split(tab, pk, pl, it);
 	h.it = it + lo;
 	h.n = n - lo;
