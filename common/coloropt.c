@@ -5,7 +5,6 @@
  * color.c computes the colours with them.
  */
 #include <errno.h>
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -39,10 +38,12 @@ int
 fg_colorcfg_opt(struct fg_colorcfg *cfg, int c, const char *arg)
 {
 	char *end;
-	double v;
 
-	if (fg_noise_opt(&cfg->nz, c, arg))
+	if (fg_noise_opt(&cfg->nz, c, arg)) {
+		if (c == FG_OPT_ALPHA)	/* the level may test nothing */
+			fg_colorcfg_alpha(cfg, cfg->nz.alpha);
 		return 1;
+	}
 	switch (c) {
 	case FG_OPT_COLORS:
 		if ((cfg->pal = fg_pal_parse(arg)) < 0)
@@ -75,25 +76,6 @@ fg_colorcfg_opt(struct fg_colorcfg *cfg, int c, const char *arg)
 		return 1;
 	case FG_OPT_CB:
 		cfg->cb = 1;
-		return 1;
-	case FG_OPT_ALPHA:
-		v = (double)fg_parse_factor(arg, "--alpha");
-		if (!(v > 0))
-			fg_errx(FG_EXIT_ERR, "--alpha: must be above 0: %s",
-			    arg);
-		if (!(v < 1))
-			fg_errx(FG_EXIT_ERR, "--alpha: must be below 1: %s",
-			    arg);
-		fg_colorcfg_alpha(cfg, v);
-		return 1;
-	case FG_OPT_ZCRIT:
-		errno = 0;
-		v = strtod(arg, &end);
-		if (errno != 0 || end == arg || *end != '\0' ||
-		    !(v >= 0) || isinf(v))
-			fg_errx(FG_EXIT_ERR, "--zcrit: not a number >= 0: %s",
-			    arg);
-		fg_noise_zcrit(&cfg->nz, v);
 		return 1;
 	case FG_OPT_ALL:
 		fg_noise_zcrit(&cfg->nz, 0);

@@ -134,10 +134,13 @@ struct fg_noise {
 };
 void fg_noise_init(struct fg_noise *nz);
 /*
- * Options every noise-testing tool takes (FG_NOISE_OPTS, FG_NOISE_HELP):
- * --mode, --period, --samples. Returns 1 when c was one of them.
+ * Options every noise-testing tool takes: --mode, --period, --samples,
+ * --drift (FG_NOISE_OPTS), and the rule, --alpha and --zcrit (listed by
+ * each tool's table: fg-top gives them short names), each read here
+ * once. Returns 1 when c was one of them.
  */
-enum { FG_OPT_MODE = 1100, FG_OPT_PERIOD, FG_OPT_SAMPLES, FG_OPT_DRIFT };
+enum { FG_OPT_MODE = 1100, FG_OPT_PERIOD, FG_OPT_SAMPLES, FG_OPT_DRIFT,
+	FG_OPT_ALPHA, FG_OPT_ZCRIT };
 #define FG_NOISE_OPTS \
 	{ "mode", FG_OPT_MODE, FG_OPT_ARG }, \
 	{ "period", FG_OPT_PERIOD, FG_OPT_ARG }, \

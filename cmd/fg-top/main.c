@@ -105,8 +105,6 @@ setfmt(enum fmt f)
 static void
 option(int c, const char *arg)
 {
-	double v;
-
 	switch (c) {
 	case 'n':
 		o.top = fg_parse_int(arg, 0, 1000000000, "-n");
@@ -141,14 +139,14 @@ option(int c, const char *arg)
 		    FG_OPT_PERIOD : FG_OPT_SAMPLES, arg);
 		break;
 	case 'a':
-		v = parse_num(arg, "--alpha", 0);
-		if (!(v < 1))
-			fg_errx(FG_EXIT_ERR, "--alpha: must be below 1: %s",
-			    arg);
-		fg_noise_alpha(&nz, v);
+		fg_noise_opt(&nz, FG_OPT_ALPHA, arg);
 		break;
 	case 'z':
-		fg_noise_zcrit(&nz, parse_num(arg, "--zcrit", 0));
+		/* no "no test" here: 0 is not a threshold */
+		fg_noise_opt(&nz, FG_OPT_ZCRIT, arg);
+		if (nz.rule == FG_RULE_NONE)
+			fg_errx(FG_EXIT_ERR, "--zcrit: must be above 0: %s",
+			    arg);
 		break;
 	case 'd':
 		nz.phi = parse_num(arg, "--dispersion", 0);
