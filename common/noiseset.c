@@ -2,7 +2,7 @@
 /*
  * noiseset.c: the noise test's settings (stats.h): the comparison mode
  * and the samples behind the counts, from the options (--mode, --period,
- * --samples, --drift), the stream's header (mode=, period=, samples=,
+ * --samples, --drift; the rule: --alpha, --zcrit), the stream's header (mode=, period=, samples=,
  * base-total=) or the period detected in the counts. stats.c runs the
  * test with them.
  */
@@ -107,6 +107,8 @@ fg_parse_pair(const char *s, const char *what, double *a, double *b,
 int
 fg_noise_opt(struct fg_noise *nz, int c, const char *arg)
 {
+	double v;
+
 	switch (c) {
 	case FG_OPT_MODE:
 		if ((nz->mode = fg_mode_parse(arg)) < 0)
@@ -125,6 +127,19 @@ fg_noise_opt(struct fg_noise *nz, int c, const char *arg)
 	case FG_OPT_DRIFT:
 		nz->driftauto = strcmp(arg, "auto") == 0;
 		nz->drift = nz->driftauto ? 1 : posnum(arg, "--drift");
+		return 1;
+	case FG_OPT_ALPHA:
+		v = posnum(arg, "--alpha");
+		if (!(v < 1))
+			fg_errx(FG_EXIT_ERR, "--alpha: must be below 1: %s",
+			    arg);
+		fg_noise_alpha(nz, v);
+		return 1;
+	case FG_OPT_ZCRIT:
+		v = (double)fg_parse_factor(arg, "--zcrit");
+		if (isinf(v))
+			fg_errx(FG_EXIT_ERR, "--zcrit: too large: %s", arg);
+		fg_noise_zcrit(nz, v);
 		return 1;
 	}
 	return 0;
@@ -238,6 +253,44 @@ viewsides(struct fg_noise *nz, double smp[2])
 	t = smp[0], smp[0] = smp[1], smp[1] = t;
 }
 
+/*
+ * Where the samples behind the counts come from: the options, the
+ * header, fg-diff -n's scaled base, or the period detected in the
+ * counts; sets *per or smp, returns the source's name ("" for none).
+ */
+static const char *
+samplesof(struct fg_noise *nz, const char *header, const char *name,
+    const struct fg_period *det, double *per, double smp[2])
+{
+	const char *src;
+
+	src = header_samples(header, per, smp);
+	if (*src == '\0' && scaledbase(header))
+		src = scaled_samples(nz, header, name, det, per, smp);
+	else if (*per == 0 && smp[0] == 0 && det != NULL &&
+	    fg_period_get(det) > 1) {
+		src = "detected";
+		*per = fg_period_get(det);
+	}
+	return src;
+}
+
+/* How the test knows the samples: "464:414 samples (header)". */
+static void
+describe(struct fg_noise *nz, double per, const double smp[2],
+    const char *src)
+{
+	if (smp[0] > 0)
+		snprintf(nz->how, sizeof(nz->how), "%.0f:%.0f samples (%s)",
+		    smp[0], smp[1], src);
+	else if (per > 0)
+		snprintf(nz->how, sizeof(nz->how), "%.0f:%.0f samples "
+		    "(period %.9g, %s)", nz->tot[0] / per, nz->tot[1] / per,
+		    per, src);
+	else
+		snprintf(nz->how, sizeof(nz->how), "counts are samples");
+}
+
 void
 fg_noise_setup(struct fg_noise *nz, const char *header, const char *name,
     double tot0, double tot1, const struct fg_period *det)
@@ -249,27 +302,12 @@ fg_noise_setup(struct fg_noise *nz, const char *header, const char *name,
 		nz->mode = modeof(header, !nz->quiet);
 	nz->tot[0] = tot0;
 	nz->tot[1] = tot1;
-	src = header_samples(header, &per, smp);
-	if (*src == '\0' && scaledbase(header))
-		src = scaled_samples(nz, header, name, det, &per, smp);
-	else if (per == 0 && smp[0] == 0 && det != NULL &&
-	    fg_period_get(det) > 1) {
-		src = "detected";
-		per = fg_period_get(det);
-	}
+	src = samplesof(nz, header, name, det, &per, smp);
 	if (smp[0] > 0) {
 		nz->scale[0] = tot0 > 0 ? smp[0] / tot0 : 0;
 		nz->scale[1] = tot1 > 0 ? smp[1] / tot1 : 0;
 	} else
 		nz->scale[0] = nz->scale[1] = per > 0 ? 1 / per : 1;
 	viewsides(nz, smp);
-	if (smp[0] > 0)
-		snprintf(nz->how, sizeof(nz->how), "%.0f:%.0f samples (%s)",
-		    smp[0], smp[1], src);
-	else if (per > 0)
-		snprintf(nz->how, sizeof(nz->how), "%.0f:%.0f samples "
-		    "(period %.9g, %s)", nz->tot[0] / per, nz->tot[1] / per,
-		    per, src);
-	else
-		snprintf(nz->how, sizeof(nz->how), "counts are samples");
+	describe(nz, per, smp, src);
 }
