@@ -63,8 +63,9 @@ if [ "$gb" = 0 ]; then
 	echo "FG_BENCH_FLEET_GB=10 adds 10 GB of per-host profiles through 100 FIFOs"
 	exit 0
 fi
-# 100 hosts, lines per host for N GB (a draw is ~400 bytes once repeats
-# are dropped); gen-fleet prints the bytes it wrote
+# 100 hosts, lines per host for N GB at the service's mean line length
+# (~790 bytes; fewer bytes when a host draws a stack twice: gen-fleet
+# prints the bytes it wrote, and that is what the row reports)
 q=$data/fifos
 rm -rf "$q" && mkdir -p "$q"
 i=0
@@ -73,7 +74,8 @@ while [ $i -lt 100 ]; do
 	i=$((i + 1))
 done
 find "$q" -name '*.folded' | LC_ALL=C sort >"$q.list"
-lines=$((gb * 1000000000 / 100 / 400))
+mean=$(awk '{ b += length($0) + 1 } END { printf "%d", b / NR }' "$svc")
+lines=$((gb * 1000000000 / 100 / mean))
 "$data/gen-fleet" "$svc" "$q" 100 "$lines" 2 >"$q.bytes" &
 set -- $("$data/tm" 1 "$data/fleet.out" "$bin/fg-merge" --files-from "$q.list")
 wait
