@@ -465,11 +465,14 @@
 	}
 	// numbers first, then the name cut in the middle; when the numbers
 	// leave under 12 characters of the name (a narrow page) the line is
-	// the numbers alone, cut in the middle to fit: the tip beside the
-	// frame (showtip) then carries them whole, wrapped
+	// the numbers alone, cut in the middle to fit, and nothing when the
+	// search's report leaves under 12 characters (mroom, matchfit): the
+	// tip beside the frame (showtip) then carries them whole, wrapped
 	function detailline(fr) {
-		var t = info(fr), m = Math.floor((W - 2 * xpad - 110) / chw),
+		var t = info(fr), m = Math.floor((W - 2 * xpad - mroom) / chw),
 		    n = m - t[1].length - 3;
+		if (m < 12)
+			return " ";
 		if (n < 12)
 			return midcut(t[1], Math.max(m, 12));
 		return t[1] + " \u00b7 " + midcut(t[0], n);
@@ -795,11 +798,23 @@
 		    "px)}" : "";
 		setheight(h);
 	}
+	// the page at the window's width unless --width fixed it; a fixed
+	// page wider than the window scrolls to keep the open search box in
+	// sight, and the help, placed in the window, is placed again
 	function fit() {
 		var w = Math.max(Math.floor(window.innerWidth ||
-		    svg.clientWidth || W0), 300), i, p;
-		if (fixed || w === W)
+		    svg.clientWidth || W0), 300);
+		if (!fixed && w !== W) {
+			fitwidth(w);
 			return;
+		}
+		if (box && box.fo.getAttribute("display") !== "none")
+			box.scrollIntoView({ block: "nearest", inline: "nearest" });
+		if (help && help.getAttribute("display") !== "none")
+			helpplace();
+	}
+	function fitwidth(w) {
+		var i, p;
 		if (!hd)
 			headread();
 		W = w;
@@ -814,6 +829,7 @@
 		recut();
 		reflow();
 		tidy();
+		matchfit();
 		if (box && box.fo.getAttribute("display") !== "none")
 			boxplace();
 		if (help && help.getAttribute("display") !== "none")
@@ -875,6 +891,23 @@
 	function tidy() {
 		fitheads();
 		fitpalette();
+	}
+	// the search's report ("Matched: ..."), at the bottom right, grows
+	// leftwards from the right margin, squeezed to the page's width when
+	// wider; the details line keeps clear of it (mroom: 110 pixels or the
+	// report's length)
+	var mroom = 110;
+	function matchfit() {
+		var e = $("matched"), n;
+		e.removeAttribute("textLength");
+		e.removeAttribute("lengthAdjust");
+		n = /\S/.test(matched.nodeValue) ? textlen(e) : 0;
+		if (n > W - 2 * xpad) {
+			e.setAttribute("textLength", W - 2 * xpad);
+			e.setAttribute("lengthAdjust", "spacingAndGlyphs");
+			n = W - 2 * xpad;
+		}
+		mroom = Math.max(110, n + 2 * chw);
 	}
 
 	// search: a literal substring by default; /RE/ is a regular expression,
@@ -1002,16 +1035,21 @@
 			searchbtn.firstChild.nodeValue = "Search";
 			matched.nodeValue = " ";
 		}
+		matchfit();
 		return any;
 	}
 	// the search box: an HTML input in the page, made on first use, left
-	// of Search, narrower in a narrow page
+	// of the help button and Search, clear of a title beside them when
+	// that leaves it 140 pixels, narrower in a narrow page
 	var box = null;
 	function boxplace() {
-		var r = searchbtn.getBBox(), x = r.x + W - W0 - 10;
+		var r = searchbtn.getBBox(), q = $("helpbtn").getBBox();
+		var t = $("title").getBBox(), x = Math.min(r.x, q.x) + W - W0 - 8;
 		var w = Math.min(220, x - xpad);
+		if (t.y < r.y + r.height && t.x + t.width + 8 < x)
+			w = Math.min(w, Math.max(140, x - t.x - t.width - 8));
 		box.fo.setAttribute("x", x - w);
-		box.fo.setAttribute("y", r.y - 4);
+		box.fo.setAttribute("y", r.y - 5);
 		box.fo.setAttribute("width", w);
 		box.style.width = (w - 10) + "px";
 		box.setAttribute("placeholder", w < 200 ? "text or /regex/" :
@@ -1536,11 +1574,10 @@
 	    "#frames rect.o{vector-effect:non-scaling-stroke}\n" +
 	    ".fglab{pointer-events:none}\n" +
 	    ".searching .fglab text:not(.m){opacity:.35}";
-	if (cost > 0) {
-		// "Matched: x%, cost/yr" grows leftwards from the right margin
-		$("matched").setAttribute("x", W - xpad);
-		$("matched").setAttribute("text-anchor", "end");
-	}
+	// "Matched: x% (before, after, change)" grows leftwards from the
+	// right margin (matchfit)
+	$("matched").setAttribute("x", W - xpad);
+	$("matched").setAttribute("text-anchor", "end");
 	if (p.i === "1") {
 		ic = true;
 		icbtn.classList.add("show");

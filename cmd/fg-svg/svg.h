@@ -16,9 +16,13 @@
  *           common/change.c, as fg-top does
  * annot.c   reads fg-color's annotation lines and header (annot.h)
  * ink.c     the label colour for a fill
+ * head.c    decides where the page's head goes: title, a diff's
+ *           headline, legend and table, the view switches, how their
+ *           text wraps (struct head, head.h)
  * writer.c  writes a layout as an SVG document, nothing else (with
- *           chrome.c, the page around the frames, and wtext.c, numbers
- *           and text; wout.h between them; xml.c names into XML)
+ *           chrome.c, the page around the frames where head.c put
+ *           them, and wtext.c, numbers and text; wout.h between them;
+ *           xml.c names into XML)
  */
 #ifndef FG_SVG_H
 #define FG_SVG_H

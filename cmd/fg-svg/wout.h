@@ -37,7 +37,7 @@ void out_textstart(const char *id, const char *cls, double x, double y);
 void out_textel(const char *id, const char *cls, double x, double y,
     const char *s);
 
-/* chrome.c */
+/* chrome.c (placed by head.c, head.h) */
 void out_head(const struct svg_opts *o, const struct svg_layout *l,
     const struct page *pg);
 void out_chrome(const struct svg_opts *o, const struct svg_layout *l,

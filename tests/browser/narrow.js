@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: ISC
 // Browser tests of a differential SVG in narrow pages, one rule per run:
-//   node narrow.js [head]   at fixed widths from 300 px (--width) and in
-// windows 400, 600 and 800 px wide (the fluid width, loaded so and resized
-// to it) the head stays apart and inside the picture and the window:
+//   node narrow.js [head]   at fixed widths from 300 px (--width; 300 also
+// in 1400 px and resized 800 px windows) and in windows 300 to 1400 px
+// wide (the fluid width, loaded so and resized to 300 and 400) the head
+// stays apart and inside the picture and the window:
 // title, subtitle, headline's two lines, Search and its neighbours,
 // palette button, legend, the table's headings and each of its rows (whose
 // colour, numbers and name stay apart too), the view switches and the
@@ -12,9 +13,10 @@
 // graph on the first screen) but not up in a wider one, a --width page
 // keeps its width, an <img> without a width shows the natural width, and
 // printed on A4 every word lies within the paper (svg/nojs-fit-browser);
-//   node narrow.js overlay   in 320x640 and 400x700 windows (and resized
-// to 320 with them open) the help overlay and the search box stay inside
-// the window, apart from Search, their text whole, and the box searches
+//   node narrow.js overlay   in windows from 300x640 to 1400x900 (and
+// resized to 300 or 800 with them open), fluid or with --width 300 or
+// 1000, the help overlay and the search box stay inside the window, apart
+// from Search, their text whole, and the box searches
 // (svg/overlay-narrow-browser).
 // Inputs: the demo diff (lib.js) and the real node.js pair in
 // tests/data/real, both comparison modes, and the node pair's elided
@@ -91,14 +93,16 @@ function faults(bx) {
 
 async function head() {
 	const { ctx, close } = await launch();
-	async function look(what, svg, w, resize) {
+	// the page drawn w wide in a window win wide (default w)
+	async function look(what, svg, w, resize, win) {
 		const page = await ctx.newPage();
 		const errors = [];
 		page.on("pageerror", (e) => errors.push(String(e)));
-		await page.setViewportSize({ width: resize ? 1280 : w, height: 700 });
+		await page.setViewportSize({ width: resize ? 1280 : win || w,
+		    height: 700 });
 		await page.goto(fileurl(svg));
 		if (resize) {
-			await page.setViewportSize({ width: w, height: 700 });
+			await page.setViewportSize({ width: win || w, height: 700 });
 			await page.evaluate(() => new Promise((r) =>
 			    requestAnimationFrame(() => requestAnimationFrame(r))));
 		}
@@ -121,12 +125,19 @@ async function head() {
 				await look("--width " + w + " (" + name + ", " +
 				    mode + ")", svgof(name + mode + w, input,
 				    ["--width", String(w)].concat(m)), w);
+			const w300 = svgof(name + mode + 300, input,
+			    ["--width", "300"].concat(m));
+			await look("--width 300, window 1400 (" + name + ", " +
+			    mode + ")", w300, 300, false, 1400);
+			await look("--width 300, window resized to 800 (" + name +
+			    ", " + mode + ")", w300, 300, true, 800);
 			const fluid = svgof(name + mode, input, m);
-			for (const w of [400, 600, 800])
+			for (const w of [300, 400, 600, 800, 1400])
 				await look("fluid, window " + w + " (" + name + ", " +
 				    mode + ")", fluid, w);
-			await look("fluid, window resized to 400 (" + name + ", " +
-			    mode + ")", fluid, 400, true);
+			for (const w of [300, 400])
+				await look("fluid, window resized to " + w + " (" +
+				    name + ", " + mode + ")", fluid, w, true);
 		}
 	const el = svgof("elided", nodeElided, []);
 	for (const w of [300, 400, 800])
@@ -240,6 +251,13 @@ function overlays() {
 	    input: inp ? Object.assign(box(inp), { sw: inp.scrollWidth,
 	    cw: inp.clientWidth, focus: document.activeElement === inp }) : null,
 	    search: box(document.getElementById("search")),
+	    helpbtn: box(document.getElementById("helpbtn")),
+	    title: box(document.getElementById("title")),
+	    report: box(document.getElementById("matched")),
+	    rs: document.getElementById("matched").textContent,
+	    details: box(document.getElementById("details")),
+	    ds: document.getElementById("details").textContent,
+	    W: document.documentElement.getBoundingClientRect().width,
 	    matched: document.querySelectorAll("#frames .m").length,
 	    sw: document.scrollingElement.scrollWidth, iw: window.innerWidth,
 	    ih: window.innerHeight };
@@ -250,11 +268,16 @@ function inside(a, o, pad) {
 	    a.b <= o.b + pad;
 }
 
+// The help and the search box in a window w x h, opened there or (resize)
+// opened in a 1280 px window resized to w with them open, in the page
+// made of file (fixed: its --width, 0 for the fluid width).
 async function overlay() {
 	const { ctx, close } = await launch();
-	const file = svgof("node", nodeDiff, []);
+	const files = { fluid: svgof("node", nodeDiff, []),
+	    w300: svgof("node300", nodeDiff, ["--width", "300"]),
+	    w1000: svgof("node1000", nodeDiff, ["--width", "1000"]) };
 	const words = (o) => o.lines.map((x) => x.s).join(" ").split(/ +/);
-	async function open(w, h, resize) {
+	async function open(file, w, h, resize) {
 		const page = await ctx.newPage();
 		await page.setViewportSize({ width: resize ? 1280 : w, height: h });
 		await page.goto(fileurl(file));
@@ -265,15 +288,22 @@ async function overlay() {
 		await page.evaluate(() => new Promise((r) =>
 		    requestAnimationFrame(() => requestAnimationFrame(r))));
 	}
-	let page = await open(1280, 700);
+	let page = await open(files.fluid, 1280, 700);
 	await page.keyboard.press("?");
 	const full = words(await page.evaluate(overlays));
 	await page.close();
-	for (const [w, h, resize] of [[320, 640], [400, 700], [320, 640, true]]) {
-		const what = "window " + w + "x" + h + (resize ? ", resized to " +
-		    "it with them open" : "");
+	for (const [f, fixed, w, h, resize] of [["fluid", 0, 300, 640],
+	    ["fluid", 0, 400, 700], ["fluid", 0, 800, 600],
+	    ["fluid", 0, 1400, 900], ["fluid", 0, 300, 640, true],
+	    ["w300", 300, 300, 640], ["w300", 300, 1400, 900],
+	    ["w300", 300, 300, 640, true], ["w1000", 1000, 800, 600],
+	    ["w1000", 1000, 300, 640], ["w1000", 1000, 300, 640, true],
+	    ["w1000", 1000, 800, 600, true]]) {
+		const what = (fixed ? "--width " + fixed + ", " : "") + "window " +
+		    w + "x" + h + (resize ? ", resized to it with them open" : "");
 		const win = { l: 0, r: w, t: 0, b: h };
-		page = await open(w, h, resize);
+		const sw = Math.max(w, fixed);
+		page = await open(files[f], w, h, resize);
 		const errors = [];
 		page.on("pageerror", (e) => errors.push(String(e)));
 		await page.keyboard.press("?");
@@ -284,7 +314,7 @@ async function overlay() {
 		check(what + ": the help is inside the window, its lines " +
 		    "inside it and whole", inside(o.help, win, 0) &&
 		    o.lines.every((x) => inside(x, o.help, 0)) &&
-		    ws.join(" ") === full.join(" ") && o.sw <= w,
+		    ws.join(" ") === full.join(" ") && o.sw <= sw,
 		    { help: o.help, lines: o.lines, ws, full, sw: o.sw });
 		await page.keyboard.press("Escape");
 		await page.keyboard.press("/");
@@ -294,12 +324,41 @@ async function overlay() {
 		}
 		await page.keyboard.type("parse");
 		o = await page.evaluate(overlays);
+		// (a page wider than the window scrolls to the box: its input;
+		// the title is left clear at these sizes, not between about 520
+		// and 780 px, where it is beside the controls and the box keeps
+		// 140 px)
 		check(what + ": the search box is inside the window, apart " +
-		    "from Search, focused, shows what is typed and searches",
-		    inside(o.sbox, win, 0) && inside(o.input, o.sbox, 0) &&
-		    apart(o.sbox, o.search) && o.input.focus &&
-		    o.input.sw <= o.input.cw && o.matched > 0 && o.sw <= w &&
-		    errors.length === 0, { o, errors });
+		    "from Search, ? and the title, focused, shows what is " +
+		    "typed and searches",
+		    inside(fixed > w ? o.input : o.sbox, win, 0) &&
+		    inside(o.input, o.sbox, 0) && apart(o.sbox, o.search) &&
+		    apart(o.input, o.helpbtn) && apart(o.input, o.title) &&
+		    o.input.focus && o.input.sw <= o.input.cw &&
+		    o.matched > 0 && o.sw <= sw && errors.length === 0,
+		    { o, errors });
+		// hovering a matched frame: the report (with the matched
+		// counts before and after) and the details line apart, in the
+		// picture
+		await page.keyboard.press("Enter");
+		const m = await page.evaluate(() => {
+			const r = document.querySelector("#frames rect.m")
+			    .getBoundingClientRect();
+			return [r.left + r.width / 2, r.top + r.height / 2];
+		});
+		await page.mouse.move(m[0], m[1]);
+		o = await page.evaluate(overlays);
+		const pl = await page.evaluate(() => document.documentElement
+		    .getBoundingClientRect().left);
+		const pic = { l: pl, r: pl + o.W };
+		check(what + ": the search's report is inside the picture, " +
+		    "whole, apart from the details line of a hovered frame",
+		    o.report.l >= pic.l && o.report.r <= pic.r + 0.5 &&
+		    /after/.test(o.rs) && (!/\S/.test(o.ds) ||
+		    (apart(o.report, o.details) && o.details.l >= pic.l &&
+		    o.details.r <= pic.r + 0.5)) && errors.length === 0,
+		    { report: o.report, rs: o.rs, details: o.details, ds: o.ds,
+		    pic });
 		await page.close();
 	}
 	await close();

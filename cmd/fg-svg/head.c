@@ -1,0 +1,463 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * head.c: the layout of the page's head (head.h): where the title,
+ * headline, legend, view switches and table of changes go at the page's
+ * width, what their text says and how it wraps. Computes only; chrome.c
+ * writes it.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "fg.h"
+#include "head.h"
+
+#define LINEH(o) ((o)->fontsize + 6)
+#define TITLEH(o) ((o)->fontsize + 8)	/* a line of the title */
+#define FLUIDMIN 600		/* the narrowest page the script draws */
+/* the script's palette button at its shortest, "[ ] CB (c)", and a gap */
+#define PALW(o) (8 * (o)->fontsize * (o)->fontwidth + 12)
+
+/* ---- text wrapped to the page's width ---- */
+
+/*
+ * Greedy word wrap of s in lines of at most max characters (UTF-8
+ * characters, as the script counts code points): breaks at the last
+ * space that fits, or within a word longer than a line. Stores each
+ * line's start and length in at[2 * i], at[2 * i + 1] for the first na
+ * lines; returns the number of lines. The script's wrap() is the same.
+ */
+static size_t
+wrap(const char *s, size_t max, size_t *at, size_t na)
+{
+	size_t n = strlen(s), b = 0, i, ch, sp, cut, nl = 0;
+
+	if (max < 1)
+		max = 1;
+	for (;;) {
+		/* the first max characters from b, the last space in them */
+		for (i = b, ch = 0, sp = SIZE_MAX; i < n; i++) {
+			if (((unsigned char)s[i] & 0xc0) == 0x80)
+				continue;
+			if (ch == max)
+				break;
+			if (s[i] == ' ' && i > b)
+				sp = i;
+			ch++;
+		}
+		if (i >= n || (s[i] == ' ' && i > b))
+			sp = i;		/* the rest fits, or breaks here */
+		cut = sp != SIZE_MAX ? sp : i;
+		if (nl < na) {
+			at[2 * nl] = b;
+			at[2 * nl + 1] = cut - b;
+		}
+		nl++;
+		if (cut >= n)
+			return nl;
+		b = sp != SIZE_MAX ? cut + 1 : cut;
+	}
+}
+
+/* s in a page w wide, in characters cw wide: the lines past the last
+ * kept one stay on it. */
+static void
+hwrap(struct hwrap *hw, const char *s, double w, double cw)
+{
+	hw->nl = wrap(s, (size_t)((w - 2 * SVG_XPAD) / cw), hw->at,
+	    HEAD_WRAPN);
+	hw->n = hw->nl < HEAD_WRAPN ? hw->nl : HEAD_WRAPN;
+	if (hw->nl >= HEAD_WRAPN)
+		hw->at[2 * HEAD_WRAPN - 1] = strlen(s) -
+		    hw->at[2 * HEAD_WRAPN - 2];
+}
+
+/* ---- the title ---- */
+
+/*
+ * The title stays on the first line, centred, when it leaves room for
+ * the controls there (Reset Zoom on the left; help, Search and ic on the
+ * right); otherwise it goes under them, wrapped to the page's width:
+ * tdrop its lines under the controls (0: beside them).
+ */
+static void
+titles(struct head *h, const struct svg_opts *o)
+{
+	double fs = o->fontsize, cw = fs * o->fontwidth, w = (double)o->width;
+	double tcw = (fs + 5) * o->fontwidth, tw, x = floor(w / 2);
+	size_t n = 1;
+
+	tw = (double)fg_utf8_len(o->title, strlen(o->title)) * tcw;
+	hwrap(&h->title, o->title, w, tcw);
+	if (x - tw / 2 >= SVG_XPAD + 10 * cw + 8 &&
+	    x + tw / 2 <= w - SVG_XPAD - 128)
+		h->tdrop = 0;
+	else
+		h->tdrop = h->title.n;
+	if (o->subtitle != NULL) {
+		hwrap(&h->subtitle, o->subtitle, w, cw);
+		n = h->subtitle.n;
+	}
+	h->titleh = (double)h->tdrop * TITLEH(o) + (double)(n - 1) * LINEH(o);
+}
+
+/* ---- the legend ---- */
+
+/*
+ * The items flow right-aligned in lines of the page's width less the
+ * palette button's room on the left, as many lines as they need (one at
+ * the default width; a fixed --width under 600 px takes two or three).
+ */
+static void
+legflow(const struct svg_opts *o, struct hlegend *lg)
+{
+	const struct fg_colorcfg *cc = &o->cc;
+	double fs = o->fontsize, cw = fs * o->fontwidth, sw = fs * 0.8;
+	double room, x, lw[5];
+	int i, k, prop, unit = strcmp(o->countname, "samples") != 0;
+
+	if (cc->nz.rule == FG_RULE_NONE && cc->minchg <= 0)
+		snprintf(lg->grey, sizeof(lg->grey), "no change");
+	else if (cc->minchg <= 0)
+		snprintf(lg->grey, sizeof(lg->grey), "within noise");
+	else
+		snprintf(lg->grey, sizeof(lg->grey),
+		    "within noise or < %g pts", cc->minchg);
+	prop = cc->nz.mode == FG_MODE_PROPORTIONAL;
+	snprintf(lg->mname, sizeof(lg->mname), "%s mode%s%.20s%s:", prop ?
+	    "proportional" : "absolute", unit ? " (" : "", unit ?
+	    o->countname : "", unit ? ")" : "");
+	lg->lab[0] = prop ? "share grew" : "grew";
+	lg->lab[1] = prop ? "share shrank" : "shrank";
+	lg->lab[2] = "new";
+	lg->lab[3] = lg->grey;
+	lg->w[0] = (double)strlen(lg->mname) * cw + 12;
+	for (i = 0; i < 4; i++)
+		lg->w[i + 1] = (i < 2 ? 3 * sw : fs) + 4 +
+		    (double)strlen(lg->lab[i]) * cw + 12;
+	room = (double)o->width - 2 * SVG_XPAD - PALW(o);
+	lg->n = 1;
+	lw[0] = 0;
+	for (i = 0; i < 5; i++) {
+		if (lw[lg->n - 1] > 0 && lw[lg->n - 1] + lg->w[i] - 12 > room)
+			lw[lg->n++] = 0;
+		lg->ln[i] = lg->n - 1;
+		lw[lg->n - 1] += lg->w[i];
+	}
+	for (i = 0, k = -1, x = 0; i < 5; i++) {
+		if (lg->ln[i] != k) {
+			k = lg->ln[i];
+			x = (double)o->width - SVG_XPAD - (lw[k] - 12);
+		}
+		lg->x[i] = x;
+		x += lg->w[i];
+	}
+}
+
+/* ---- the view switches ---- */
+
+/* Appends ": N frames what" or ", N what" to buf when n > 0. */
+static void
+addcount(char *buf, size_t len, size_t n, const char *what)
+{
+	size_t k = strlen(buf);
+
+	/* the first count says what is counted: "9 frames vanished" */
+	if (n > 0 && k < len && strchr(buf, ':') == NULL)
+		snprintf(buf + k, len - k, ": %zu frame%s %s", n, n == 1 ? "" :
+		    "s", what);
+	else if (n > 0 && k < len)
+		snprintf(buf + k, len - k, ", %zu %s", n, what);
+}
+
+/* Appends ": N what" or ", N what" to buf when n > 0. */
+static void
+addshort(char *buf, size_t len, size_t n, const char *what)
+{
+	size_t k = strlen(buf);
+
+	if (n > 0 && k < len)
+		snprintf(buf + k, len - k, "%s %zu %s", strchr(buf, ':') ?
+		    "," : ":", n, what);
+}
+
+/* The frames the current profile lacks: "9 vanished, 3 within noise". */
+static void
+gone(char *buf, size_t len, const struct svg_view *v)
+{
+	addcount(buf, len, v->ngone[1], "vanished");
+	addcount(buf, len, v->ngone[0], v->ngone[1] > 0 ?
+	    "within noise" : "vanished within noise");
+}
+
+/*
+ * A view's switch: its name and what its frames' colours say, counted in
+ * C (layout.c), so that the line reads the same without the script, in
+ * an <img> and printed: "Differential: 41 grew, 12 shrank, 5 new",
+ * "Baseline: 41 grew, 12 shrank", "Elided: 9 vanished".
+ */
+static void
+viewlabel(const struct svg_opts *o, const struct svg_view *v, char *buf,
+    size_t len)
+{
+	const size_t *k = v->nk;
+
+	snprintf(buf, len, "%s%s", v->name, v->col == SVG_AFTER &&
+	    o->cc.nz.mode == FG_MODE_PROPORTIONAL ? " (shares)" : "");
+	if (v->col == SVG_AFTER) {
+		addcount(buf, len, k[FG_DK_GREW], "grew");
+		addcount(buf, len, k[FG_DK_SHRANK], "shrank");
+		addcount(buf, len, k[FG_DK_NEW], "new");
+		if (k[FG_DK_GREW] + k[FG_DK_SHRANK] + k[FG_DK_NEW] == 0)
+			snprintf(buf + strlen(buf), len - strlen(buf),
+			    ": no change beyond noise");
+	} else if (v->col == SVG_BEFORE) {
+		/* short, so that the line fits 800 px: what vanished is
+		 * the Elided switch's count */
+		addshort(buf, len, k[FG_DK_GREW], "grew");
+		addshort(buf, len, k[FG_DK_SHRANK], "shrank");
+	} else if (v->col == SVG_ELIDED)
+		gone(buf, len, v);
+}
+
+/*
+ * A switch's label in a line of room pixels: the first of its forms
+ * that fits, "Differential (shares): 41 frames grew, 5 new", without
+ * "frames", without " (shares)", the view's name alone. The script's
+ * swform() makes the same forms from the first.
+ */
+static void
+swlabel(const struct svg_opts *o, const struct svg_view *v, double room,
+    char *buf, size_t len)
+{
+	double cw = o->fontsize * o->fontwidth;
+	char *p;
+	size_t n;
+	int k;
+
+	viewlabel(o, v, buf, len);
+	for (k = 1; k < 4 && (double)strlen(buf) * cw > room; k++) {
+		if (k == 1 && (p = strstr(buf, " frame")) != NULL) {
+			n = p[6] == 's' ? 7 : 6;	/* " frames" or " frame" */
+			memmove(p, p + n, strlen(p + n) + 1);
+		} else if (k == 2 && (p = strstr(buf, " (shares)")) != NULL)
+			memmove(p, p + 9, strlen(p + 9) + 1);
+		else if (k == 3 && (p = strchr(buf, ':')) != NULL)
+			*p = '\0';
+	}
+}
+
+/*
+ * The switches flow left to right after "View:" and wrap, each further
+ * line indented under the first switch, when the next would pass the
+ * right margin of a page w pixels wide. Returns the number of lines and,
+ * when xs is not NULL, each switch's x and line. The script's
+ * reflow() flows them the same way at the window's width.
+ */
+static int
+swflow(const struct svg_opts *o, const struct svg_layout *l, double w,
+    double *xs, int *ln)
+{
+	double cw = o->fontsize * o->fontwidth, x0 = SVG_XPAD + 5 * cw + 8;
+	double x = x0, len;
+	char lab[160];
+	int i, n = 1;
+
+	for (i = 0; i < l->nviews; i++) {
+		swlabel(o, &l->v[i], w - SVG_XPAD - x0, lab, sizeof(lab));
+		len = (double)strlen(lab) * cw;
+		if (x > x0 && x + len > w - SVG_XPAD) {
+			n++;
+			x = x0;
+		}
+		if (xs != NULL) {
+			xs[i] = x;
+			ln[i] = n - 1;
+		}
+		x += len + 2 * cw + 8;
+	}
+	return n;
+}
+
+/*
+ * The switches at the page's width, and the lines kept for them: as many
+ * as the narrowest page the script draws needs (unless --width fixes the
+ * width), so that a reflow never reaches into the table; the lines in
+ * use are the last ones.
+ */
+static void
+switches(struct head *h, const struct svg_opts *o, const struct svg_layout *l)
+{
+	int i, m;
+
+	if (l->nviews < 2)
+		return;
+	h->swn = swflow(o, l, (double)o->width, h->swx, h->swln);
+	for (i = 0; i < l->nviews; i++)
+		swlabel(o, &l->v[i], (double)o->width - 2 * SVG_XPAD -
+		    5 * o->fontsize * o->fontwidth - 8, h->swlab[i],
+		    sizeof(h->swlab[i]));
+	h->swkept = h->swn;
+	if (!o->fixedw && o->width > FLUIDMIN &&
+	    (m = swflow(o, l, FLUIDMIN, NULL, NULL)) > h->swkept)
+		h->swkept = m;
+}
+
+/* ---- a diff's headline and table of its largest changes ---- */
+
+/*
+ * The two lists side by side while a row keeps NAMEMIN characters of its
+ * name (chrome.c's table_row), one under the other in a narrower page
+ * (under about 620 px at the default font).
+ */
+#define NAMEMIN 12
+
+/* The rows of a list: HEAD_TROWS at most, or the line saying there is
+ * none. */
+static size_t
+listrows(size_t n)
+{
+	return n == 0 ? 1 : n < HEAD_TROWS ? n : HEAD_TROWS;
+}
+
+static size_t
+countkind(const struct fg_changes *cs, const size_t *idx, size_t n, int kind)
+{
+	size_t i, k = 0;
+
+	for (i = 0; i < n; i++)
+		k += cs->v[idx[i]].kind == kind;
+	return k;
+}
+
+/* What changed beyond noise: "functions: 1 grew, ...; absolute mode". */
+static void
+h2text(const struct svg_changes *sc, char *buf, size_t len)
+{
+	const struct fg_changes *cs = &sc->cs;
+	size_t g, nw, sh, gone;
+
+	g = countkind(cs, cs->reg, cs->nreg, FG_CHG_GREW);
+	nw = cs->nreg - g;
+	sh = countkind(cs, cs->imp, cs->nimp, FG_CHG_SHRANK);
+	gone = cs->nimp - sh;
+	snprintf(buf, len, "functions: %zu grew, %zu new, %zu shrank, "
+	    "%zu gone, %zu within noise; %s mode", g, nw, sh, gone,
+	    cs->nnoise, fg_mode_name(cs->mode));
+}
+
+/*
+ * A column's heading, in the longest form that fits the column (bold
+ * text taken 5% wider than the average character): "Regressions by
+ * self count: points, before -> after", without "by self count", or the
+ * one word. The script's fitheads() does the same at the window's width.
+ */
+static int
+thform(const struct svg_opts *o, const char *what, double colw)
+{
+	double cw = o->fontsize * o->fontwidth * 1.05;
+	size_t n = strlen(what);
+
+	return ((double)(n + 38) * cw <= colw - 10) |
+	    ((double)(n + 24) * cw <= colw - 10) << 1;
+}
+
+/* The table: regressions on the left, improvements on the right. */
+static void
+table(struct head *h, const struct svg_opts *o, const struct svg_changes *sc)
+{
+	double fs = o->fontsize, cw = fs * o->fontwidth;
+	size_t r = sc->cs.nreg, i = sc->cs.nimp;
+	int n;
+
+	r = r < HEAD_TROWS ? r : HEAD_TROWS;
+	i = i < HEAD_TROWS ? i : HEAD_TROWS;
+	h->nrows = r > i ? r : i;
+	h->tableh = 0;
+	h->colw = ((double)o->width - 2 * SVG_XPAD) / 2;
+	h->stacked = h->colw - 10 < fs + 4 + (26 + NAMEMIN) * cw;
+	if (h->nrows == 0)
+		return;
+	if (h->stacked) {
+		h->tableh = (double)(listrows(sc->cs.nreg) +
+		    listrows(sc->cs.nimp) + 2) * LINEH(o) + 4 + 8;
+		h->colw *= 2;
+		h->tstep = (double)(listrows(sc->cs.nreg) + 1) * LINEH(o);
+	} else
+		h->tableh = (double)(h->nrows + 1) * LINEH(o) + 8;
+	h->tx[0] = SVG_XPAD;
+	h->tx[1] = h->stacked ? SVG_XPAD : SVG_XPAD + h->colw;
+	h->thform[0] = thform(o, "Regressions", h->colw);
+	h->thform[1] = thform(o, "Improvements", h->colw);
+	n = (int)((h->colw - 10 - fs - 4) / cw) - 26;
+	h->namemax = n < 5 ? 5 : (size_t)n;
+}
+
+/* ---- the whole head ---- */
+
+void
+svg_head(struct head *h, const struct svg_opts *o, const struct svg_layout *l,
+    const struct svg_changes *sc)
+{
+	double sw;
+
+	memset(h, 0, sizeof(*h));
+	h->lh = LINEH(o);
+	h->titlelh = TITLEH(o);
+	h->cx = floor((double)o->width / 2);
+	titles(h, o);
+	switches(h, o, l);
+	sw = h->swkept * LINEH(o);
+	sw += h->titleh;
+	if (l->isdiff) {	/* the legend's lines after its first */
+		legflow(o, &h->lg);
+		sw += (h->lg.n - 1) * LINEH(o);
+	}
+	h->height = sw;
+	if (!l->isdiff || !sc->ok)
+		return;
+	h->changes = 1;
+	h2text(sc, h->h2, sizeof(h->h2));
+	hwrap(&h->h2w, h->h2, (double)o->width, o->fontsize * o->fontwidth);
+	table(h, o, sc);
+	h->height = sw + 2 * LINEH(o) + ((double)h->h2w.nl - 1) * LINEH(o) +
+	    h->tableh;
+}
+
+/*
+ * The head on the page: the title and controls from the top, a diff's
+ * headline, legend and table from the headline's line, the switches'
+ * last line just above the frames.
+ */
+void
+svg_head_place(struct head *h, const struct svg_opts *o,
+    const struct svg_layout *l, const struct page *pg)
+{
+	double fs = o->fontsize, w = (double)o->width, y;
+	int i;
+
+	h->ctly = fs * 2;
+	h->titley = h->tdrop == 0 ? fs * 2 : fs * 2 + TITLEH(o);
+	h->subtitley = fs * 4 + (double)h->tdrop * TITLEH(o);
+	h->searchx = w - SVG_XPAD - 100;
+	h->icx = w - SVG_XPAD - 16;
+	h->detailsy = pg->h - l->ypad2 / 2;
+	if (l->isdiff) {
+		y = pg->liney + h->titleh;
+		if (h->changes) {
+			h->liney = y;
+			h->line2y = y + LINEH(o);
+			y += (1 + (double)h->h2w.nl) * LINEH(o);
+		}
+		for (i = 0; i < 5; i++)
+			h->lg.y[i] = y + h->lg.ln[i] * LINEH(o);
+		y = y + h->lg.n * LINEH(o) + 4;
+		h->ty[0] = h->ty[1] = y;
+		if (h->stacked)
+			h->ty[1] = y + h->tstep + 4;
+	}
+	h->swbase = pg->top - 6;
+	h->vlaby = h->swbase - (h->swn - 1) * LINEH(o);
+	for (i = 0; i < l->nviews && i < 3; i++)
+		h->swy[i] = h->swbase - (h->swn - 1 - h->swln[i]) * LINEH(o);
+}

@@ -1,0 +1,87 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * head.h: the layout of the page's head, computed by head.c and written
+ * by chrome.c: where the title and subtitle, a diff's headline, legend
+ * and table of its largest changes, and the view switches go, what their
+ * text says at the page's width and how it wraps.
+ */
+#ifndef HEAD_H
+#define HEAD_H
+
+#include <stddef.h>
+
+#include "wout.h"
+
+#define HEAD_WRAPN 16		/* lines kept of a wrapped text */
+#define HEAD_TROWS 5		/* rows per list of the table */
+
+/* A text wrapped to the page's width. */
+struct hwrap {
+	/* each kept line's start and length; the last kept one holds the
+	 * rest of the text */
+	size_t at[2 * HEAD_WRAPN];
+	size_t nl;		/* lines it takes */
+	size_t n;		/* lines kept, at most HEAD_WRAPN */
+};
+
+/*
+ * The colour contract: the mode, the grew and shrank scales (light: small
+ * change, saturated: the largest), new, and grey with the rule in force
+ * (the noise test and the floor in points).
+ */
+struct hlegend {
+	char grey[64], mname[64];
+	const char *lab[4];
+	double w[5];		/* each item's width with its gap after it */
+	double x[5];		/* where each item starts */
+	double y[5];		/* its baseline (svg_head_place) */
+	int ln[5];		/* and on which line */
+	int n;			/* lines */
+};
+
+struct head {
+	double lh;		/* a line of text */
+	double titlelh;		/* a line of the title */
+	double cx;		/* the page's centre */
+	/* the title: beside the controls, or tdrop lines under them */
+	size_t tdrop;
+	struct hwrap title, subtitle;
+	double titleh;		/* what the title and subtitle add */
+	double titley, subtitley;
+	/* the controls: Reset Zoom, Search and ic; the details line */
+	double ctly, searchx, icx, detailsy;
+	/* a diff: the legend; with its changes, the headline and table */
+	struct hlegend lg;
+	int changes;		/* a diff with its changes: headline, table */
+	char h2[160];		/* "functions: 1 grew, ...; absolute mode" */
+	struct hwrap h2w;
+	double liney, line2y;	/* the headline's and its second's */
+	size_t nrows;		/* the table's rows, 0: no table */
+	int stacked;		/* improvements under the regressions */
+	double colw;		/* a column's width */
+	double tx[2], ty[2];	/* each column's start, its heading's line */
+	double tstep;		/* stacked: the first list's lines */
+	int thform[2];		/* its heading: 1 " by self count",
+				 * 2 ": points, before -> after" */
+	size_t namemax;		/* characters of a row's name */
+	double tableh;		/* the table's height with the gap under it */
+	/* the view switches, when there are several */
+	int swn;		/* lines they take at the page's width */
+	int swkept;		/* lines kept for them (swlines) */
+	char swlab[3][160];
+	double swx[3], swy[3];
+	int swln[3];		/* each one's line */
+	double swbase, vlaby;	/* the last line's baseline, "View:"'s */
+	double height;		/* what the head adds above the frames */
+};
+
+/*
+ * head.c: the head's sizes and texts (svg_head; all headh needs), then
+ * its places on the page pg (svg_head_place).
+ */
+void svg_head(struct head *h, const struct svg_opts *o,
+    const struct svg_layout *l, const struct svg_changes *sc);
+void svg_head_place(struct head *h, const struct svg_opts *o,
+    const struct svg_layout *l, const struct page *pg);
+
+#endif
