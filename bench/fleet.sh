@@ -14,7 +14,11 @@
 # 2. With FG_BENCH_FLEET_GB=N (opt-in: about N GB through fg-merge, some
 #    minutes for 10 on an idle 2-core machine): N GB of per-host profiles
 #    written by gen-fleet into 100 FIFOs that fg-merge reads in turn, so
-#    nothing that size lands on disk: input bytes, time, peak RSS.
+#    nothing that size lands on disk: input bytes, time, peak RSS. The
+#    row times the pair: gen-fleet is the slower side (0.93 GB: gen-fleet
+#    alone into files 10.4 s, fg-merge of those files 5.0 s, the FIFO
+#    row 12.7 s, at load 16), so it shows that fg-merge streams N GB in
+#    memory for the unique stacks, not fg-merge's own throughput.
 # usage: sh bench/fleet.sh BINDIR DATADIR
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
@@ -63,8 +67,9 @@ if [ "$gb" = 0 ]; then
 	echo "FG_BENCH_FLEET_GB=10 adds 10 GB of per-host profiles through 100 FIFOs"
 	exit 0
 fi
-# 100 hosts, lines per host for N GB (a draw is ~400 bytes once repeats
-# are dropped); gen-fleet prints the bytes it wrote
+# 100 hosts, lines per host for N GB at the service's mean line length
+# (~790 bytes; fewer bytes when a host draws a stack twice: gen-fleet
+# prints the bytes it wrote, and that is what the row reports)
 q=$data/fifos
 rm -rf "$q" && mkdir -p "$q"
 i=0
@@ -73,7 +78,8 @@ while [ $i -lt 100 ]; do
 	i=$((i + 1))
 done
 find "$q" -name '*.folded' | LC_ALL=C sort >"$q.list"
-lines=$((gb * 1000000000 / 100 / 400))
+mean=$(awk '{ b += length($0) + 1 } END { printf "%d", b / NR }' "$svc")
+lines=$((gb * 1000000000 / 100 / mean))
 "$data/gen-fleet" "$svc" "$q" 100 "$lines" 2 >"$q.bytes" &
 set -- $("$data/tm" 1 "$data/fleet.out" "$bin/fg-merge" --files-from "$q.list")
 wait

@@ -21,7 +21,6 @@
  * in one pass, from where the last block ended.
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,8 +30,6 @@
 #define NQ 2			/* blocks queued for the second thread */
 #define NBLK (NQ + 4)		/* those, its own, the reader's and two more */
 #define PBLOCK (BLOCK / 8)	/* bytes of a block of the ring */
-/* Linux's F_SETPIPE_SZ (F_LINUX_SPECIFIC_BASE + 7), hidden by POSIX mode */
-#define SETPIPE_SZ 1031
 
 enum { B_FREE, B_READY, B_BUSY, B_DONE };
 
@@ -302,21 +299,6 @@ ring_close(struct ring *r, pthread_t th)
 		fg_err(FG_EXIT_ERR, "pthread_join");
 	while (r->ndone < r->nready)
 		report_next(r);
-}
-
-void
-perf_pipe_grow(int fd)
-{
-#ifdef __linux__
-	/*
-	 * A pipe of one block lets the writer fill it in big writes and the
-	 * reader empty it in big reads (a quarter of the context switches
-	 * of 64 KiB); refused, or not a pipe, nothing changes.
-	 */
-	(void)fcntl(fd, SETPIPE_SZ, (int)BLOCK);
-#else
-	(void)fd;
-#endif
 }
 
 /*

@@ -254,8 +254,10 @@ threaded_pipe(struct worker *w, struct fg_in *in, const struct copts *o)
 
 	if (o->nothreads || o->inline_ || ncpus() < 2)
 		return 0;
-	perf_pipe_grow(in->fd);
-	/* (half a block: what fg_in's first buffer holds) */
+	/*
+	 * (half a block: what fg_in's first buffer holds; a pipe already
+	 * holds a whole block, 1 MiB, as fg_in_open asked in common/in.c)
+	 */
 	(void)fg_in_peek(in, BLOCK / 2, &have);
 	return have >= BLOCK / 2 && perf_run_pipe(w, in);
 }

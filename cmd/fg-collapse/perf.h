@@ -230,7 +230,5 @@ void perf_report(const struct warnrec *warns, uint64_t nwarn,
  * 0 (nothing read) when a thread cannot be started.
  */
 int perf_run_pipe(struct worker *w, struct fg_in *in);
-/* Asks for a pipe of BLOCK bytes (Linux), before its first reads. */
-void perf_pipe_grow(int fd);
 
 #endif
