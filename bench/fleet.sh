@@ -14,7 +14,11 @@
 # 2. With FG_BENCH_FLEET_GB=N (opt-in: about N GB through fg-merge, some
 #    minutes for 10 on an idle 2-core machine): N GB of per-host profiles
 #    written by gen-fleet into 100 FIFOs that fg-merge reads in turn, so
-#    nothing that size lands on disk: input bytes, time, peak RSS.
+#    nothing that size lands on disk: input bytes, time, peak RSS. The
+#    row times the pair: gen-fleet is the slower side (0.93 GB: gen-fleet
+#    alone into files 10.4 s, fg-merge of those files 5.0 s, the FIFO
+#    row 12.7 s, at load 16), so it shows that fg-merge streams N GB in
+#    memory for the unique stacks, not fg-merge's own throughput.
 # usage: sh bench/fleet.sh BINDIR DATADIR
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)

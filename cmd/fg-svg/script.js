@@ -46,6 +46,7 @@
 		this.btn = $("vb" + i);
 		this.L = null;
 		this.lab = [];
+		this.drawn = [];
 		this.rel = [];
 		this.tf = "";
 	}
@@ -195,42 +196,61 @@
 	// (x' = a x + W) and writes the shown frames relative to that origin,
 	// put back when they are shown no more. The clip is written only when
 	// the width changes: any write to it draws every frame again.
-	var serial = 0, clip = null;
-	function mklabel(v, fr) {
-		var t = document.createElementNS(NS, "text");
-		t.setAttribute("y", (+fr.r.getAttribute("y") +
-		    +fr.r.getAttribute("height") / 2 + 3).toFixed(1));
+	var serial = 0, clip = null, labdirty = false;
+	// The labels of a zoom: those of the frames shown wide enough, listed
+	// by show() (v.lab) and drawn at once by drawlabels(): a row of frames
+	// is one <text> with a <tspan> at each label's x (Blink lays out and
+	// paints a text element at a cost of its own: one per row took a
+	// third off the labels' layout at a zoom), but for the labels of the
+	// zoomed frame's ancestors and of search matches, each a <text> of its
+	// own (class parent or m, as the rules of the page style them). fr.t
+	// is a frame's label while it has one.
+	function labelof(fr, tag) {
+		var t = document.createElementNS(NS, tag);
 		if (/^#[0-9a-fA-F]{6}$/.test(fr.fill)) {
 			t.setAttribute("data-f", fr.fill.slice(1).toLowerCase());
 			if (ink(fr.fill))
 				t.setAttribute("style", "fill:#fff");
 		}
-		v.L.appendChild(t);
+		t.setAttribute("x", (fr.lx + 3).toFixed(1));
+		t.textContent = fr.lab;
 		fr.t = t;
-		fr.lab = "";
-		fr.lx = "";
-		if (fr.par)
-			t.classList.add("parent");
-		if (fr.hl)
-			t.classList.add("m");
+		return t;
+	}
+	function drawlabels(v) {
+		var i, fr, t, y, rows = {};
+		var frag = document.createDocumentFragment();
+		for (i = 0; i < v.drawn.length; i++)
+			v.drawn[i].t = null;
+		for (i = 0; i < v.lab.length; i++) {
+			fr = v.lab[i];
+			y = (+fr.r.getAttribute("y") +
+			    +fr.r.getAttribute("height") / 2 + 3).toFixed(1);
+			if (fr.par || fr.hl) {
+				t = labelof(fr, "text");
+				t.setAttribute("y", y);
+				t.setAttribute("class", fr.hl ? "m" : "parent");
+				frag.appendChild(t);
+				continue;
+			}
+			if (!rows[y]) {
+				rows[y] = document.createElementNS(NS, "text");
+				rows[y].setAttribute("y", y);
+				frag.appendChild(rows[y]);
+			}
+			rows[y].appendChild(labelof(fr, "tspan"));
+		}
+		v.L.textContent = "";
+		v.L.appendChild(frag);
+		v.drawn = v.lab;
+		labdirty = false;
 	}
 	function relabel(v, fr, x, w) {
-		var l = label(fr.name, w), xs;
+		var l = label(fr.name, w);
 		if (l === "")
 			return;
-		if (!fr.t)
-			mklabel(v, fr);
-		if (l !== fr.lab) {
-			fr.t.textContent = l;
-			fr.lab = l;
-		}
-		xs = (x + 3).toFixed(1);
-		if (xs !== fr.lx) {
-			fr.t.setAttribute("x", xs);
-			fr.lx = xs;
-		}
-		if (fr.ls !== serial - 1)
-			fr.t.removeAttribute("display");
+		fr.lab = l;
+		fr.lx = x;
 		fr.ls = serial;
 		v.lab.push(fr);
 	}
@@ -250,15 +270,10 @@
 	function setparent(fr, par) {
 		if (fr.par === par)
 			return;
-		if (par) {
+		if (par)
 			fr.e.classList.add("parent");
-			if (fr.t)
-				fr.t.classList.add("parent");
-		} else {
+		else
 			fr.e.classList.remove("parent");
-			if (fr.t)
-				fr.t.classList.remove("parent");
-		}
 		fr.par = par;
 	}
 	function setclip() {
@@ -313,7 +328,7 @@
 		var v = cur, f = v.f, i, fr, s0 = z.s, t0 = z.w, d0 = z.depth;
 		var was = zoomed, wpt = f[0].w > 0 ? (W0 - 2 * xpad) / f[0].w : 0;
 		var k = (W - 2 * xpad) / t0, eps = t0 * 1e-9, zm = d0 > 0;
-		var a = wpt > 0 ? k / wpt : 1, old = v.lab, tf;
+		var a = wpt > 0 ? k / wpt : 1, tf;
 		var q = { a: a, wpt: wpt, fine: a > 2, far: a > 500 };
 		var tol = wpt > 0 ? 0.15 / wpt : 0, edges = q.fine && !q.far;
 		tf = "matrix(" + a + ",0,0,1," + (q.far ? W :
@@ -340,9 +355,6 @@
 				show(v, fr, xpad + (fr.s - s0) * k, fr.w * k, q);
 		}
 		unfar(v, q);
-		for (i = 0; i < old.length; i++)
-			if (old[i].ls !== serial)
-				old[i].t.setAttribute("display", "none");
 		if (tf !== v.tf) {
 			v.g.setAttribute("transform", tf);
 			v.tf = tf;
@@ -352,6 +364,7 @@
 			unzoombtn.classList.remove("hide");
 		else
 			unzoombtn.classList.add("hide");
+		labdirty = true;
 		search();
 		seturl(!nopush && zoomed !== was);
 	}
@@ -957,16 +970,13 @@
 		return function (s) { return s.toLowerCase().indexOf(lt) >= 0; };
 	}
 	function mark(fr, m) {
-		if (m) {
+		if (m)
 			fr.e.classList.add("m");
-			if (fr.t)
-				fr.t.classList.add("m");
-		} else {
+		else
 			fr.e.classList.remove("m");
-			if (fr.t)
-				fr.t.classList.remove("m");
-		}
 		fr.hl = m;
+		if (fr.t)
+			labdirty = true;
 	}
 	function search(t) {
 		if (t !== undefined)
@@ -1003,6 +1013,8 @@
 				end = fr.s + fr.w;
 			}
 		}
+		if (labdirty)
+			drawlabels(cur);
 		if (re !== null)
 			svg.classList.add("searching");
 		else
@@ -1196,7 +1208,7 @@
 				continue;
 			r.push(".alt rect[fill=\"#" + p[0] + "\"]{fill:#" + p[1] + "}",
 			    ".alt #frames rect[fill=\"#" + p[0] + "\"]+text,.alt " +
-			    ".fglab text[data-f=\"" + p[0] + "\"]{fill:" +
+			    ".fglab [data-f=\"" + p[0] + "\"]{fill:" +
 			    (p[2] === "w" ? "#fff" : "#000") + "!important}");
 		}
 		altcss = mk("style", svg);

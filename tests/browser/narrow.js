@@ -18,6 +18,12 @@
 // 1000, the help overlay and the search box stay inside the window, apart
 // from Search, their text whole, and the box searches
 // (svg/overlay-narrow-browser).
+//   node narrow.js first   the real node.js pair (fg-color | fg-svg), the
+// demo pair of contrib/demo and the node pair's elided SVG at 1400x900
+// and 800x600, with and without JavaScript and in an <img> scaled to the
+// page: the headline, the first row of each list of the table and the
+// graph's root frame are on the first screen, and on the first page
+// printed on A4 (svg/first-screen-browser).
 // Inputs: the demo diff (lib.js) and the real node.js pair in
 // tests/data/real, both comparison modes, and the node pair's elided
 // SVG (its long title).
@@ -364,9 +370,124 @@ async function overlay() {
 	await close();
 }
 
+// What the first screen must show: the headline, the first row of each
+// list of the table and the graph's root frame (its widest), as boxes in
+// the page (null: not drawn).
+function firstboxes() {
+	const box = (e) => {
+		if (!e)
+			return null;
+		const r = e.getBoundingClientRect();
+		return { l: r.left, r: r.right, t: r.top, b: r.bottom };
+	};
+	const v = Array.from(document.querySelectorAll("#frames > g"))
+	    .filter((g) => g.getAttribute("display") !== "none")[0];
+	return { headline: box(document.getElementById("headline")),
+	    row0: box(document.querySelector("#col0 .chg")),
+	    row1: box(document.querySelector("#col1 .chg")),
+	    root: box(v && v.querySelector("rect")),
+	    iw: window.innerWidth, ih: window.innerHeight };
+}
+
+// The parts of bx (firstboxes) off the first screen w x h, each box
+// moved by dx, dy and scaled by k first (an <img>'s place and scale).
+function offscreen(bx, want, w, h, dx, dy, k) {
+	return want.filter((n) => {
+		const b = bx[n];
+		return !b || dx + b.l * k < -0.5 || dx + b.r * k > w + 0.5 ||
+		    dy + b.t * k < -0.5 || dy + b.b * k > h + 0.5;
+	});
+}
+
+async function first() {
+	const demo = path.join(__dirname, "..", "..", "contrib", "demo");
+	const colored = (d) => execFileSync("fg-color", { input: d }).toString();
+	const demoPair = execFileSync("fg-diff", [path.join(demo,
+	    "before.folded"), path.join(demo, "after.folded")]).toString();
+	const files = [["node", svgof("first-node", colored(nodeDiff), []),
+	    ["headline", "row0", "row1", "root"]],
+	    ["demo", svgof("first-demo", colored(demoPair), []),
+	    ["headline", "row0", "row1", "root"]],
+	    ["node elided", svgof("first-el", nodeElided, []), ["root"]]];
+	const sizes = [[1400, 900], [800, 600]];
+	for (const js of [true, false]) {
+		const b = await launch({ javaScriptEnabled: js });
+		for (const [name, file, want] of files)
+			for (const [w, h] of sizes) {
+				const page = await b.ctx.newPage();
+				await page.setViewportSize({ width: w, height: h });
+				await page.goto(fileurl(file));
+				const bx = await page.evaluate(firstboxes);
+				const off = offscreen(bx, want, w, h, 0, 0, 1);
+				check((js ? "" : "no JavaScript, ") + w + "x" + h + " (" +
+				    name + "): " + want.join(", ") + " on the first " +
+				    "screen", off.length === 0, { off, bx });
+				await page.close();
+			}
+		await b.close();
+	}
+	// in an <img> scaled to the page as GitHub shows it (max-width:
+	// 100%): where its parts are in the picture, read from the file drawn
+	// at its natural width, placed by the image's place and scale
+	const b = await launch({ javaScriptEnabled: false });
+	const { ctx, close } = await launch();
+	for (const [name, file, want] of files) {
+		let page = await b.ctx.newPage();
+		await page.setViewportSize({ width: 1400, height: 900 });
+		await page.goto(fileurl(file));
+		const bx = await page.evaluate(firstboxes);
+		await page.close();
+		const html = path.join(tmp, "first-img.html");
+		fs.writeFileSync(html, "<!doctype html><body><p>Profile:</p>" +
+		    "<img id=\"i\" style=\"max-width:100%\" src=\"" + fileurl(file) +
+		    "\"></body>");
+		for (const [w, h] of sizes) {
+			page = await ctx.newPage();
+			await page.setViewportSize({ width: w, height: h });
+			await page.goto(fileurl(html));
+			const im = await page.evaluate(() => {
+				const i = document.getElementById("i");
+				const r = i.getBoundingClientRect();
+				return { l: r.left, t: r.top, k: r.width / i.naturalWidth };
+			});
+			const off = offscreen(bx, want, w, h, im.l, im.t, im.k);
+			check("<img> in a " + w + "x" + h + " page (" + name + "): " +
+			    want.join(", ") + " on the first screen", im.k > 0 &&
+			    off.length === 0, { off, im, bx });
+			await page.close();
+		}
+	}
+	// printed on A4 (portrait), with the script: the first page holds
+	// the headline, the table and the root frame's label
+	for (const [name, file] of files.slice(0, 2)) {
+		const page = await ctx.newPage();
+		await page.goto(fileurl(file));
+		const pdf = path.join(tmp, "first.pdf");
+		await page.pdf({ path: pdf, format: "A4" });
+		await page.close();
+		let txt = null;
+		try {
+			txt = execFileSync("pdftotext", ["-f", "1", "-l", "1",
+			    "-layout", pdf, "-"], { encoding: "utf8" });
+		} catch (e) {
+			txt = null;
+		}
+		const head = name === "node" ? "2,211 \u2192 2,039" :
+		    "464 \u2192 414";
+		check("printed on A4 (" + name + "): the first page holds the " +
+		    "headline, the table and the root frame", txt !== null &&
+		    txt.includes(head) && txt.includes("Regressions") &&
+		    txt.includes("Improvements") && /^\s*all\b/m.test(txt),
+		    txt === null ? "pdftotext missing: apt-get install " +
+		    "poppler-utils" : txt.slice(0, 600));
+	}
+	await b.close();
+	await close();
+}
+
 run(async () => {
 	const part = process.argv[2] || "head";
-	const parts = { head, nojs, overlay };
+	const parts = { head, nojs, overlay, first };
 	if (!parts[part])
 		throw new Error("no part " + part);
 	await parts[part]();
