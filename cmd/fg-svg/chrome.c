@@ -12,11 +12,11 @@
 
 /* ---- the document ---- */
 
+/* The background's two colours; flat holds a #rrggbb one. */
 static void
 bgcolors(const struct svg_opts *o, int isdiff, const char **c1,
-    const char **c2)
+    const char **c2, char flat[8])
 {
-	static char flat[8];
 	const char *bg = o->bgcolors;
 	int p = o->cc.pal;
 
@@ -546,12 +546,13 @@ out_head(const struct svg_opts *o, const struct svg_layout *l,
     const struct page *pg)
 {
 	const char *bg1, *bg2;
+	char flat[8];
 	double fs = o->fontsize;
 
 	out_svgel(o, l, pg);
 	if (o->notes != NULL)
 		out_notes(o->notes);
-	bgcolors(o, l->isdiff, &bg1, &bg2);
+	bgcolors(o, l->isdiff, &bg1, &bg2, flat);
 	fg_out_str("<defs><linearGradient id=\"background\" y1=\"0\" y2=\"1\" "
 	    "x1=\"0\" x2=\"0\"><stop stop-color=\"");
 	fg_out_str(bg1);

@@ -81,8 +81,6 @@ static const struct fg_opt opts[] = {
 	{ NULL, 0, 0 }
 };
 
-static struct topopt o = { .top = 20, .fmt = FMT_TEXT };
-static struct fg_noise nz;
 
 static double
 parse_num(const char *s, const char *what, int zero_ok)
@@ -95,64 +93,64 @@ parse_num(const char *s, const char *what, int zero_ok)
 }
 
 static void
-setfmt(enum fmt f)
+setfmt(struct topopt *o, enum fmt f)
 {
-	if (o.fmt != FMT_TEXT && o.fmt != f)
+	if (o->fmt != FMT_TEXT && o->fmt != f)
 		fg_errx(FG_EXIT_ERR, "--tsv and --markdown: choose one");
-	o.fmt = f;
+	o->fmt = f;
 }
 
 static void
-option(int c, const char *arg)
+option(struct topopt *o, struct fg_noise *nz, int c, const char *arg)
 {
 	switch (c) {
 	case 'n':
-		o.top = fg_parse_int(arg, 0, 1000000000, "-n");
+		o->top = fg_parse_int(arg, 0, 1000000000, "-n");
 		break;
 	case 'b':
 		if (strcmp(arg, "self") != 0 && strcmp(arg, "total") != 0)
 			fg_errx(FG_EXIT_ERR, "--by: self or total, not %s",
 			    arg);
-		o.bytotal = strcmp(arg, "total") == 0;
+		o->bytotal = strcmp(arg, "total") == 0;
 		break;
 	case 'f':
-		o.gate = 1;
-		o.failpct = parse_num(arg, "--fail-above", 1);
+		o->gate = 1;
+		o->failpct = parse_num(arg, "--fail-above", 1);
 		break;
 	case OPT_BOTH:
-		o.gateboth = 1;
+		o->gateboth = 1;
 		break;
 	case OPT_ALL:
-		o.all = 1;
+		o->all = 1;
 		break;
 	case OPT_TSV:
 	case OPT_MD:
-		setfmt(c == OPT_TSV ? FMT_TSV : FMT_MD);
+		setfmt(o, c == OPT_TSV ? FMT_TSV : FMT_MD);
 		break;
 	case 'c':
-		fg_cost_parse(&o.cost, arg);
+		fg_cost_parse(&o->cost, arg);
 		break;
 	case 'm':
 	case 'p':
 	case 's':
-		fg_noise_opt(&nz, c == 'm' ? FG_OPT_MODE : c == 'p' ?
+		fg_noise_opt(nz, c == 'm' ? FG_OPT_MODE : c == 'p' ?
 		    FG_OPT_PERIOD : FG_OPT_SAMPLES, arg);
 		break;
 	case 'a':
-		fg_noise_opt(&nz, FG_OPT_ALPHA, arg);
+		fg_noise_opt(nz, FG_OPT_ALPHA, arg);
 		break;
 	case 'z':
 		/* no "no test" here: 0 is not a threshold */
-		fg_noise_opt(&nz, FG_OPT_ZCRIT, arg);
-		if (nz.rule == FG_RULE_NONE)
+		fg_noise_opt(nz, FG_OPT_ZCRIT, arg);
+		if (nz->rule == FG_RULE_NONE)
 			fg_errx(FG_EXIT_ERR, "--zcrit: must be above 0: %s",
 			    arg);
 		break;
 	case 'd':
-		nz.phi = parse_num(arg, "--dispersion", 0);
+		nz->phi = parse_num(arg, "--dispersion", 0);
 		break;
 	case OPT_DRIFT:
-		fg_noise_opt(&nz, FG_OPT_DRIFT, arg);
+		fg_noise_opt(nz, FG_OPT_DRIFT, arg);
 		break;
 	default:
 		fg_usage(usage);
@@ -161,21 +159,22 @@ option(int c, const char *arg)
 
 /* The report of what was read; 1 when the gate failed. */
 static int
-report(const struct topin *in)
+report(const struct topopt *o, struct fg_noise *nz,
+    const struct topin *in)
 {
 	struct fg_changes cs;
 	struct fn *v;
 	size_t n, *bad;
 
 	if (in->kind != FG_KIND_DIFF) {
-		v = top_profile(&o, in, &n);
-		report_profile(&o, v, n, in->grand[0], in->nstacks);
+		v = top_profile(o, in, &n);
+		report_profile(o, v, n, in->grand[0], in->nstacks);
 		free(v);
 		return 0;
 	}
-	top_classify(&o, &nz, in, &cs);
-	bad = top_offenders(&o, &cs, &n);
-	report_diff(&o, &cs, &nz, bad, n);
+	top_classify(o, nz, in, &cs);
+	bad = top_offenders(o, &cs, &n);
+	report_diff(o, &cs, nz, bad, n);
 	free(bad);
 	fg_changes_free(&cs);
 	return n > 0;
@@ -184,6 +183,8 @@ report(const struct topin *in)
 int
 main(int argc, char *argv[])
 {
+	struct topopt o = { .top = 20, .fmt = FMT_TEXT };
+	struct fg_noise nz;
 	struct fg_optstate st;
 	struct topin in;
 	char **files;
@@ -193,7 +194,7 @@ main(int argc, char *argv[])
 	fg_noise_init(&nz);
 	fg_opt_init(&st, argc, argv);
 	while ((c = fg_getopt(&st, opts)) != -1)
-		option(c, st.arg);
+		option(&o, &nz, c, st.arg);
 	files = fg_opt_files(&st, &nfiles);
 
 	top_read(&in, files, nfiles);
@@ -202,7 +203,7 @@ main(int argc, char *argv[])
 	if (o.gate)
 		top_check_gate(&in);
 	if (in.nstacks > 0)
-		bad = report(&in);
+		bad = report(&o, &nz, &in);
 	top_in_free(&in);
 	free(o.unit);
 	free(st.ops);
