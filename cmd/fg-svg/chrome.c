@@ -4,6 +4,7 @@
  * sheet, background, titles, legend, view switches, a diff's headline and
  * table of its largest changes, where head.c placed them. Writes only.
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -243,6 +244,18 @@ headline(const struct svg_opts *o, const struct svg_changes *sc,
 	fg_out_str("</title></text>\n");
 }
 
+/*
+ * A change fg-top ranks but too small for the frames' colour: the
+ * --min-change floor greys a frame whose share moved less, so the row's
+ * square is grey too (new code stays purple, as its frames do).
+ */
+static int
+underfloor(const struct fg_colorcfg *cc, const struct fg_chg *c)
+{
+	return c->kind != FG_CHG_NEW && c->kind != FG_CHG_GONE &&
+	    cc->minchg > 0 && fabs(c->delta) * 100 < cc->minchg;
+}
+
 /* One row: kind colour, points, share before -> after, the name. */
 static void
 table_row(const struct svg_opts *o, const struct fg_chg *c, double x,
@@ -253,6 +266,7 @@ table_row(const struct svg_opts *o, const struct fg_chg *c, double x,
 	char buf[96], hex[8];
 
 	col = c->kind == FG_CHG_NEW ? fg_color_new(&o->cc) :
+	    underfloor(&o->cc, c) ? fg_color_neutral(&o->cc) :
 	    fg_color_scale(&o->cc, 1, c->delta > 0 ? 1 : -1);
 	fg_color_fmt(hex, col);
 	fg_out_str("<g class=\"chg\" data-n=\"");
@@ -269,6 +283,9 @@ table_row(const struct svg_opts *o, const struct fg_chg *c, double x,
 	    "%+.2f points, z %+.1f", c->share[0] * 100, c->share[1] * 100,
 	    c->delta * 100, c->z);
 	fg_out_str(buf);
+	if (underfloor(&o->cc, c))
+		fg_out_printf("; grey: under the %g-point "
+		    "colour floor (--min-change)", o->cc.minchg);
 	fg_out_str("</title><rect x=\"");
 	out_fix1(x);
 	fg_out_str("\" y=\"");
