@@ -531,7 +531,7 @@
 
 	// fluid width: the page follows the window (down to 300 px) unless
 	// --width was given. The head is laid out at the window's width as
-	// fg-svg lays it out at a fixed --width (chrome.c): the title under
+	// fg-svg lays it out at a fixed --width (head.c): the title under
 	// the controls when it does not fit between them, wrapped; the
 	// subtitle and the headline's second line wrapped; the legend flowed
 	// right-aligned; the table's lists one under the other when a row
@@ -548,7 +548,7 @@
 			e.setAttribute("transform", "translate(" + dx.toFixed(1) +
 			    "," + (dy || 0).toFixed(1) + ")");
 	}
-	// greedy word wrap in lines of at most max characters (chrome.c wrap)
+	// greedy word wrap in lines of at most max characters (head.c wrap)
 	function wrap(s, max) {
 		var a = Array.from(s), n = a.length, out = [], b = 0, i, sp, cut;
 		max = Math.max(max, 1);
