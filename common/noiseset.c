@@ -2,9 +2,9 @@
 /*
  * noiseset.c: the noise test's settings (stats.h): the comparison mode
  * and the samples behind the counts, from the options (--mode, --period,
- * --samples, --drift; the rule: --alpha, --zcrit), the stream's header (mode=, period=, samples=,
- * base-total=) or the period detected in the counts. stats.c runs the
- * test with them.
+ * --samples, --drift; the rule: --alpha, --zcrit), the stream's header
+ * (mode=, period=, samples=, base-total=) or the period detected in the
+ * counts. stats.c runs the test with them.
  */
 #include <math.h>
 #include <stdio.h>
