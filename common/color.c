@@ -108,9 +108,15 @@ framedelta(const struct fg_colorcfg *cfg, const struct fg_cframe *f,
 	v->d = fg_noise_delta(&cfg->nz, v->b, v->a);
 	v->sig = cfg->nz.rule == FG_RULE_NONE ? v->d != 0 :
 	    noisesig(cfg, f, v->b, v->a);
-	/* and large enough to matter: points in the mode in force */
-	if (v->sig && cfg->minchg > 0 && fabs(v->d) * 100 < cfg->minchg)
+	/* and large enough to matter */
+	if (v->sig && fg_color_underfloor(cfg, v->d))
 		v->sig = 0;
+}
+
+int
+fg_color_underfloor(const struct fg_colorcfg *cfg, double d)
+{
+	return cfg->minchg > 0 && fabs(d) * 100 < cfg->minchg;
 }
 
 /*

@@ -76,6 +76,12 @@ uint32_t fg_color_neutral(const struct fg_colorcfg *cfg);
 uint32_t fg_color_new(const struct fg_colorcfg *cfg);
 /* Most intense grew (sign > 0) or shrank (sign < 0) colour. */
 uint32_t fg_color_scale(const struct fg_colorcfg *cfg, double t, int sign);
+/*
+ * A change of d (a share's change in the mode in force) too small to
+ * colour: under --min-change's floor in points. Frames and fg-svg's
+ * table of changes are grey by it alike.
+ */
+int fg_color_underfloor(const struct fg_colorcfg *cfg, double d);
 
 /* coloropt.c */
 void fg_colorcfg_init(struct fg_colorcfg *cfg);

@@ -4,7 +4,6 @@
  * sheet, background, titles, legend, view switches, a diff's headline and
  * table of its largest changes, where head.c placed them. Writes only.
  */
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -253,7 +252,7 @@ static int
 underfloor(const struct fg_colorcfg *cc, const struct fg_chg *c)
 {
 	return c->kind != FG_CHG_NEW && c->kind != FG_CHG_GONE &&
-	    cc->minchg > 0 && fabs(c->delta) * 100 < cc->minchg;
+	    fg_color_underfloor(cc, c->delta);
 }
 
 /* One row: kind colour, points, share before -> after, the name. */
