@@ -26,12 +26,18 @@ fg_colorcfg_init(struct fg_colorcfg *cfg)
  * A level so high that its one-test |z| shows as 0.00 (alpha above about
  * 0.996) tests nothing: every change is coloured, as with --zcrit 0.
  */
+static void
+nulltest(struct fg_colorcfg *cfg)
+{
+	if (fg_noise_zshown(&cfg->nz) == 0)
+		cfg->nz.rule = FG_RULE_NONE;
+}
+
 void
 fg_colorcfg_alpha(struct fg_colorcfg *cfg, double alpha)
 {
 	fg_noise_alpha(&cfg->nz, alpha);
-	if (fg_noise_zshown(&cfg->nz) == 0)
-		cfg->nz.rule = FG_RULE_NONE;
+	nulltest(cfg);
 }
 
 int
@@ -40,8 +46,8 @@ fg_colorcfg_opt(struct fg_colorcfg *cfg, int c, const char *arg)
 	char *end;
 
 	if (fg_noise_opt(&cfg->nz, c, arg)) {
-		if (c == FG_OPT_ALPHA)	/* the level may test nothing */
-			fg_colorcfg_alpha(cfg, cfg->nz.alpha);
+		if (c == FG_OPT_ALPHA)	/* set; it may test nothing */
+			nulltest(cfg);
 		return 1;
 	}
 	switch (c) {

@@ -209,7 +209,6 @@ const char *const fg_svg_script[] = {
 	"return;\n",
 	"fr.lab = l;\n",
 	"fr.lx = x;\n",
-	"fr.ls = serial;\n",
 	"v.lab.push(fr);\n",
 	"}\n",
 	"function exact(fr, wpt) {\n",

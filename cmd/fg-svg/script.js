@@ -251,7 +251,6 @@
 			return;
 		fr.lab = l;
 		fr.lx = x;
-		fr.ls = serial;
 		v.lab.push(fr);
 	}
 	function exact(fr, wpt) {

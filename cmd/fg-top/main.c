@@ -81,7 +81,6 @@ static const struct fg_opt opts[] = {
 	{ NULL, 0, 0 }
 };
 
-
 static double
 parse_num(const char *s, const char *what, int zero_ok)
 {
