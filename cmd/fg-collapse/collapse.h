@@ -54,7 +54,19 @@ struct copts {
 	struct cwin *win;	/* --since, --until, --window: window.h */
 	int header;		/* --header 1, --no-header 0, else -1 */
 	struct cunit *unit;	/* what a count is, as the formats say */
+	struct ckept *kept;	/* tables whose keys it borrows */
 };
+
+/*
+ * Tables whose keys the output's table borrows (perf's second thread's
+ * stacks, merged without copying their keys: perf-stack.c): held for the
+ * caller, which frees them after that table (collapse_kept_free).
+ */
+struct ckept {
+	struct fg_stab **tabs;
+	size_t n;
+};
+void collapse_kept_free(struct ckept *k);
 
 /*
  * What the counts are, for the "# fg-collapse kind=profile unit=U

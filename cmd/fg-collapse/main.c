@@ -277,6 +277,7 @@ parse_opts(struct fg_optstate *st, struct copts *o, int argc, char *argv[])
 	memset(o, 0, sizeof(*o));
 	o->header = -1;
 	o->unit = fg_calloc(1, sizeof(*o->unit));
+	o->kept = fg_calloc(1, sizeof(*o->kept));
 	o->tags = fg_calloc((size_t)argc, sizeof(*o->tags));
 	o->tag_roots = fg_calloc((size_t)argc, sizeof(*o->tag_roots));
 	o->skips = fg_calloc((size_t)argc, sizeof(*o->skips));
@@ -361,6 +362,8 @@ main(int argc, char *argv[])
 	else
 		collapse_write(tab, &o);
 	fg_stab_free(tab);
+	collapse_kept_free(o.kept);
+	free(o.kept);
 	free(o.win);
 	free(o.unit);
 	free(st.ops);
