@@ -97,8 +97,9 @@ fg_gz_start(struct fg_gz **gzp, int fd, int ownfd, const void *pre,
 	gz->ownfd = ownfd;
 	gz->src.read = readfd;
 	gz->src.arg = gz;
-	gz->src.cap = ZSRC_CAP;
-	gz->src.buf = fg_malloc(ZSRC_CAP);
+	/* a pipe's first read may hold more (up to in.c's 1 MiB buffer) */
+	gz->src.cap = npre > ZSRC_CAP ? npre : ZSRC_CAP;
+	gz->src.buf = fg_malloc(gz->src.cap);
 	if (npre > 0)		/* a file is detected with pread: nothing kept */
 		memcpy(gz->src.buf, pre, npre);
 	gz->src.nin = npre;
