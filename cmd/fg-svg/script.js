@@ -542,6 +542,10 @@
 	var righted = ["search", "ignorecase", "matched", "helpbtn"];
 	var fs = num("data-fs", 12), fw = num("data-fw", 0.59);
 	var LH = fs + 6, TH = fs + 8, hdy = 0, hd = null, hdcss = null;
+	// a search's report takes a line of its own under the subtitle
+	// (rline 1), and the open search box leaves the title the room it
+	// needs beside the controls or sends it under them (boxopen)
+	var rline = 0, boxopen = false;
 	function shift(e, dx, dy) {
 		if (e)
 			e.setAttribute("transform", "translate(" + dx.toFixed(1) +
@@ -597,11 +601,13 @@
 		e.setAttribute("x", x);
 		e.setAttribute("y", fix1(y));
 	}
-	// the title's lines under the controls at width w (0: beside them)
+	// the title's lines under the controls at width w (0: beside them);
+	// the open search box takes 148 pixels more left of them (boxplace)
 	function titledrop(w) {
 		var tcw = (fs + 5) * fw, x = Math.floor(w / 2);
 		var tw = Array.from(hd.title).length * tcw;
-		if (x - tw / 2 >= xpad + 10 * chw + 8 && x + tw / 2 <= w - xpad - 128)
+		if (x - tw / 2 >= xpad + 10 * chw + 8 && x + tw / 2 <= w - xpad -
+		    128 - (boxopen ? 148 : 0))
 			return 0;
 		return nlines(hd.title, w, tcw);
 	}
@@ -658,7 +664,7 @@
 	// the head's parts at width w and its height beyond the frames'
 	function headat(w) {
 		var p = { w: w, drop: titledrop(w), nsub: 1, nh2: 1, leg: null,
-		    st: stacked(w), sw: 0 }, t;
+		    st: stacked(w), sw: 0, rl: rline }, t;
 		if (hd.sub !== null)
 			p.nsub = nlines(hd.sub, w, chw);
 		if (hd.h2 !== null)
@@ -668,13 +674,13 @@
 			p.sw = Math.max(swlines(w), hd.swres);
 		t = hd.nrow === 0 ? 0 : p.st ? (hd.n0 + hd.n1 + 2) * LH + 4 :
 		    (Math.max(hd.n0, hd.n1) + 1) * LH;
-		p.h = p.drop * TH + (p.nsub + p.nh2 + p.leg.n - 3) * LH +
+		p.h = p.drop * TH + (p.nsub + p.nh2 + p.leg.n - 3 + p.rl) * LH +
 		    p.sw * LH + t;
 		return p;
 	}
 	// what the markup holds, read once
 	function headread() {
-		var lg = $("legend"), c, it = null, x0, nr, vy;
+		var lg = $("legend"), c, it = null, x0, nr, vy, k;
 		hd = { title: fulltext($("title")), sub: $("subtitle") ?
 		    fulltext($("subtitle")) : null, h2: $("headline2") ?
 		    fulltext($("headline2")) : null, items: [], nvb: 0 };
@@ -703,7 +709,13 @@
 		hd.swres = hd.nvb > 1 ? swlines(W0) : 0;
 		if (hd.nvb > 1 && !fixed && W0 > 600)
 			hd.swres = Math.max(hd.swres, swlines(600));
+		// (the markup's head: no report line, the box closed)
+		k = [rline, boxopen];
+		rline = 0;
+		boxopen = false;
 		hd.p0 = headat(W0);
+		rline = k[0];
+		boxopen = k[1];
 		vy = $("headline") || lg;
 		hd.liney = vy ? +vy.getAttribute("y") : 0;
 		hd.legy = lg && hd.items.length ? +hd.items[0].e[0].getAttribute("y") : 0;
@@ -711,13 +723,19 @@
 	// the head placed at width W (p: headat(W))
 	function headplace(p) {
 		var p0 = hd.p0, x = Math.floor(W / 2), i, k, it, dt, dl, dy, g;
-		dt = (p.drop - p0.drop) * TH + (p.nsub - p0.nsub) * LH;
+		dt = (p.drop - p0.drop) * TH + (p.nsub - p0.nsub + p.rl -
+		    p0.rl) * LH;
 		settext($("title"), p.drop ? wrap(hd.title, Math.floor((W - 2 *
 		    xpad) / ((fs + 5) * fw))) : [hd.title], x, fs * 2 +
 		    (p.drop ? TH : 0), TH);
 		if (hd.sub !== null)
 			settext($("subtitle"), wrap(hd.sub, Math.floor((W - 2 * xpad) /
 			    chw)), x, fs * 4 + p.drop * TH, LH);
+		// (a fixed page wider than the window: at the window's edge)
+		$("matched").setAttribute("x", fixed ? Math.min(W, window.innerWidth ||
+		    W) - xpad : W0 - xpad);
+		$("matched").setAttribute("y", fix1(fs * 4 + p.drop * TH +
+		    p.nsub * LH));
 		if ($("headline"))
 			settext($("headline"), [fulltext($("headline"))], x,
 			    hd.liney + dt, LH);
@@ -891,22 +909,36 @@
 		fitheads();
 		fitpalette();
 	}
-	// the search's report ("Matched: ..."), at the bottom right, grows
-	// leftwards from the right margin, squeezed to the page's width when
-	// wider; the details line keeps clear of it (mroom: 110 pixels or the
-	// report's length)
-	var mroom = 110;
+	// the search's report ("Matched: ..."), on the first screen: in a
+	// line of its own under the subtitle, right-aligned under Search
+	// (headplace), the head below moved down a line while it shows;
+	// squeezed to the page's width when wider. The details line keeps
+	// 110 pixels clear on its right (mroom), as it did when the report
+	// shared its line.
+	var mroom = 110, relaying = false;
 	function matchfit() {
-		var e = $("matched"), n;
+		var e = $("matched"), n, k, on = /\S/.test(matched.nodeValue);
 		e.removeAttribute("textLength");
 		e.removeAttribute("lengthAdjust");
-		n = /\S/.test(matched.nodeValue) ? textlen(e) : 0;
-		if (n > W - 2 * xpad) {
-			e.setAttribute("textLength", W - 2 * xpad);
+		n = on ? textlen(e) : 0;
+		k = (fixed ? Math.min(W, window.innerWidth || W) : W) - 2 * xpad;
+		if (n > k) {
+			e.setAttribute("textLength", k);
 			e.setAttribute("lengthAdjust", "spacingAndGlyphs");
-			n = W - 2 * xpad;
 		}
-		mroom = Math.max(110, n + 2 * chw);
+		if (on !== (rline === 1))
+			relayout(on ? 1 : 0, boxopen);
+	}
+	// the head again at the page's width with the report's line (rl)
+	// and the box (bo) as they are now
+	function relayout(rl, bo) {
+		rline = rl;
+		boxopen = bo;
+		if (relaying)
+			return;
+		relaying = true;
+		fitwidth(W);
+		relaying = false;
 	}
 
 	// search: a literal substring by default; /RE/ is a regular expression,
@@ -1079,11 +1111,13 @@
 						seturl();
 					}
 					box.fo.setAttribute("display", "none");
+					relayout(rline, false);
 					svg.focus();
 				}
 			});
 		}
 		box.fo.removeAttribute("display");
+		relayout(rline, true);
 		boxplace();
 		box.value = term === null ? "" : term;
 		box.focus();
@@ -1110,7 +1144,7 @@
 
 	// views: each is as tall as it needs (plus what a narrow window adds to
 	// the head, hdy); the lines under the frames follow
-	var H0 = num("height", 0), bottoms = [$("details"), $("matched")];
+	var H0 = num("height", 0), bottoms = [$("details")];
 	var bg = svg.querySelector("rect");
 	function setheight(h) {
 		var i, e;
@@ -1560,6 +1594,15 @@
 		urldrop();
 	});
 
+	// a window shorter than the page: the root, the widest frame, on the
+	// first screen, scrolled to when a graph drawn bottom-up has it
+	// below the window's foot (a page opened at a zoom keeps its place)
+	function showroot() {
+		var b = root().r.getBoundingClientRect(), h = window.innerHeight;
+		if (h > 0 && b.bottom > h && !zoomed)
+			window.scrollBy(0, b.bottom - h + 4);
+	}
+
 	// start
 	var gs = $("frames").children, i, p = getparams(), fr;
 	for (i = 0; i < gs.length; i++)
@@ -1574,8 +1617,10 @@
 	    ".fglab{pointer-events:none}\n" +
 	    ".searching .fglab text:not(.m){opacity:.35}";
 	// "Matched: x% (before, after, change)" grows leftwards from the
-	// right margin (matchfit)
+	// right margin, in its line under the subtitle (matchfit)
 	$("matched").setAttribute("x", W - xpad);
+	$("matched").setAttribute("y", fs * 4 + ($("subtitle") ?
+	    +$("subtitle").getAttribute("y") - fs * 4 : 0) + LH);
 	$("matched").setAttribute("text-anchor", "end");
 	if (p.i === "1") {
 		ic = true;
@@ -1608,6 +1653,7 @@
 		}
 	}
 	search();
+	showroot();
 	started = true;
 	focused = root();
 	focused.e.setAttribute("tabindex", "0");
