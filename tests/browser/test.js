@@ -262,7 +262,7 @@ run(async () => {
 	check("view switch offers Differential, Baseline, Elided, with counts",
 	    vb.join(",") === "Differential: 1 frame shrank, 1 new,Baseline: 1 " +
 	    "shrank," +
-	    "Elided: 2 frames vanished within noise", vb);
+	    "Elided: 2 frames vanished", vb);
 	await page.click("#vb2");
 	const el = await page.evaluate(() => ({
 		shown: document.getElementById("v2").getAttribute("display"),
@@ -723,7 +723,7 @@ run(async () => {
 	    getComputedStyle(e).display !== "none" &&
 	    e.getBoundingClientRect().width > 0).map((e) => e.textContent));
 	check("without JavaScript the view switches show their counts",
-	    sw.length === 3 && sw[2] === "Elided: 2 frames vanished within noise", sw);
+	    sw.length === 3 && sw[2] === "Elided: 2 frames vanished", sw);
 	const plainsw = await page.evaluate(() => {
 		const st = Array.from(document.querySelectorAll(".vb")).map((e) =>
 		    getComputedStyle(e));
