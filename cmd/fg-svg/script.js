@@ -192,9 +192,10 @@
 	// to the zoomed one get their exact x and width written, once. Beyond
 	// a scale of 500 the page's single-precision floats cannot place a
 	// frame from its x in the file (the shift alone is millions of
-	// pixels): a far zoom moves the whole view right of the page
-	// (x' = a x + W) and writes the shown frames relative to that origin,
-	// put back when they are shown no more. The clip is written only when
+	// pixels): a far zoom moves the whole view, unscaled, right of the
+	// page (x' = x + 2W) and writes the shown frames' x (less 2W) and
+	// width as they are on the page, put back when they are shown no more
+	// (scaled by millions, they were drawn up to 10 px off). The clip is written only when
 	// the width changes: any write to it draws every frame again.
 	var serial = 0, clip = null, labdirty = false;
 	// The labels of a zoom: those of the frames shown wide enough, listed
@@ -296,8 +297,8 @@
 	// labelled when wide enough
 	function show(v, fr, x, w, q) {
 		if (q.far) {
-			fr.r.setAttribute("x", String((x - W) / q.a));
-			fr.r.setAttribute("width", String(w / q.a));
+			fr.r.setAttribute("x", String(x - q.o));
+			fr.r.setAttribute("width", String(w));
 			if (!fr.rel)
 				v.rel.push(fr);
 			fr.rel = true;
@@ -328,10 +329,10 @@
 		var was = zoomed, wpt = f[0].w > 0 ? (W0 - 2 * xpad) / f[0].w : 0;
 		var k = (W - 2 * xpad) / t0, eps = t0 * 1e-9, zm = d0 > 0;
 		var a = wpt > 0 ? k / wpt : 1, tf;
-		var q = { a: a, wpt: wpt, fine: a > 2, far: a > 500 };
+		var q = { a: a, wpt: wpt, fine: a > 2, far: a > 500, o: 2 * W };
 		var tol = wpt > 0 ? 0.15 / wpt : 0, edges = q.fine && !q.far;
-		tf = "matrix(" + a + ",0,0,1," + (q.far ? W :
-		    xpad - (xpad + s0 * wpt) * a) + ",0)";
+		tf = q.far ? "matrix(1,0,0,1," + q.o + ",0)" : "matrix(" + a +
+		    ",0,0,1," + (xpad - (xpad + s0 * wpt) * a) + ",0)";
 		setclip();
 		serial++;
 		v.lab = [];
