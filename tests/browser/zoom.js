@@ -14,8 +14,13 @@ const { launch, fileurl, suite, run, demoDiff } = require("./lib.js");
 const { check, svgof, finish } = suite("fg-svg-zoom-");
 // the page follows the window (1280 wide, lib.js): the full frame width
 const FULL = 1280 - 20, X0 = 10;
-// main 200: a 100 (b 80: c 60, d 20; e 20), f 100
+// main 200: a 100 (b 80: c 60, d 20; e 20), f 100; b's 3 frames are more
+// than a third of the 8, and a zoom moves the view; under f 40 frames more,
+// and the zoom into b is drawn in an overlay, the view left as it is
 const tree = "main;a;b;c 60\nmain;a;b;d 20\nmain;a;e 20\nmain;f 100\n";
+let wide = "main;a;b;c 60\nmain;a;b;d 20\nmain;a;e 20\nmain;f 60\n";
+for (let i = 0; i < 40; i++)
+	wide += "main;f;g" + i + " 1\n";
 const near = (a, b) => Math.abs(a - b) < 0.6;
 
 run(async () => {
@@ -27,21 +32,24 @@ run(async () => {
 		await page.goto(fileurl(file) + (query || ""), { timeout: 20000 });
 		return page;
 	}
-	// every frame named n of the shown view as drawn: its box cut by the
-	// graph's clip (or null when nothing of it is on the page), whether it
-	// is greyed (opacity), its label's box and text
+	// every frame named n of the shown view as drawn (its copy in a
+	// zoom's overlay, or its own element): its box cut by the graph's clip
+	// (or null when nothing of it is on the page: clipped away or covered),
+	// whether it is greyed (opacity), its label's box and text
 	const boxes = (page, n) => page.evaluate((n) => {
 		const c = document.querySelector("#fgclip rect");
 		const lo = c ? +c.getAttribute("x") : 0;
 		const hi = c ? lo + +c.getAttribute("width") : Infinity;
 		return window.fgsvg.frames().filter((f) => f.name === n).map((f) => {
-			const b = f.e.getBoundingClientRect();
+			const e = f.c || f.e, b = e.getBoundingClientRect();
 			const x0 = Math.max(b.left, lo), x1 = Math.min(b.right, hi);
 			const t = f.t && f.t.getBoundingClientRect();
-			if (x1 - x0 < 0.01 || b.width === 0)
+			// on the page: not clipped away, nor under another layer
+			if (x1 - x0 < 0.01 || b.width === 0 || document
+			    .elementFromPoint((x0 + x1) / 2, (b.top + b.bottom) / 2) !== e)
 				return null;
 			return { x: x0, w: x1 - x0, top: b.top, bot: b.bottom,
-			    grey: +getComputedStyle(f.e).opacity < 1,
+			    grey: +getComputedStyle(e).opacity < 1, copy: !!f.c,
 			    lab: f.t ? f.t.textContent : "",
 			    lx: t ? t.left : 0, lr: t ? t.right : 0,
 			    ly: t ? (t.top + t.bottom) / 2 : 0 };
@@ -64,15 +72,17 @@ run(async () => {
 	}
 
 	// the zoom into b, its reset, in one layout
-	async function layout(what, args) {
-		const page = await open(svgof(what.replace(/\W+/g, "-"), tree,
-		    args));
+	async function layout(what, args, ov) {
+		const page = await open(svgof(what.replace(/\W+/g, "-"),
+		    ov ? wide : tree, args));
+		what += ov ? " (overlay)" : " (view moved)";
 		const c0 = await one(page, "c");
 		await click(page, "b");
 		const [b, c, d, a, m, e, f] = await Promise.all(["b", "c", "d",
 		    "a", "main", "e", "f"].map((n) => one(page, n)));
 		check(what + ": the zoomed frame spans the graph", b &&
-		    near(b.x, X0) && near(b.w, FULL) && !b.grey, b);
+		    near(b.x, X0) && near(b.w, FULL) && !b.grey && b.copy === ov,
+		    b);
 		check(what + ": its children in proportion under it", c && d &&
 		    near(c.w, 0.75 * FULL) && near(d.w, 0.25 * FULL) &&
 		    (near(c.x, X0) && near(d.x, X0 + c.w) ||
@@ -102,9 +112,11 @@ run(async () => {
 		    near(f1.w, 0.5 * FULL) && !c1.grey, { c0, c1, f1 });
 		await page.close();
 	}
-	await layout("flame graph", []);
-	await layout("--inverted", ["--inverted"]);
-	await layout("--flamechart", ["--flamechart"]);
+	for (const ov of [false, true]) {
+		await layout("flame graph", [], ov);
+		await layout("--inverted", ["--inverted"], ov);
+		await layout("--flamechart", ["--flamechart"], ov);
+	}
 
 	// --reverse: the leaves at the root; zoomed into a leaf, the callers
 	// are its children
