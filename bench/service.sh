@@ -12,7 +12,11 @@
 # output; its lines reversed for "shuffled"), diff-svg the pipeline from
 # the two profiles to the SVG (fg-diff | fg-svg against inferno-diff-folded
 # | inferno-flamegraph). chart is fg-svg --flamechart against
-# inferno-flamegraph --flamechart on the same lines.
+# inferno-flamegraph --flamechart on the same lines. The "memory fresh"
+# row times bench/touch.c taking as many bytes of fresh memory as the
+# shape's input, as fg's tables do: this machine's own cost of first
+# touches. With the 800k shape, the end prints each row's 800k/200k time
+# ratio, fg's and the first reference tool's, beside that of fresh memory.
 # usage: sh bench/service.sh BINDIR DATADIR
 set -eu
 bin=$1 data=$2
@@ -22,6 +26,9 @@ runs=${FG_BENCH_RUNS:-3}
 mkdir -p "$data"
 $cc -O2 -o "$data/gen-service" "$here/gen-service.c"
 $cc -O2 -o "$data/tm" "$here/tm.c"
+$cc -O2 -o "$data/touch" "$here/touch.c"
+rows=$data/service.rows
+: >"$rows"
 
 # cell NAME RUNS CMD...: "NAME T s M MB", T and M from bench/tm.c
 cell() {
@@ -55,7 +62,48 @@ row() {
 		_line="$_line | $_c $(echo "$_c $_ft" |
 		    awk '$2 ~ /^[0-9.]+$/ && $NF > 0 { printf "%.1fx", $2 / $NF }')"
 	done
-	echo "$_line"
+	echo "$_line" | tee -a "$rows"
+}
+
+# fresh SHAPE FILE: bench/touch.c on as many bytes as FILE
+fresh() {
+	printf '%-8s %-12s %-9s %s\n' memory "$1" fresh \
+	    "$(cell touch "$runs" "$data/touch" "$(wc -c <"$2")")" |
+	    tee -a "$rows"
+}
+
+# linear: each row's 800k/200k time ratio (fg's, the first reference's)
+linear() {
+	echo "800k/200k time ratios (target: at most 4.5x; fresh memory is"
+	echo "the machine's own ratio for the same bytes):"
+	awk '{
+		k = $1 " " $3
+		t = $5
+		r = ""
+		if ((i = index($0, " | ")) > 0) {
+			split(substr($0, i + 3), f, " ")
+			r = f[2]
+		}
+		name[k] = $4
+		if ($2 == "service-200k") { a[k] = t; ra[k] = r }
+		else if ($2 == "service-800k" && (k in a)) {
+			if (!(k in seen)) { seen[k] = 1; order[++n] = k }
+			b[k] = t; rb[k] = r
+		}
+	} END {
+		for (i = 1; i <= n; i++) {
+			k = order[i]
+			q = 0
+			if (a[k] > 0)
+				q = b[k] / a[k]
+			line = sprintf("  %-18s %s %.1fx", k, name[k], q)
+			if (ra[k] ~ /^[0-9.]+$/ && rb[k] ~ /^[0-9.]+$/ &&
+			    ra[k] > 0)
+				line = line sprintf("  reference %.1fx",
+				    rb[k] / ra[k])
+			print line
+		}
+	}' "$rows"
 }
 
 gen() {	# gen N SHAPE: SHAPE.raw, SHAPE.after.raw and their sorted copies
@@ -75,6 +123,7 @@ shape() {	# shape SHAPE
 	[ -s "$data/$s.diff.rev" ] ||
 	    LC_ALL=C sort -r "$data/$s.diff" >"$data/$s.diff.rev"
 	echo "input $s: $(wc -l <"$a") stacks, $(wc -c <"$a") bytes"
+	fresh "$s" "$a"
 	for v in shuffled sorted piped; do
 		case $v in
 		shuffled) x=$a y=$b p= in="'$a'" ;;
@@ -113,4 +162,5 @@ shape service-$((n / 1000))k
 if [ "${FG_BENCH_800K:-1}" != 0 ] && [ "$n" = 200000 ]; then
 	gen 800000 service-800k
 	shape service-800k
+	linear
 fi

@@ -16,7 +16,9 @@
  * sides need no merge). When emit() may run on two threads (sum.h), the
  * second thread then emits its side into memory, a few chunks ahead, and
  * the reading thread writes them after its own side: formatting the
- * upper side overlaps writing it (emitmem).
+ * upper side overlaps writing it (emitmem). This file is the adding:
+ * the batches, the second thread and the tables' prefix; the end's sort
+ * is intern-sort.c, its output intern-emit.c.
  * Warnings, errors and totals of the input all stay on the reading
  * thread, in input order: the output and messages are those of one table
  * on one thread.
@@ -28,85 +30,9 @@
 #include "big.h"
 #include "fg.h"
 #include "intern.h"
+#include "intern-priv.h"
 
-#define INTERN_BATCH ((size_t)1 << 20)
-#define INTERN_NBATCH 4
-#define INTERN_AHEAD ((size_t)2 << 20)
-/* The second thread's output: INTERN_NOUT chunks of OUT_CHUNK or more. */
-#define INTERN_NOUT 4
-#define OUT_CHUNK ((size_t)1 << 20)
-/*
- * Which table a hash goes to: halves, so that each thread splits one half
- * for the sort at the end. While the second thread runs it hashes and adds
- * every record (it asks for slots and entries ahead, see runbatch); the
- * reading thread only reads, parses and copies (thread CPU times on the
- * service profile: when it also hashed every key and kept a quarter of
- * them, it took twice as long as the second thread).
- */
-#define UPPER(h) ((h) >> 63 != 0)
 
-struct qrec {			/* a record in a batch; the key follows */
-	uint64_t h;		/* set by the second thread */
-	uint32_t len;
-	int16_t col0, n;
-	fg_count c[2];
-};
-
-struct batch {
-	size_t used;
-	char *mem;
-};
-
-struct fg_intern {
-	struct fg_stab *t[2];
-	int ncols;
-	pthread_t th;
-	int running;		/* the second thread exists */
-	int serial;		/* every record is added on the calling thread */
-	pthread_mutex_t mu;
-	pthread_cond_t cv;	/* any change to head, tail, done, stage, go */
-	struct batch b[INTERN_NBATCH];
-	char *bmem;		/* the batches' memory */
-	size_t head, tail;	/* full batches: b[tail..head) mod NBATCH */
-	int done;		/* no more batches */
-	/* the end, step by step */
-	int stage;		/* second thread: 1 all added, 2 split, 3 sorted */
-	int go;			/* 1 pivot set, 2 its side placed, -1 quit */
-	const char *pk;		/* the pivot key (NULL: no split) */
-	size_t pl;
-	struct fg_sortitem *it;	/* every entry, lows then highs */
-	size_t n0, n;		/* entries in t[0], in all */
-	size_t lows1;		/* t[1]'s keys below the pivot */
-	size_t cut;		/* it[cut..n): the second thread's to sort */
-	int decided;		/* the tables' prefix is set (or none) */
-	size_t seg[2][4];	/* each side's classes: [seg[s][c], seg[s][c+1]) */
-	char *pkbuf;		/* the pivot key, whole */
-	char *kbuf;		/* a key put together again for emit */
-	size_t kcap;
-	/* with two emitters: the second thread's side, into memory */
-	struct fg_emitter em;
-	int two;		/* emit() may run on the second thread */
-	void *earg;		/* its emit() state there */
-	char *wkbuf;		/* its kbuf */
-	size_t wkcap;
-	struct fg_outbuf out[INTERN_NOUT];
-	size_t ohead, otail;	/* chunks emitted: out[otail..ohead) mod NOUT */
-	int odone;		/* no more chunks */
-};
-
-static void
-lock(struct fg_intern *p)
-{
-	if (pthread_mutex_lock(&p->mu) != 0)
-		fg_errx(FG_EXIT_ERR, "pthread_mutex_lock failed");
-}
-
-static void
-unlock(struct fg_intern *p)
-{
-	pthread_cond_broadcast(&p->cv);
-	pthread_mutex_unlock(&p->mu);
-}
 
 static void
 add(struct fg_stab *t, const char *key, size_t len, uint64_t h, int col0,
@@ -180,8 +106,6 @@ runbatch(struct fg_intern *p, struct batch *b)
 	}
 }
 
-static void emitmem(struct fg_intern *);
-
 /* Sets the second thread's stage. */
 static void
 setstage(struct fg_intern *p, int stage)
@@ -203,37 +127,11 @@ waitgo(struct fg_intern *p, int go)
 }
 
 /*
- * Sorts it[lo..hi) (see fg_stab_split): its items gathered by class, each
- * class sorted apart; seg[c]..seg[c + 1] is class c's range.
- */
-static void
-sortside(struct fg_sortitem *it, size_t lo, size_t hi, size_t *seg)
-{
-	struct fg_sortitem t;
-	size_t a = lo, i = lo, b = hi, c;
-
-	while (i < b) {		/* three ways: 0s, 1s, 2s */
-		if (it[i].tail == 0) {
-			t = it[a], it[a++] = it[i], it[i++] = t;
-		} else if (it[i].tail == 2) {
-			t = it[--b], it[b] = it[i], it[i] = t;
-		} else
-			i++;
-	}
-	seg[0] = lo;
-	seg[1] = a;
-	seg[2] = b;
-	seg[3] = hi;
-	for (c = 0; c < 3; c++)
-		fg_sort_items(it + seg[c], seg[c + 1] - seg[c]);
-}
-
-/*
  * A ring's consumer: waits until *tail is below *head (1) or, with none
  * left, *done is set (0). Only the consumer moves *tail (advance).
  */
-static int
-await(struct fg_intern *p, const size_t *tail, const size_t *head,
+int
+intern_await(struct fg_intern *p, const size_t *tail, const size_t *head,
     const int *done)
 {
 	int more;
@@ -246,8 +144,8 @@ await(struct fg_intern *p, const size_t *tail, const size_t *head,
 	return more;
 }
 
-static void
-advance(struct fg_intern *p, size_t *tail)
+void
+intern_advance(struct fg_intern *p, size_t *tail)
 {
 	lock(p);
 	(*tail)++;
@@ -259,9 +157,9 @@ worker(void *arg)
 {
 	struct fg_intern *p = arg;
 
-	while (await(p, &p->tail, &p->head, &p->done)) {
+	while (intern_await(p, &p->tail, &p->head, &p->done)) {
 		runbatch(p, &p->b[p->tail % INTERN_NBATCH]);
-		advance(p, &p->tail);
+		intern_advance(p, &p->tail);
 	}
 	setstage(p, 1);
 	if (!waitgo(p, 1))
@@ -270,9 +168,9 @@ worker(void *arg)
 	setstage(p, 2);
 	if (!waitgo(p, 2))
 		return NULL;
-	sortside(p->it, p->cut, p->n, p->seg[1]);
+	intern_sortside(p->it, p->cut, p->n, p->seg[1]);
 	if (p->two)
-		emitmem(p);
+		intern_emitmem(p);
 	setstage(p, 3);
 	return NULL;
 }
@@ -362,8 +260,8 @@ push(struct fg_intern *p)
 }
 
 /* Waits until the second thread has added every batch handed to it. */
-static void
-drain(struct fg_intern *p)
+void
+intern_drain(struct fg_intern *p)
 {
 	if (!p->running)
 		return;
@@ -386,7 +284,7 @@ fg_intern_add(struct fg_intern *p, const char *key, size_t len, int col0,
 
 	if (p->serial || need > INTERN_BATCH || len > UINT32_MAX) {
 		if (!p->serial)
-			drain(p);	/* a huge key: added here, in turn */
+			intern_drain(p);	/* a huge key: added here, in turn */
 		decide(p, NULL);
 		h = fg_hash(key, len);
 		add(p->t[UPPER(h)], key, len, h, col0, c, n);
@@ -413,262 +311,11 @@ fg_intern_get(struct fg_intern *p, const char *key, size_t len)
 	uint64_t h = fg_hash(key, len);
 
 	if (!p->serial) {
-		drain(p);
+		intern_drain(p);
 		p->serial = 1;
 	}
 	decide(p, NULL);
 	return fg_stab_get_hashed(p->t[UPPER(h)], key, len, h);
-}
-
-/*
- * The pivot: the key at PIVOT_AT of a sample of both tables. The reading
- * thread sorts and emits the keys below it, then emits the rest, which the
- * second thread has sorted meanwhile. With S the time to sort everything
- * and W to write it, the reading thread is done with its side when the
- * other is done sorting at PIVOT_AT = S / (2S + W); thread CPU times on the
- * service profile give S a little above W. When the second thread formats
- * its side (F to format everything, W now the write(2)s alone), the two
- * finish together at a = (S + F - W) / (2S + 2F): PIVOT_AT2, from
- * thread CPU times on the service pair written to a file.
- */
-#define PIVOT_SAMPLE 1024
-#define PIVOT_AT 0.36
-#define PIVOT_AT2 0.40
-/* Fewer entries than this are sorted on the reading thread alone. */
-#define PIVOT_MIN 20000
-
-/*
- * e's whole key (the prefix put back) in *kb (*kc bytes, grown as needed),
- * its length returned.
- */
-static size_t
-wholekey(const struct fg_intern *p, const struct fg_ent *e, char **kb,
-    size_t *kc)
-{
-	const char *pfx;
-	size_t pl;
-
-	pfx = fg_stab_prefix(p->t[0], &pl);
-	pl = e->aux;
-	if (pl + e->len + 1 > *kc) {
-		*kc = 2 * (pl + e->len + 1);
-		*kb = fg_realloc(*kb, *kc);
-	}
-	if (pl > 0)
-		memcpy(*kb, pfx, pl);
-	memcpy(*kb + pl, e->key, e->len);
-	return pl + e->len;
-}
-
-static void
-pivot(struct fg_intern *p)
-{
-	struct fg_ent *e;
-	size_t l;
-
-	p->pk = NULL;
-	if (p->n < PIVOT_MIN ||
-	    (e = fg_pivot(p->t[0], p->t[1], PIVOT_SAMPLE,
-	    p->two ? PIVOT_AT2 : PIVOT_AT)) == NULL)
-		return;
-	l = wholekey(p, e, &p->kbuf, &p->kcap);
-	p->pkbuf = fg_malloc(l + 1);
-	memcpy(p->pkbuf, p->kbuf, l);
-	p->pk = p->pkbuf;
-	p->pl = l;
-}
-
-/*
- * Both tables split at the pivot: t[0] into it[0..n0), lows first, t[1]
- * into it[n0..n). Swaps t[0]'s highs with as many of t[1]'s lows; returns
- * the number of lows, all now at the front.
- */
-static size_t
-place(struct fg_intern *p, size_t a)
-{
-	size_t b = p->n0 - a, c = p->lows1, m = b < c ? b : c, i;
-	struct fg_sortitem t, *x = p->it + a, *y = p->it + p->n0 + c - m;
-
-	for (i = 0; i < m; i++) {
-		t = x[i];
-		x[i] = y[i];
-		y[i] = t;
-	}
-	return a + c;
-}
-
-/* Emits it[i] (with its prefix, if kept without), putting keys in *kb. */
-static inline void
-emitone(const struct fg_intern *p, size_t i, void *arg, char **kb,
-    size_t *kc)
-{
-	const struct fg_ent *e = p->it[i].p;
-
-	if (e->aux == 0)
-		p->em.emit(e->key, e->len, e->c, p->ncols, arg);
-	else
-		p->em.emit(*kb, wholekey(p, e, kb, kc), e->c, p->ncols, arg);
-}
-
-/* Emits side s (sorted by sortside) on the reading thread. */
-static void
-emitside(struct fg_intern *p, int s)
-{
-	size_t i, hi = p->seg[s][3];
-
-	for (i = p->seg[s][0]; i < hi; i++) {
-		if (i + 4 < hi)
-			__builtin_prefetch(p->it[i + 4].p);
-		emitone(p, i, p->em.arg, &p->kbuf, &p->kcap);
-	}
-}
-
-/*
- * The second thread's next empty chunk, once fewer than INTERN_NOUT wait
- * to be written; NULL when told to quit.
- */
-static struct fg_outbuf *
-nextout(struct fg_intern *p)
-{
-	struct fg_outbuf *b;
-
-	lock(p);
-	while (p->ohead - p->otail >= INTERN_NOUT && p->go >= 0)
-		pthread_cond_wait(&p->cv, &p->mu);
-	b = p->go >= 0 ? &p->out[p->ohead % INTERN_NOUT] : NULL;
-	pthread_mutex_unlock(&p->mu);
-	if (b != NULL && b->p == NULL) {	/* on a huge page: one fault */
-		b->cap = 2 * OUT_CHUNK;
-		b->p = fg_big_alloc(b->cap, 0);
-	}
-	if (b != NULL)
-		b->n = 0;
-	return b;
-}
-
-/* Hands the chunk filled to the reading thread; done: it was the last. */
-static void
-putout(struct fg_intern *p, int done)
-{
-	lock(p);
-	p->ohead++;
-	p->odone = done;
-	unlock(p);
-}
-
-/*
- * The second thread emits its side into chunks of memory (its fg_out_*
- * calls captured), handing each on when it is OUT_CHUNK full.
- */
-static void
-emitmem(struct fg_intern *p)
-{
-	struct fg_outbuf *b = nextout(p);
-	size_t i, hi = p->seg[1][3];
-
-	fg_out_capture(b);
-	for (i = p->seg[1][0]; i < hi && b != NULL; i++) {
-		if (i + 4 < hi)
-			__builtin_prefetch(p->it[i + 4].p);
-		emitone(p, i, p->earg, &p->wkbuf, &p->wkcap);
-		if (b->n >= OUT_CHUNK && i + 1 < hi) {
-			putout(p, 0);
-			b = nextout(p);
-			fg_out_capture(b);
-		}
-	}
-	fg_out_capture(NULL);
-	if (b != NULL)
-		putout(p, 1);
-}
-
-/* The reading thread writes the second thread's chunks, in turn. */
-static void
-writeout(struct fg_intern *p)
-{
-	struct fg_outbuf *b;
-
-	while (await(p, &p->otail, &p->ohead, &p->odone)) {
-		b = &p->out[p->otail % INTERN_NOUT];
-		fg_out_write(b->p, b->n);
-		advance(p, &p->otail);
-	}
-}
-
-/* The end with one thread: both tables sorted and emitted here. */
-static void
-emit1(struct fg_intern *p)
-{
-	p->n0 = fg_stab_count(p->t[0]);
-	p->n = p->n0 + fg_stab_count(p->t[1]);
-	fg_stab_unindex(p->t[0]);
-	fg_stab_unindex(p->t[1]);
-	p->it = fg_big_array(p->n, sizeof(*p->it));
-	fg_stab_split(p->t[0], NULL, 0, p->it);
-	fg_stab_split(p->t[1], NULL, 0, p->it + p->n0);
-	sortside(p->it, 0, p->n, p->seg[0]);
-	emitside(p, 0);
-}
-
-static void
-waitstage(struct fg_intern *p, int stage)
-{
-	lock(p);
-	while (p->stage < stage)
-		pthread_cond_wait(&p->cv, &p->mu);
-	pthread_mutex_unlock(&p->mu);
-}
-
-static void
-setgo(struct fg_intern *p, int go)
-{
-	lock(p);
-	p->go = go;
-	unlock(p);
-}
-
-void
-fg_intern_emit(struct fg_intern *p, const struct fg_emitter *em, int two)
-{
-	size_t a;
-
-	p->em = *em;
-	if (!p->running) {
-		emit1(p);
-		return;
-	}
-	drain(p);
-	lock(p);
-	p->done = 1;
-	unlock(p);
-	waitstage(p, 1);
-	free(p->bmem);
-	p->bmem = NULL;
-	p->n0 = fg_stab_count(p->t[0]);
-	p->n = p->n0 + fg_stab_count(p->t[1]);
-	p->two = two;
-	pivot(p);
-	/* the slots go before the items come: peak memory has one of them */
-	fg_stab_unindex(p->t[0]);
-	fg_stab_unindex(p->t[1]);
-	p->it = fg_big_array(p->n, sizeof(*p->it));
-	setgo(p, 1);
-	a = fg_stab_split(p->t[0], p->pk, p->pl, p->it);
-	waitstage(p, 2);
-	p->cut = place(p, a);
-	p->two = two && p->pk != NULL;	/* no pivot: one side */
-	if (p->two)
-		p->earg = em->fork != NULL ? em->fork(em->arg) : em->arg;
-	setgo(p, 2);
-	sortside(p->it, 0, p->cut, p->seg[0]);
-	emitside(p, 0);
-	if (p->two)
-		writeout(p);
-	waitstage(p, 3);
-	if (!p->two)
-		emitside(p, 1);
-	else if (em->fork != NULL)
-		em->join(em->arg, p->earg);
 }
 
 void

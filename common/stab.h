@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * stab.h: the stack table: arena + open-addressing hash, bytewise sort
- * (stab.c), and the pivot for sorting it on two threads (pivot.c).
+ * stab.h: the stack table: arena + open-addressing hash (stab.c), and the
+ * pivot for sorting it on two threads (pivot.c); the key sort is keysort.h.
  */
 #ifndef FG_STAB_H
 #define FG_STAB_H
@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "count.h"
+#include "keysort.h"
 
 struct fg_ent {
 	struct fg_ent *next;	/* insertion order list */
@@ -57,34 +58,8 @@ struct fg_ent *fg_stab_first(const struct fg_stab *t);
  * (LC_ALL=C sort), on two threads when large.
  */
 struct fg_ent **fg_stab_sorted(struct fg_stab *t);
-/* A key to sort: w and tail are the sort's scratch, p the caller's. */
-struct fg_sortitem {
-	uint64_t w;
-	const char *key;
-	void *p;
-	uint32_t len;
-	uint32_t tail;
-};
-/* Sorts it[0..n) bytewise by key on the calling thread. */
-void fg_sort_items(struct fg_sortitem *it, size_t n);
-/* fg_sort_items of one part of an array, as a pthread start routine. */
-struct fg_sortjob {
-	struct fg_sortitem *it;
-	size_t n;
-};
-void *fg_sort_job(void *job);
 /* Up to k entries, spread evenly over the hash (a random sample). */
 size_t fg_stab_sample(const struct fg_stab *t, struct fg_ent **out, size_t k);
-/*
- * Fills it[0..count) with every entry (p the entry): those with keys below
- * pk at the front (their number returned), the others at the back; with
- * pk NULL, all at the front. The table cannot be searched afterwards. An
- * item's key is its entry's (without the prefix, if any; pk is whole), and
- * its tail its class: 1 for keys kept without the prefix (and every key
- * of a table without one), 0 for the others below the prefix, 2 above it
- * (sorting each class apart and writing classes 0, 1, 2 in turn, class 1
- * after the prefix, gives bytewise order).
- */
 /*
  * Sets a prefix, before the first key: a key that starts with it is kept
  * without it, and its entry's key and len are then those of the rest, aux
@@ -102,6 +77,16 @@ const char *fg_stab_prefix(const struct fg_stab *t, size_t *len);
  * can then take the slots' place).
  */
 void fg_stab_unindex(struct fg_stab *t);
+/*
+ * Fills it[0..count) with every entry (p the entry): those with keys below
+ * pk at the front (their number returned), the others at the back; with
+ * pk NULL, all at the front. The table cannot be searched afterwards. An
+ * item's key is its entry's (without the prefix, if any; pk is whole), and
+ * its tail its class: 1 for keys kept without the prefix (and every key
+ * of a table without one), 0 for the others below the prefix, 2 above it
+ * (sorting each class apart and writing classes 0, 1, 2 in turn, class 1
+ * after the prefix, gives bytewise order).
+ */
 size_t fg_stab_split(struct fg_stab *t, const char *pk, size_t pl,
     struct fg_sortitem *it);
 /* The most entries fg_pivot samples. */
@@ -115,14 +100,5 @@ size_t fg_stab_split(struct fg_stab *t, const char *pk, size_t pl,
  */
 struct fg_ent *fg_pivot(const struct fg_stab *a, const struct fg_stab *b,
     size_t k, double at);
-/* An array of keys, for the tools' own use. */
-struct fg_keyref {
-	const char *key;
-	size_t len;
-	void *p;
-};
-int fg_keycmp(const char *a, size_t alen, const char *b, size_t blen);
 uint64_t fg_hash(const void *p, size_t n);
-/* Length of the common prefix of a[0..n) and b[0..n). */
-size_t fg_commonlen(const char *a, const char *b, size_t n);
 #endif

@@ -74,6 +74,19 @@ svg_changes_finish(struct svg_changes *sc, const struct svg_opts *o,
 	sc->ok = 1;
 }
 
+/*
+ * A change fg-top ranks but too small for the frames' colour: the
+ * --min-change floor greys a frame whose share moved less, so the table
+ * row's square is grey and the headline counts it with the grey ones
+ * (new and gone code keep their colour, as their frames do).
+ */
+int
+svg_chg_grey(const struct fg_colorcfg *cc, const struct fg_chg *c)
+{
+	return c->kind != FG_CHG_NEW && c->kind != FG_CHG_GONE &&
+	    fg_color_underfloor(cc, c->delta);
+}
+
 void
 svg_changes_free(struct svg_changes *sc)
 {

@@ -243,18 +243,6 @@ headline(const struct svg_opts *o, const struct svg_changes *sc,
 	fg_out_str("</title></text>\n");
 }
 
-/*
- * A change fg-top ranks but too small for the frames' colour: the
- * --min-change floor greys a frame whose share moved less, so the row's
- * square is grey too (new code stays purple, as its frames do).
- */
-static int
-underfloor(const struct fg_colorcfg *cc, const struct fg_chg *c)
-{
-	return c->kind != FG_CHG_NEW && c->kind != FG_CHG_GONE &&
-	    fg_color_underfloor(cc, c->delta);
-}
-
 /* One row: kind colour, points, share before -> after, the name. */
 static void
 table_row(const struct svg_opts *o, const struct fg_chg *c, double x,
@@ -265,7 +253,7 @@ table_row(const struct svg_opts *o, const struct fg_chg *c, double x,
 	char buf[96], hex[8];
 
 	col = c->kind == FG_CHG_NEW ? fg_color_new(&o->cc) :
-	    underfloor(&o->cc, c) ? fg_color_neutral(&o->cc) :
+	    svg_chg_grey(&o->cc, c) ? fg_color_neutral(&o->cc) :
 	    fg_color_scale(&o->cc, 1, c->delta > 0 ? 1 : -1);
 	fg_color_fmt(hex, col);
 	fg_out_str("<g class=\"chg\" data-n=\"");
@@ -282,7 +270,7 @@ table_row(const struct svg_opts *o, const struct fg_chg *c, double x,
 	    "%+.2f points, z %+.1f", c->share[0] * 100, c->share[1] * 100,
 	    c->delta * 100, c->z);
 	fg_out_str(buf);
-	if (underfloor(&o->cc, c))
+	if (svg_chg_grey(&o->cc, c))
 		fg_out_printf("; grey: under the %g-point "
 		    "colour floor (--min-change)", o->cc.minchg);
 	fg_out_str("</title><rect x=\"");

@@ -320,30 +320,41 @@ listrows(size_t n)
 	return n == 0 ? 1 : n < HEAD_TROWS ? n : HEAD_TROWS;
 }
 
+/* The changes of idx[0..n) of a kind, and (grey) those the floor greys. */
 static size_t
-countkind(const struct fg_changes *cs, const size_t *idx, size_t n, int kind)
+countkind(const struct svg_opts *o, const struct fg_changes *cs,
+    const size_t *idx, size_t n, int kind, int grey)
 {
 	size_t i, k = 0;
 
 	for (i = 0; i < n; i++)
-		k += cs->v[idx[i]].kind == kind;
+		k += (grey || cs->v[idx[i]].kind == kind) &&
+		    svg_chg_grey(&o->cc, &cs->v[idx[i]]) == grey;
 	return k;
 }
 
-/* What changed beyond noise: "functions: 1 grew, ...; absolute mode". */
+/*
+ * What changed, counted as the table's squares colour it: "functions by
+ * self count: 1 grew, ..., 34 within noise or < 5 pts; absolute mode",
+ * a change the floor greys counted with the grey ones, in the legend's
+ * words (the view switches count frames, by their colour).
+ */
 static void
-h2text(const struct svg_changes *sc, char *buf, size_t len)
+h2text(const struct svg_opts *o, const struct svg_changes *sc,
+    const char *grey, char *buf, size_t len)
 {
 	const struct fg_changes *cs = &sc->cs;
-	size_t g, nw, sh, gone;
+	size_t g, nw, sh, gone, gr;
 
-	g = countkind(cs, cs->reg, cs->nreg, FG_CHG_GREW);
-	nw = cs->nreg - g;
-	sh = countkind(cs, cs->imp, cs->nimp, FG_CHG_SHRANK);
-	gone = cs->nimp - sh;
-	snprintf(buf, len, "functions: %zu grew, %zu new, %zu shrank, "
-	    "%zu gone, %zu within noise; %s mode", g, nw, sh, gone,
-	    cs->nnoise, fg_mode_name(cs->mode));
+	g = countkind(o, cs, cs->reg, cs->nreg, FG_CHG_GREW, 0);
+	nw = countkind(o, cs, cs->reg, cs->nreg, FG_CHG_NEW, 0);
+	sh = countkind(o, cs, cs->imp, cs->nimp, FG_CHG_SHRANK, 0);
+	gone = countkind(o, cs, cs->imp, cs->nimp, FG_CHG_GONE, 0);
+	gr = countkind(o, cs, cs->reg, cs->nreg, 0, 1) +
+	    countkind(o, cs, cs->imp, cs->nimp, 0, 1);
+	snprintf(buf, len, "functions by self count: %zu grew, %zu new, "
+	    "%zu shrank, %zu gone, %zu %s; %s mode", g, nw, sh, gone,
+	    cs->nnoise + gr, grey, fg_mode_name(cs->mode));
 }
 
 /*
@@ -417,7 +428,10 @@ svg_head(struct head *h, const struct svg_opts *o, const struct svg_layout *l,
 	if (!l->isdiff || !sc->ok)
 		return;
 	h->changes = 1;
-	h2text(sc, h->h2, sizeof(h->h2));
+	/* the legend's grey, but fg-top's test still sorts the functions
+	 * when every frame's change is coloured (--all-changes) */
+	h2text(o, sc, strcmp(h->lg.grey, "no change") == 0 ? "within noise" :
+	    h->lg.grey, h->h2, sizeof(h->h2));
 	hwrap(&h->h2w, h->h2, (double)o->width, o->fontsize * o->fontwidth);
 	table(h, o, sc);
 	h->height = sw + 2 * LINEH(o) + ((double)h->h2w.nl - 1) * LINEH(o) +

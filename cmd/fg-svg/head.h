@@ -53,7 +53,7 @@ struct head {
 	/* a diff: the legend; with its changes, the headline and table */
 	struct hlegend lg;
 	int changes;		/* a diff with its changes: headline, table */
-	char h2[160];		/* "functions: 1 grew, ...; absolute mode" */
+	char h2[160];		/* "functions by self count: 1 grew, ..." */
 	struct hwrap h2w;
 	double liney, line2y;	/* the headline's and its second's */
 	size_t nrows;		/* the table's rows, 0: no table */

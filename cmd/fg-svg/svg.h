@@ -179,6 +179,8 @@ void svg_changes_add(struct svg_changes *sc, const char *name, size_t nlen,
 void svg_changes_finish(struct svg_changes *sc, const struct svg_opts *o,
     const double *roottot, const struct fg_period *per);
 void svg_changes_free(struct svg_changes *sc);
+/* A change fg-top ranks that its frames' colour greys (the floor). */
+int svg_chg_grey(const struct fg_colorcfg *cc, const struct fg_chg *c);
 
 /* writer.c */
 void svg_write(const struct svg_opts *o, const struct svg_layout *l,
