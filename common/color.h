@@ -22,6 +22,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "folded.h"
 #include "stats.h"
 
 #define FG_NOCOLOR UINT32_MAX
@@ -63,6 +64,7 @@ struct fg_colorcfg {
 				 * the diff's "shrank" scale, by share */
 	double minchg;		/* diff: least change to colour, in points */
 	const char *pmfile;	/* palette map file (--cp), or NULL */
+	struct fg_bases bases;	/* --base: the reader's (fg_fold's bases) */
 	double dmax;		/* diff: largest change (fg_color_end) */
 	struct fg_pmap *pmap;
 	/* diff, set by fg_color_end: the noise test's results */

@@ -62,7 +62,7 @@ fg_colorcfg_opt(struct fg_colorcfg *cfg, int c, const char *arg)
 		cfg->diffusion = 1;
 		return 1;
 	case FG_OPT_BASE:
-		fg_fold_base(arg);
+		fg_bases_add(&cfg->bases, arg);
 		return 1;
 	case FG_OPT_CP:
 		if (cfg->pmfile == NULL)
@@ -104,4 +104,5 @@ fg_colorcfg_free(struct fg_colorcfg *cfg)
 {
 	fg_pmap_free(cfg);
 	fg_color_dstat_free(cfg);
+	fg_bases_free(&cfg->bases);
 }

@@ -208,15 +208,19 @@ onecount(struct fg_fold *f)
 		fg_status = FG_EXIT_DATA;
 }
 
-/* --base: the names stacks are cut at (fg_fold_base) */
-static const char **bases;
-static size_t nbases;
+void
+fg_bases_add(struct fg_bases *b, const char *name)
+{
+	b->names = fg_reallocarray(b->names, b->n + 1, sizeof(*b->names));
+	b->names[b->n++] = name;
+}
 
 void
-fg_fold_base(const char *name)
+fg_bases_free(struct fg_bases *b)
 {
-	bases = fg_reallocarray(bases, nbases + 1, sizeof(*bases));
-	bases[nbases++] = name;
+	free(b->names);
+	b->names = NULL;
+	b->n = 0;
 }
 
 /* Whether frame f (n bytes) is name, bare or with a _[k]-style suffix. */
@@ -249,19 +253,19 @@ fg_frame_deepest(const char *s, size_t len, const char *const *names,
 }
 
 /*
- * With --base names: cuts r's stack to start at the deepest frame named
+ * With --base names b: cuts r's stack to start at the deepest frame named
  * one of them and returns 1, or returns 0 when no frame is (inferno's
  * --base; it keeps a stack whose root is the name too, as inferno does
  * not).
  */
 static int
-cutbase(struct fg_rec *r)
+cutbase(const struct fg_bases *b, struct fg_rec *r)
 {
 	long off;
 
-	if (nbases == 0)
+	if (b == NULL || b->n == 0)
 		return 1;
-	if ((off = fg_frame_deepest(r->stack, r->len, bases, nbases)) < 0)
+	if ((off = fg_frame_deepest(r->stack, r->len, b->names, b->n)) < 0)
 		return 0;
 	r->stack += off;
 	r->len -= (size_t)off;
@@ -338,7 +342,7 @@ fg_fold_next(struct fg_fold *f, struct fg_rec *r)
 			continue;
 		}
 		f->anyrec = 1;
-		if (!cutbase(r))
+		if (!cutbase(f->bases, r))
 			continue;
 		if (f->kind == FG_KIND_UNKNOWN)
 			f->kind = r->ncols == 2 ? FG_KIND_DIFF :

@@ -1,6 +1,10 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * inflate.c: DEFLATE (RFC 1951) and gzip (RFC 1952) decompression.
+ * inflate.c: DEFLATE (RFC 1951) and gzip (RFC 1952) decompression, from
+ * a buffer to a buffer. A streaming decode gets its input and gives its
+ * output through the caller's hooks (struct fg_zsrc, fg_zsink: for the
+ * input layer, gzstream.c reads a file and writes a pipe); this file does
+ * no I/O.
  *
  * Bits are read LSB first through a 64-bit buffer. Past the end of the
  * input the buffer is filled with zero bytes that are counted (over), so
@@ -13,10 +17,8 @@
 #include <errno.h>
 #include <limits.h>
 #include <pthread.h>
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "fg.h"
 #include "inflate.h"
@@ -32,21 +34,11 @@ struct br {
 	uint64_t bits;
 	unsigned nbits;
 	unsigned over;		/* zero bits appended past the end */
-	struct zsrc *src;	/* NULL: the whole input is [p, end) */
+	struct fg_zsrc *src;	/* NULL: the whole input is [p, end) */
 	const unsigned char *start;	/* buffer start, at offset base */
 	uint64_t base;
 };
 
-/* Streaming input: the decoder reads fd into buf as it goes. */
-struct zsrc {
-	int fd;
-	int eof;
-	unsigned char *buf;
-	size_t cap;
-	uint64_t nin;		/* bytes read from fd so far */
-};
-
-#define ZSRC_CAP (256u << 10)
 #define ZKEEP 8			/* bytes kept behind p: the bit buffer's */
 #define ZWIN 32768		/* DEFLATE's window */
 #define ZOUT_CAP ((1u << 20) + ZWIN)	/* streaming output buffer */
@@ -779,22 +771,6 @@ fg_gunzip(const unsigned char *in, size_t n, unsigned char **out,
 
 /* ---- streaming ---- */
 
-struct zsink {
-	int fd;
-	int gone;		/* the reader closed the pipe */
-	unsigned ratio;
-	const struct zsrc *src;
-};
-
-struct fg_gz {
-	pthread_t th;
-	struct zsrc src;
-	struct zsink sink;
-	int ownfd;
-	const char *err;
-	uint64_t off;
-};
-
 unsigned
 fg_gz_ratio(void)
 {
@@ -813,16 +789,15 @@ fg_gz_ratio(void)
 
 /*
  * Refills the input buffer: keeps the ZKEEP bytes before p (the bit
- * buffer may hold them, and align() gives them back) and reads until
- * 8 bytes are ahead or the input ends. A read error ends the input (the
- * decoder then reports truncated data) after a message.
+ * buffer may hold them, and align() gives them back) and asks the
+ * source's hook until 8 bytes are ahead or the input ends (the decoder
+ * then reports truncated data when it wanted more).
  */
 static void
 more(struct br *b)
 {
-	struct zsrc *s = b->src;
-	size_t keep, n;
-	ssize_t r;
+	struct fg_zsrc *s = b->src;
+	size_t keep, n, r;
 
 	if (s->eof)
 		return;
@@ -834,15 +809,11 @@ more(struct br *b)
 	b->p = b->start = s->buf + keep;
 	b->start = s->buf;
 	while (!s->eof && n - keep < 8) {
-		r = read(s->fd, s->buf + n, s->cap - n);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0)
-			fg_warn("read error");
-		if (r <= 0)
+		r = s->read(s->arg, s->buf + n, s->cap - n);
+		if (r == 0)
 			s->eof = 1;
 		else {
-			n += (size_t)r;
+			n += r;
 			s->nin += (uint64_t)r;
 		}
 	}
@@ -850,26 +821,18 @@ more(struct br *b)
 }
 
 /*
- * Writes all output but the last keep bytes to the sink. Returns "" when
- * the reader has gone away (no error: it wants no more).
+ * Gives all output but the last keep bytes to the sink's hook. Returns
+ * "" when the reader has gone away (no error: it wants no more).
  */
 static const char *
 flush(struct fg_zbuf *o, size_t keep)
 {
-	struct zsink *k = o->sink;
-	size_t n = o->len > keep ? o->len - keep : 0, done = 0;
-	ssize_t w;
+	struct fg_zsink *k = o->sink;
+	size_t n = o->len > keep ? o->len - keep : 0;
 
 	account(o, n);
-	while (done < n && !k->gone) {
-		w = write(k->fd, o->p + done, n - done);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w < 0)
-			k->gone = 1;	/* EPIPE: nobody wants the rest */
-		else
-			done += (size_t)w;
-	}
+	if (n > 0 && !k->gone && k->write(k->arg, o->p, n) < 0)
+		k->gone = 1;	/* nobody wants the rest */
 	o->flushed += n;
 	if (k->gone)
 		return "";
@@ -884,77 +847,24 @@ flush(struct fg_zbuf *o, size_t keep)
 	return NULL;
 }
 
-static void *
-gzthread(void *arg)
+const char *
+fg_gunzip_stream(struct fg_zsrc *src, struct fg_zsink *sink, uint64_t *off)
 {
-	struct fg_gz *gz = arg;
 	struct fg_zbuf o;
 	struct br b;
-	sigset_t set;
-
-	/* a closed pipe gives EPIPE here, not a signal to the process */
-	sigemptyset(&set);
-	sigaddset(&set, SIGPIPE);
-	pthread_sigmask(SIG_BLOCK, &set, NULL);
-	memset(&o, 0, sizeof(o));
-	memset(&b, 0, sizeof(b));
-	o.sink = &gz->sink;
-	b.src = &gz->src;
-	b.p = b.end = b.start = gz->src.buf;
-	b.end += gz->src.nin;	/* the bytes given to fg_gz_start */
-	gz->err = gunzip(&b, &o, &gz->off);
-	if (gz->err == NULL)
-		gz->err = flush(&o, 0);
-	if (gz->err != NULL && *gz->err == '\0')
-		gz->err = NULL;		/* the reader stopped early */
-	free(o.p);
-	close(gz->sink.fd);
-	if (gz->ownfd)
-		close(gz->src.fd);
-	return NULL;
-}
-
-int
-fg_gz_start(struct fg_gz **gzp, int fd, int ownfd, const void *pre,
-    size_t npre)
-{
-	struct fg_gz *gz;
-	int p[2], e;
-
-	if (pipe(p) < 0)
-		fg_err(FG_EXIT_ERR, "pipe");
-	gz = fg_calloc(1, sizeof(*gz));
-	gz->src.fd = fd;
-	gz->ownfd = ownfd;
-	gz->src.cap = ZSRC_CAP;
-	gz->src.buf = fg_malloc(ZSRC_CAP);
-	if (npre > 0)		/* a file is detected with pread: nothing kept */
-		memcpy(gz->src.buf, pre, npre);
-	gz->src.nin = npre;
-	gz->sink.fd = p[1];
-	gz->sink.src = &gz->src;
-	gz->sink.ratio = fg_gz_ratio();
-	if ((e = pthread_create(&gz->th, NULL, gzthread, gz)) != 0) {
-		/* no room for its stack under ulimit -v: fg_malloc's words */
-		if (e == EAGAIN || e == ENOMEM)
-			fg_errx(FG_EXIT_ERR, "out of memory (for the gzip "
-			    "decompression thread)");
-		errno = e;
-		fg_err(FG_EXIT_ERR, "pthread_create");
-	}
-	*gzp = gz;
-	return p[0];
-}
-
-const char *
-fg_gz_end(struct fg_gz *gz, uint64_t *off)
-{
 	const char *err;
 
-	pthread_join(gz->th, NULL);
-	err = gz->err;
-	*off = gz->off;
-	free(gz->src.buf);
-	free(gz);
+	memset(&o, 0, sizeof(o));
+	memset(&b, 0, sizeof(b));
+	o.sink = sink;
+	b.src = src;
+	b.p = b.end = b.start = src->buf;
+	b.end += src->nin;	/* the bytes read before */
+	err = gunzip(&b, &o, off);
+	if (err == NULL)
+		err = flush(&o, 0);
+	if (err != NULL && *err == '\0')
+		err = NULL;		/* the reader stopped early */
+	free(o.p);
 	return err;
 }

@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * inflate.h: DEFLATE (RFC 1951) and gzip (RFC 1951/1952) decompression,
- * whole buffer in and out, or streaming from a file descriptor into a pipe
- * on a thread of its own (what the input layer, in.c, uses for every
- * tool). Corrupt or truncated input gives an error message, never a read
- * outside the input.
+ * whole buffer in and out, or streaming through the caller's hooks
+ * (inflate.c, which does no I/O); and the streaming from a file
+ * descriptor into a pipe on a thread of its own (gzstream.c: what the
+ * input layer, in.c, uses for every tool). Corrupt or truncated input
+ * gives an error message, never a read outside the input.
  */
 #ifndef FG_INFLATE_H
 #define FG_INFLATE_H
@@ -20,7 +21,7 @@
 struct fg_zbuf {
 	unsigned char *p;
 	size_t len, cap;
-	struct zsink *sink;
+	struct fg_zsink *sink;
 	size_t mark;		/* p[mark..len) not yet in crc and msize */
 	uint32_t crc;		/* of the current gzip member's output */
 	uint64_t msize;
@@ -49,7 +50,43 @@ const char *fg_gunzip(const unsigned char *in, size_t n, unsigned char **out,
     size_t *outlen, size_t *off);
 
 /*
- * Streaming decompression of the gzip data on fd, of which the first
+ * A streaming decode's input: the decoder's buffer (buf, cap bytes; its
+ * first nin bytes the input read before the decode starts), which it
+ * refills through read(arg, p, n): up to n bytes into p, 0 at the end of
+ * the input (or after an error, reported by the hook).
+ */
+struct fg_zsrc {
+	size_t (*read)(void *arg, unsigned char *p, size_t n);
+	void *arg;
+	unsigned char *buf;
+	size_t cap;
+	int eof;
+	uint64_t nin;		/* bytes read so far */
+};
+/*
+ * A streaming decode's output: write(arg, p, n) takes all n bytes and
+ * returns 0, or -1 when the reader has gone (it wants no more: the decode
+ * stops, without an error). Output may pass 64 MiB only up to ratio times
+ * src's bytes read (0: no limit).
+ */
+struct fg_zsink {
+	int (*write)(void *arg, const unsigned char *p, size_t n);
+	void *arg;
+	int gone;
+	unsigned ratio;
+	const struct fg_zsrc *src;
+};
+/*
+ * Decompresses the gzip data of src into sink, all but the last 32 KiB
+ * of the output given to it whenever the decoder's buffer fills. Returns
+ * NULL, or a static error message with *off set to the compressed offset
+ * near the error.
+ */
+const char *fg_gunzip_stream(struct fg_zsrc *src, struct fg_zsink *sink,
+    uint64_t *off);
+
+/*
+ * gzstream.c: streaming decompression of the gzip data on fd, of which the first
  * npre bytes were already read into pre (copied). Returns the read end of
  * a pipe that a new thread fills with the decompressed bytes; *gz is its
  * handle for fg_gz_end(). fd is closed at the end when ownfd is set.
@@ -66,7 +103,7 @@ int fg_gz_start(struct fg_gz **gz, int fd, int ownfd, const void *pre,
 const char *fg_gz_end(struct fg_gz *gz, uint64_t *off);
 
 /*
- * The limit on decompressed size against bombs: output may exceed 64 MiB
+ * inflate.c: the limit on decompressed size against bombs: output may exceed 64 MiB
  * only up to FG_GZIP_MAX_RATIO (environment; default 100, 0 for no
  * limit) times the compressed bytes read.
  */

@@ -15,8 +15,8 @@
 
 /* The first record at or after off: its offset and a copy of its stack. */
 static int
-recat(const struct fg_scan *sc, const char *name, uint64_t off, uint64_t *roff,
-    char **key, size_t *klen, size_t *kcap)
+recat(const struct fg_scan *sc, const struct fg_fold *src, uint64_t off,
+    uint64_t *roff, char **key, size_t *klen, size_t *kcap)
 {
 	struct fg_fold f;
 	struct fg_rec r;
@@ -25,11 +25,12 @@ recat(const struct fg_scan *sc, const char *name, uint64_t off, uint64_t *roff,
 	int found = 0;
 
 	memset(&f, 0, sizeof(f));
-	fg_in_range(&f.in, name, sc->fd, off, sc->size);
+	fg_in_range(&f.in, src->in.name, sc->fd, off, sc->size);
 	f.in.buf = fg_realloc(f.in.buf, (size_t)1 << 16);
 	f.in.cap = (size_t)1 << 16;
 	f.in.quiet = 1;
 	f.kind = sc->kind;
+	f.bases = src->bases;
 	if (off > sc->start && !(pread(sc->fd, &c, 1, (off_t)off - 1) == 1 &&
 	    c == '\n') && fg_in_line(&f.in, &len) == NULL)
 		goto out;	/* skipped the end of a line: nothing left */
@@ -49,7 +50,8 @@ out:
 }
 
 static uint64_t
-splitat(const struct fg_scan *sc, const char *name, const char *pk, size_t pl)
+splitat(const struct fg_scan *sc, const struct fg_fold *src, const char *pk,
+    size_t pl)
 {
 	uint64_t lo = sc->start, hi = sc->size, mid, roff = 0;
 	char *k = NULL;
@@ -57,14 +59,14 @@ splitat(const struct fg_scan *sc, const char *name, const char *pk, size_t pl)
 
 	while (lo < hi) {
 		mid = lo + (hi - lo) / 2;
-		if (!recat(sc, name, mid, &roff, &k, &kl, &kc))
+		if (!recat(sc, src, mid, &roff, &k, &kl, &kc))
 			hi = mid;
 		else if (fg_keycmp(k, kl, pk, pl) < 0)
 			lo = roff + 1;
 		else
 			hi = mid;
 	}
-	if (!recat(sc, name, lo, &roff, &k, &kl, &kc))
+	if (!recat(sc, src, lo, &roff, &k, &kl, &kc))
 		roff = sc->size;
 	free(k);
 	return roff;
@@ -94,7 +96,7 @@ fg_kmerge_pivot(struct fg_fold **in, const struct fg_scan *sc, int n, char **pk,
 		    sc[i].size - sc[i].start > sc[big].size - sc[big].start))
 			big = i;
 	}
-	if (total >= PAR_MIN && big >= 0 && recat(&sc[big], in[big]->in.name,
+	if (total >= PAR_MIN && big >= 0 && recat(&sc[big], in[big],
 	    sc[big].start + (sc[big].size - sc[big].start) / 2, &roff, pk, pl,
 	    &pc))
 		return 1;
@@ -114,13 +116,14 @@ fg_kmerge_cut(struct fg_fold **in, const struct fg_scan *sc, int n,
 
 	for (i = 0; i < n; i++) {
 		split = sc[i].start < sc[i].size ?
-		    splitat(&sc[i], in[i]->in.name, pk, pl) : sc[i].size;
+		    splitat(&sc[i], in[i], pk, pl) : sc[i].size;
 		fg_in_range(&lo[i].in, in[i]->in.name, sc[i].fd, sc[i].start,
 		    split);
 		fg_in_range(&hi[i].in, in[i]->in.name, sc[i].fd, split,
 		    sc[i].size);
 		lo[i].kind = hi[i].kind = sc[i].kind;
 		lo[i].truncfrac = hi[i].truncfrac = in[i]->truncfrac;
+		lo[i].bases = hi[i].bases = in[i]->bases;
 		lo[i].in.quiet = hi[i].in.quiet = 1;
 	}
 }

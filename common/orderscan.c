@@ -26,6 +26,7 @@ struct seg {
 	int fd;
 	uint64_t start, end;
 	enum fg_kind kind;
+	const struct fg_bases *bases;	/* the input's --base names */
 	int truncfrac;
 	/* results */
 	int sorted, overflow, any;
@@ -49,6 +50,7 @@ segopen(const struct seg *s, struct fg_fold *f, enum fg_kind kind,
 	f->in.quiet = 1;
 	f->kind = kind;
 	f->truncfrac = truncfrac;
+	f->bases = s->bases;
 }
 
 static void *
@@ -171,6 +173,7 @@ fg_fold_scan(struct fg_fold *f, struct fg_scan *res)
 	memset(res, 0, sizeof(*res));
 	memset(&a, 0, sizeof(a));
 	a.name = f->in.name;
+	a.bases = f->bases;
 	if (f->in.callermem && f->in.pos == 0) {
 		a.map = f->in.buf;
 		size = f->in.end;

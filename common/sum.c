@@ -66,6 +66,7 @@ openone(struct sumst *s, int k)
 {
 	fg_fold_open(&s->folds[k], s->files[k], s->o->kind);
 	s->folds[k].truncfrac = s->o->truncfrac;
+	s->folds[k].bases = s->o->bases;
 	s->live[k] = 1;
 	if (k >= s->nopen)
 		s->nopen = k + 1;

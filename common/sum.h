@@ -17,6 +17,7 @@ struct fg_sumopt {
 	int bycol;		/* input i's one count goes to column i */
 	int truncfrac;		/* drop fractional parts (with a warning) */
 	int needtotal;		/* an overflowing column total is fatal */
+	const struct fg_bases *bases;	/* --base names, or NULL */
 	/*
 	 * With needtotal: the error names the line where the total went over,
 	 * as fg_sum_overflow words it (fg-top, whose sums are all below the

@@ -54,7 +54,19 @@ struct copts {
 	struct cwin *win;	/* --since, --until, --window: window.h */
 	int header;		/* --header 1, --no-header 0, else -1 */
 	struct cunit *unit;	/* what a count is, as the formats say */
+	struct ckept *kept;	/* tables whose keys it borrows */
 };
+
+/*
+ * Tables whose keys the output's table borrows (perf's second thread's
+ * stacks, merged without copying their keys: perf-stack.c): held for the
+ * caller, which frees them after that table (collapse_kept_free).
+ */
+struct ckept {
+	struct fg_stab **tabs;
+	size_t n;
+};
+void collapse_kept_free(struct ckept *k);
 
 /*
  * What the counts are, for the "# fg-collapse kind=profile unit=U
@@ -236,13 +248,29 @@ void *collapse_grow(void *v, size_t *cap, size_t need, size_t sz);
 
 /* formats.c's list of formats, in probe order, NULL-terminated. */
 extern const struct cfmt *const *const collapse_fmts;
-/* The format called name; an unknown one is fatal, listing them. */
-const struct cfmt *collapse_byname(const char *name);
+/* The format called name, or NULL. */
+const struct cfmt *collapse_find(const char *name);
+/* The bytes of an input's head the probes look at (fewer at its end). */
+#define COLLAPSE_PROBE_BYTES (64u << 10)
+/* The format that came closest to an input none accepted, and why not. */
+struct cnear {
+	const struct cfmt *f;	/* NULL: none gave a reason */
+	struct cprobe why;
+};
 /*
- * The first format whose probe accepts the input's head, NULL for an
- * empty input; none is fatal, naming the closest one and its reason.
+ * The first format whose probe accepts head (n bytes, those past
+ * COLLAPSE_PROBE_BYTES unread), or NULL with the closest in *nr.
  */
-const struct cfmt *collapse_detect(struct fg_in *in);
+const struct cfmt *collapse_choose(const char *head, size_t n,
+    struct cnear *nr);
+/*
+ * formats-msg.c: an unknown -f name, an input no format recognises
+ * (name: the input's; nr: what collapse_choose found): fatal, listing
+ * the formats.
+ */
+_Noreturn void collapse_unknown(const char *name);
+_Noreturn void collapse_unrecognised(const char *name,
+    const struct cnear *nr);
 
 extern const struct cfmt fmt_perf;
 extern const struct cfmt fmt_folded;

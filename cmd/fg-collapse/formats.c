@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * formats.c: fg-collapse's formats and the choice among them: by -f's
- * name, or by probing the head of each input (collapse.h's struct cfmt).
+ * name, or by the probes' verdicts on the head of an input (collapse.h's
+ * struct cfmt). Pure: the head is read and a refusal printed by the
+ * caller (main.c, formats-msg.c).
  */
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "collapse.h"
@@ -28,67 +28,35 @@ static const struct cfmt *const fmts[] = {
 /* The list, for tests/fuzz/fuzz-collapse.c. */
 const struct cfmt *const *const collapse_fmts = fmts;
 
-#define PROBE_BYTES (64u << 10)
-
-/* The formats' names on standard error, each after a blank. */
-static void
-listformats(void)
-{
-	int i;
-
-	for (i = 0; fmts[i] != NULL; i++)
-		fprintf(stderr, " %s", fmts[i]->name);
-}
-
 const struct cfmt *
-collapse_byname(const char *name)
+collapse_find(const char *name)
 {
 	int i;
 
 	for (i = 0; fmts[i] != NULL; i++)
 		if (strcmp(fmts[i]->name, name) == 0)
 			return fmts[i];
-	fg_warnx("unknown format: %s", name);
-	fprintf(stderr, "formats:");
-	listformats();
-	fputc('\n', stderr);
-	exit(FG_EXIT_ERR);
+	return NULL;
 }
 
-/*
- * The first format whose probe accepts the head; when none does, the
- * error names the closest one and its reason.
- */
 const struct cfmt *
-collapse_detect(struct fg_in *in)
+collapse_choose(const char *head, size_t n, struct cnear *nr)
 {
-	struct cprobe why, best;
-	const struct cfmt *near = NULL;
-	const char *head;
-	size_t n;
+	struct cprobe why;
 	int i, sc, top = 0;
 
-	head = fg_in_peek(in, PROBE_BYTES, &n);
-	if (n == 0)
-		return NULL;	/* empty input: nothing to do */
-	if (n > PROBE_BYTES)
-		n = PROBE_BYTES;
+	nr->f = NULL;
+	if (n > COLLAPSE_PROBE_BYTES)
+		n = COLLAPSE_PROBE_BYTES;
 	for (i = 0; fmts[i] != NULL; i++) {
 		memset(&why, 0, sizeof(why));
 		if ((sc = fmts[i]->probe(head, n, &why)) >= PROBE_YES)
 			return fmts[i];
 		if (sc > top && why.why[0] != '\0') {
 			top = sc;
-			best = why;
-			near = fmts[i];
+			nr->why = why;
+			nr->f = fmts[i];
 		}
 	}
-	fprintf(stderr, "%s: %s: input format not recognised (tried:",
-	    fg_progname, in->name);
-	listformats();
-	fprintf(stderr, ")");
-	if (near != NULL)
-		fprintf(stderr, "; closest: %s (%s)", near->name, best.why);
-	fprintf(stderr, "; use -f to name one\n");
-	exit(FG_EXIT_ERR);
+	return NULL;
 }

@@ -277,6 +277,7 @@ parse_opts(struct fg_optstate *st, struct copts *o, int argc, char *argv[])
 	memset(o, 0, sizeof(*o));
 	o->header = -1;
 	o->unit = fg_calloc(1, sizeof(*o->unit));
+	o->kept = fg_calloc(1, sizeof(*o->kept));
 	o->tags = fg_calloc((size_t)argc, sizeof(*o->tags));
 	o->tag_roots = fg_calloc((size_t)argc, sizeof(*o->tag_roots));
 	o->skips = fg_calloc((size_t)argc, sizeof(*o->skips));
@@ -288,7 +289,8 @@ parse_opts(struct fg_optstate *st, struct copts *o, int argc, char *argv[])
 			continue;
 		switch (c) {
 		case 'f':
-			force = collapse_byname(st->arg);
+			if ((force = collapse_find(st->arg)) == NULL)
+				collapse_unknown(st->arg);
 			break;
 		case 'h':
 			usage_help();
@@ -315,6 +317,26 @@ parse_opts(struct fg_optstate *st, struct copts *o, int argc, char *argv[])
 	return force;
 }
 
+/*
+ * The format of the input, from its head: NULL for an empty input; none
+ * recognising it is fatal.
+ */
+static const struct cfmt *
+detect(struct fg_in *in)
+{
+	const struct cfmt *f;
+	struct cnear nr;
+	const char *head;
+	size_t n;
+
+	head = fg_in_peek(in, COLLAPSE_PROBE_BYTES, &n);
+	if (n == 0)
+		return NULL;	/* empty input: nothing to do */
+	if ((f = collapse_choose(head, n, &nr)) == NULL)
+		collapse_unrecognised(in->name, &nr);
+	return f;
+}
+
 /* Every input, collapsed into one table. */
 static struct fg_stab *
 collapse_all(char **files, int nfiles, const struct cfmt *force,
@@ -327,7 +349,7 @@ collapse_all(char **files, int nfiles, const struct cfmt *force,
 
 	for (k = 0; k < nfiles; k++) {
 		fg_in_open(&in, files[k]);
-		f = force != NULL ? force : collapse_detect(&in);
+		f = force != NULL ? force : detect(&in);
 		if (f != NULL && window_on(o) && !(f->flags & CFMT_TIMED))
 			fg_errx(FG_EXIT_ERR, "%s: %s input has no sample times: "
 			    "--since, --until and --window do not apply",
@@ -361,6 +383,8 @@ main(int argc, char *argv[])
 	else
 		collapse_write(tab, &o);
 	fg_stab_free(tab);
+	collapse_kept_free(o.kept);
+	free(o.kept);
 	free(o.win);
 	free(o.unit);
 	free(st.ops);

@@ -330,7 +330,7 @@ perf_run_pipe(struct worker *w, struct fg_in *in)
 	ring_close(&r, th);
 	perf_stack_flush(w);
 	perf_worker_free(&w2);	/* (its counts stay) */
-	perf_stack_merge(w->tab, w2.tab, in->name);
+	perf_stack_merge(w->tab, w2.tab, in->name, w->o->kept);
 	w->otherevents |= w2.otherevents;
 	perf_tally_join(&w->tally, &w2.tally);
 	if (r.has_filter && !w->has_filter) {

@@ -234,7 +234,7 @@ run_fd(struct worker *w1, struct fg_in *in, const struct copts *o,
 	if ((errno = pthread_join(th, NULL)) != 0)
 		fg_err(FG_EXIT_ERR, "pthread_join");
 	perf_worker_free(&w2);	/* (its counts and warnings stay) */
-	perf_stack_merge(tab, w2.tab, in->name);
+	perf_stack_merge(tab, w2.tab, in->name, o->kept);
 	perf_report(w1->warns, w1->nwarn, in, 0);
 	perf_report(w2.warns, w2.nwarn, in, w1->lineno);
 	in->lineno = w1->lineno + w2.lineno;

@@ -88,19 +88,17 @@ merge_one(struct fg_stab *dst, const struct fg_ent *e, const char *name)
 		fg_sum_overflow(name, 0);
 }
 
-/* Tables whose keys others borrow: kept until the process ends. */
-static struct fg_stab **kept;
-static size_t nkept;
-
 /*
  * src's stacks into dst, src's slots freed first. A stack dst lacks
  * borrows src's key, so that no key is held twice (the second thread's
  * table would otherwise be copied into the first at the end, a sixth of
- * the peak memory); src is kept for good. Each key is hashed and its slot
- * asked for AHEAD entries before it is added, its entry half way.
+ * the peak memory); src goes into kept, the caller's, freed after dst.
+ * Each key is hashed and its slot asked for AHEAD entries before it is
+ * added, its entry half way.
  */
 void
-perf_stack_merge(struct fg_stab *dst, struct fg_stab *src, const char *name)
+perf_stack_merge(struct fg_stab *dst, struct fg_stab *src, const char *name,
+    struct ckept *kept)
 {
 	enum { AHEAD = NPEND * 2 };
 	size_t n = fg_stab_count(src), i;
@@ -121,6 +119,19 @@ perf_stack_merge(struct fg_stab *dst, struct fg_stab *src, const char *name)
 		}
 	}
 	free(it);
-	kept = fg_reallocarray(kept, nkept + 1, sizeof(*kept));
-	kept[nkept++] = src;
+	kept->tabs = fg_reallocarray(kept->tabs, kept->n + 1,
+	    sizeof(*kept->tabs));
+	kept->tabs[kept->n++] = src;
+}
+
+void
+collapse_kept_free(struct ckept *k)
+{
+	size_t i;
+
+	for (i = 0; i < k->n; i++)
+		fg_stab_free(k->tabs[i]);
+	free(k->tabs);
+	k->tabs = NULL;
+	k->n = 0;
 }

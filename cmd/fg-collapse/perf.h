@@ -193,10 +193,11 @@ void perf_stack_flush(struct worker *w);
 void perf_stack_free(struct worker *w);
 /*
  * Adds src's stacks to dst (name: the input, for an overflow); dst may
- * borrow src's keys, so src is taken (kept to the end, not searchable).
+ * borrow src's keys, so src is taken into kept (freed after dst, not
+ * searchable).
  */
 void perf_stack_merge(struct fg_stab *dst, struct fg_stab *src,
-    const char *name);
+    const char *name, struct ckept *kept);
 
 /* perf-unit.c: the samples counted and what their counts are */
 static inline void

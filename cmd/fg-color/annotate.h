@@ -34,8 +34,9 @@ void annot_write_paths(const struct tree *t, uint32_t neutral);
  */
 void color_write_header(const struct fg_colorcfg *cfg, int ncols);
 
-/* read.c: reads the files (none: standard input) into in. */
-void color_read(struct color_in *in, char **files, int nfiles);
+/* read.c: reads the files (none: standard input) into in, cut at bases. */
+void color_read(struct color_in *in, char **files, int nfiles,
+    const struct fg_bases *bases);
 void color_in_free(struct color_in *in);
 
 /*

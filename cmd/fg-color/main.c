@@ -48,7 +48,7 @@ main(int argc, char *argv[])
 			fg_usage(usage);
 	}
 	files = fg_opt_files(&st, &nfiles);
-	color_read(&in, files, nfiles);
+	color_read(&in, files, nfiles, &cfg.bases);
 	cfg.header = in.f.header;
 	/* a profile's frames are coloured by name: through the map (--cp) */
 	if (in.tab != NULL && in.ncols == 1 && !cfg.diffusion)

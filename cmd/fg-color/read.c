@@ -10,7 +10,8 @@
 #include "annotate.h"
 
 void
-color_read(struct color_in *in, char **files, int nfiles)
+color_read(struct color_in *in, char **files, int nfiles,
+    const struct fg_bases *bases)
 {
 	struct fg_fold *f = &in->f;
 	struct fg_rec r;
@@ -21,6 +22,7 @@ color_read(struct color_in *in, char **files, int nfiles)
 	memset(in, 0, sizeof(*in));
 	in->ncols = 1;
 	fg_fold_open_list(f, files, nfiles, FG_KIND_UNKNOWN);
+	f->bases = bases;
 	while (fg_fold_next(f, &r)) {
 		if (in->tab == NULL) {
 			in->ncols = r.ncols;

@@ -12,51 +12,6 @@
 
 /* ---- the document ---- */
 
-/* The background's two colours; flat holds a #rrggbb one. */
-static void
-bgcolors(const struct svg_opts *o, int isdiff, const char **c1,
-    const char **c2, char flat[8])
-{
-	const char *bg = o->bgcolors;
-	int p = o->cc.pal;
-
-	if (bg == NULL) {
-		/* an elided profile as the diff's Elided view: on grey */
-		if (isdiff || o->cc.gone)
-			bg = "grey";
-		else if (p == FG_PAL_MEM)
-			bg = "green";
-		else if (p == FG_PAL_IO || p == FG_PAL_WAKEUP ||
-		    p == FG_PAL_CHAIN)
-			bg = "blue";
-		else if (p >= FG_PAL_RED)
-			bg = "grey";
-		else
-			bg = "yellow";
-	}
-	if (strcmp(bg, "yellow") == 0) {
-		*c1 = "#eeeeee";
-		*c2 = "#eeeeb0";
-	} else if (strcmp(bg, "blue") == 0) {
-		*c1 = "#eeeeee";
-		*c2 = "#e0e0ff";
-	} else if (strcmp(bg, "green") == 0) {
-		*c1 = "#eef2ee";
-		*c2 = "#e0ffe0";
-	} else if (strcmp(bg, "grey") == 0) {
-		*c1 = "#f8f8f8";
-		*c2 = "#e8e8e8";
-	} else {
-		uint32_t c = fg_color_parse(bg, strlen(bg));
-
-		if (c == FG_NOCOLOR || bg[0] != '#')
-			fg_errx(FG_EXIT_ERR, "--bgcolors: not yellow, blue, "
-			    "green, grey or #rrggbb: %s", bg);
-		fg_color_fmt(flat, c);
-		*c1 = *c2 = flat;
-	}
-}
-
 static void
 out_notes(const char *notes)
 {
@@ -405,46 +360,6 @@ out_colorrules(const struct svg_opts *o)
 
 /* ---- the other palette, for the page's toggle ---- */
 
-struct altset {
-	uint64_t *v;		/* colour << 32 | its other-palette colour */
-	size_t n, cap;
-};
-
-static void
-altadd(struct altset *a, uint32_t c, uint32_t alt)
-{
-	if (c == alt)
-		return;
-	if (a->n == a->cap) {
-		a->cap = a->cap ? a->cap * 2 : 64;
-		a->v = fg_reallocarray(a->v, a->cap, sizeof(*a->v));
-	}
-	a->v[a->n++] = (uint64_t)c << 32 | alt;
-}
-
-static int
-u64cmp(const void *x, const void *y)
-{
-	uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
-
-	return (a > b) - (a < b);
-}
-
-/* The legend's and the table's swatches in the other palette. */
-static void
-altswatches(struct altset *a, const struct svg_opts *o)
-{
-	struct fg_colorcfg cc = o->cc, ac = o->cc;
-	int k, sign;
-
-	ac.cb = !cc.cb;
-	for (sign = -1; sign <= 1; sign += 2)
-		for (k = 1; k <= 3; k++)
-			altadd(a, fg_color_scale(&cc, k / 3.0, sign),
-			    fg_color_scale(&ac, k / 3.0, sign));
-	altadd(a, fg_color_new(&cc), fg_color_new(&ac));
-}
-
 /*
  * data-alt: each fill of a diff and its colour in the other palette
  * (--colorblind flipped) with the label ink for it, "rrggbb:RRGGBB:w"
@@ -454,33 +369,24 @@ altswatches(struct altset *a, const struct svg_opts *o)
 static void
 out_altattr(const struct svg_opts *o, const struct svg_layout *l)
 {
-	struct altset a = { NULL, 0, 0 };
 	char hex[8];
-	size_t i, j;
-	int k;
+	size_t i;
 
 	if (!l->isdiff)
 		return;
-	for (k = 0; k < l->nviews; k++)
-		for (j = 0; j < l->v[k].nf; j++)
-			altadd(&a, l->v[k].f[j].color, l->v[k].f[j].alt);
-	altswatches(&a, o);
-	qsort(a.v, a.n, sizeof(*a.v), u64cmp);
 	fg_out_str(" data-alt=\"");
-	for (i = 0; i < a.n; i++) {
-		if (i > 0 && a.v[i] >> 32 == a.v[i - 1] >> 32)
-			continue;
+	for (i = 0; i < l->nalt; i++) {
 		if (i > 0)
 			fg_out_char(' ');
-		fg_color_fmt(hex, (uint32_t)(a.v[i] >> 32));
+		fg_color_fmt(hex, (uint32_t)(l->alt[i] >> 32));
 		fg_out_str(hex + 1);
 		fg_out_char(':');
-		fg_color_fmt(hex, (uint32_t)a.v[i]);
+		fg_color_fmt(hex, (uint32_t)l->alt[i]);
 		fg_out_str(hex + 1);
-		fg_out_str(fg_color_ink((uint32_t)a.v[i]) != 0 ? ":w" : ":b");
+		fg_out_str(fg_color_ink((uint32_t)l->alt[i]) != 0 ?
+		    ":w" : ":b");
 	}
 	fg_out_str(o->cc.cb ? "\" data-cb=\"1\"" : "\"");
-	free(a.v);
 }
 
 /* What the script needs to know about a diff, as svg attributes. */
@@ -549,19 +455,16 @@ void
 out_head(const struct svg_opts *o, const struct svg_layout *l,
     const struct page *pg)
 {
-	const char *bg1, *bg2;
-	char flat[8];
 	double fs = o->fontsize;
 
 	out_svgel(o, l, pg);
 	if (o->notes != NULL)
 		out_notes(o->notes);
-	bgcolors(o, l->isdiff, &bg1, &bg2, flat);
 	fg_out_str("<defs><linearGradient id=\"background\" y1=\"0\" y2=\"1\" "
 	    "x1=\"0\" x2=\"0\"><stop stop-color=\"");
-	fg_out_str(bg1);
+	fg_out_str(l->bg[0]);
 	fg_out_str("\" offset=\"5%\"/><stop stop-color=\"");
-	fg_out_str(bg2);
+	fg_out_str(l->bg[1]);
 	fg_out_str("\" offset=\"95%\"/></linearGradient></defs>\n"
 	    "<style type=\"text/css\">\ntext{font-family:");
 	out_text(o->fonttype);

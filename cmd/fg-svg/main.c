@@ -329,6 +329,7 @@ layout(struct svg_layout *l, struct svg_changes *sc, struct svg_opts *o,
 	*sc = in->sc;
 	if (in->ncols == 2)
 		svg_changes_finish(sc, o, r[0].tot, &in->per);
+	svg_pagecolor(l, o);
 }
 
 int

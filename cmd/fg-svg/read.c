@@ -171,6 +171,7 @@ svg_read_sum(struct svg_input *in, char **files, int nfiles)
 	memset(&so, 0, sizeof(so));
 	so.kind = FG_KIND_UNKNOWN;
 	so.needtotal = 1;	/* the root's width: over 2^63-1 is fatal */
+	so.bases = &in->o->cc.bases;
 	so.onmeta = onmeta;
 	so.onheader = onheader;
 	so.start = onstart;
@@ -198,6 +199,7 @@ svg_read_chart(struct svg_input *in, char **files, int nfiles)
 	fg_fold_open_list(&f, files, nfiles, FG_KIND_UNKNOWN);
 	f.onmeta = onmeta;
 	f.metaarg = in;
+	f.bases = &in->o->cc.bases;
 	while (fg_fold_next(&f, &r)) {
 		if (in->ncols == 0) {
 			in->ncols = r.ncols;

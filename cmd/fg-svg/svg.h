@@ -12,6 +12,8 @@
  * flowview.c one view of it: frames drawn, positions, colours
  * layout.c  decides: the views, their scale and the image's geometry
  *           (struct svg_layout)
+ * pagecolor.c decides the page's colours: the background, a diff's
+ *           fills in the other palette
  * changes.c a diff's headline and table: its functions classified by
  *           common/change.c, as fg-top does
  * annot.c   reads fg-color's annotation lines and header (annot.h)
@@ -94,6 +96,12 @@ struct svg_layout {
 	struct svg_view v[3];
 	double tc;		/* diff: sum of |after - before| self counts */
 	double imageheight, ypad1, ypad2, ypad3;
+	/* the page's colours (pagecolor.c) */
+	char bg[2][8];		/* the background's gradient, #rrggbb */
+	uint64_t *alt;		/* a diff's fills whose colour differs in
+				 * the other palette, fill << 32 | that
+				 * colour, by fill, each once */
+	size_t nalt;
 };
 
 /*
@@ -106,6 +114,12 @@ void svg_layout_flow(struct svg_layout *l, struct svg_opts *o,
     struct svg_flow *s, int isdiff, const struct fg_annot *a,
     const struct fg_period *per);
 void svg_layout_free(struct svg_layout *l);
+/*
+ * pagecolor.c: l's page colours (after the layout: the background, by
+ * o->bgcolors, which is checked, or the palette; a diff's other-palette
+ * fills).
+ */
+void svg_pagecolor(struct svg_layout *l, const struct svg_opts *o);
 /* A frame's self count in a view by col (its counts before, after). */
 double svg_vself(const double *tot, const double *self, int col);
 /* The narrowest count drawn when the full width stands for total. */
