@@ -88,17 +88,18 @@ mkpath(struct walk *w, uint32_t d, const char *name, size_t nlen)
 }
 
 /*
- * A diff frame's colour (ann: its annotation or FG_NOCOLOR), its colour in
- * the other palette (--colorblind flipped; an annotation the diff did not
- * give stays), and its count by kind (a frame the current profile lacks
- * counts as gone), as layout.c does for the tree.
+ * A diff frame's colour (ann: its annotation or FG_NOCOLOR; in the Elided
+ * view a vanished frame is blue whatever it says), its colour in the other
+ * palette (--colorblind flipped; an annotation the diff did not give
+ * stays), and its count by kind (a frame the current profile lacks counts
+ * as gone), as layout.c does for the tree.
  */
 static void
 diffcolor(struct svg_view *v, struct svg_opts *o, struct walk *w,
     struct svg_frame *f, uint32_t ann, double all)
 {
 	struct fg_cframe cf;
-	uint32_t c;
+	uint32_t c, gone;
 	double u;
 	int k;
 
@@ -107,18 +108,24 @@ diffcolor(struct svg_view *v, struct svg_opts *o, struct walk *w,
 	cf.root = f->depth == 0;
 	cf.pnew = !cf.root && w->isnew[f->depth - 1];
 	w->isnew[f->depth] = (unsigned char)fg_color_newcode(&o->cc, &cf);
-	c = fg_color_diff(&o->cc, &cf, f->name, f->nlen, all);
-	f->color = ann != FG_NOCOLOR ? ann : c;
-	if (ann != FG_NOCOLOR && ann != c)
+	/* the Elided view: what vanished is blue (fg_color_vanished) */
+	gone = v->col == SVG_ELIDED ? fg_color_vanished(&o->cc, &cf) :
+	    FG_NOCOLOR;
+	c = gone != FG_NOCOLOR ? gone :
+	    fg_color_diff(&o->cc, &cf, f->name, f->nlen, all);
+	f->color = ann != FG_NOCOLOR && gone == FG_NOCOLOR ? ann : c;
+	if (f->color != c)
 		f->alt = f->color;
 	else {
 		o->cc.cb = !o->cc.cb;
-		f->alt = fg_color_diff(&o->cc, &cf, f->name, f->nlen, all);
+		f->alt = gone != FG_NOCOLOR ? fg_color_vanished(&o->cc, &cf) :
+		    fg_color_diff(&o->cc, &cf, f->name, f->nlen, all);
 		o->cc.cb = !o->cc.cb;
 	}
 	if (cf.root)
 		return;
-	k = fg_color_kind_of(&o->cc, &cf, &u);
+	k = gone != FG_NOCOLOR ? FG_DK_SHRANK : fg_color_kind_of(&o->cc, &cf,
+	    &u);
 	if (f->tot[1] == 0 && f->tot[0] > 0)
 		v->ngone[k != FG_DK_SAME]++;
 	else

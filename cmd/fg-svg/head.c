@@ -104,6 +104,28 @@ titles(struct head *h, const struct svg_opts *o)
 /* ---- the legend ---- */
 
 /*
+ * A scale's label with its ends, visible (in an <img> and on paper too):
+ * "grew 5–13.2 pts", the lightest colour at the smallest change coloured
+ * (the --min-change floor, else 0) and the saturated one at the largest
+ * change in the graph, in points of the total in the mode in force (the
+ * colours' fg_color_scale of |change| / dmax). inferno's --colordiffusion
+ * colours by share, not change: the word alone.
+ */
+static void
+legscale(const struct fg_colorcfg *cc, char *buf, size_t len,
+    const char *what)
+{
+	double lo = cc->minchg > 0 ? cc->minchg : 0, hi = cc->dmax * 100;
+
+	if (cc->diffusion) {
+		snprintf(buf, len, "%s", what);
+		return;
+	}
+	snprintf(buf, len, "%s %g\xe2\x80\x93%.3g pts", what, lo,
+	    hi > lo ? hi : lo);
+}
+
+/*
  * The items flow right-aligned in lines of the page's width less the
  * palette button's room on the left, as many lines as they need (one at
  * the default width; a fixed --width under 600 px takes two or three).
@@ -127,14 +149,19 @@ legflow(const struct svg_opts *o, struct hlegend *lg)
 	snprintf(lg->mname, sizeof(lg->mname), "%s mode%s%.20s%s:", prop ?
 	    "proportional" : "absolute", unit ? " (" : "", unit ?
 	    o->countname : "", unit ? ")" : "");
-	lg->lab[0] = prop ? "share grew" : "grew";
-	lg->lab[1] = prop ? "share shrank" : "shrank";
+	for (i = 0; i < 2; i++)
+		legscale(cc, lg->scale[i], sizeof(lg->scale[i]), prop ?
+		    (i == 0 ? "share grew" : "share shrank") :
+		    (i == 0 ? "grew" : "shrank"));
+	lg->lab[0] = lg->scale[0];
+	lg->lab[1] = lg->scale[1];
 	lg->lab[2] = "new";
 	lg->lab[3] = lg->grey;
 	lg->w[0] = (double)strlen(lg->mname) * cw + 12;
 	for (i = 0; i < 4; i++)
 		lg->w[i + 1] = (i < 2 ? 3 * sw : fs) + 4 +
-		    (double)strlen(lg->lab[i]) * cw + 12;
+		    (double)fg_utf8_len(lg->lab[i], strlen(lg->lab[i])) * cw +
+		    12;
 	room = (double)o->width - 2 * SVG_XPAD - PALW(o);
 	lg->n = 1;
 	lw[0] = 0;

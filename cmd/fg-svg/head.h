@@ -26,11 +26,13 @@ struct hwrap {
 
 /*
  * The colour contract: the mode, the grew and shrank scales (light: small
- * change, saturated: the largest), new, and grey with the rule in force
- * (the noise test and the floor in points).
+ * change, saturated: the largest) with their ends in points as text, new,
+ * and grey with the rule in force (the noise test and the floor in
+ * points).
  */
 struct hlegend {
 	char grey[64], mname[64];
+	char scale[2][64];	/* "grew 5–13.2 pts": the scale's ends */
 	const char *lab[4];
 	double w[5];		/* each item's width with its gap after it */
 	double x[5];		/* where each item starts */

@@ -4,8 +4,9 @@
 // fits): one layout object per frame. Frames are read
 // once into arrays from the counts in each frame's d attribute ("depth
 // start total self [tb fb ta fa]", base 36); a zoom is one transform on
-// the view's group and a layer of labels for the frames wide enough (see
-// zoom()). Labels are fitted with the font width estimate fg-svg uses, so
+// the view's group, or for a small subtree a copy of it in an overlay
+// layer that leaves the view as it is, and a layer of labels for the
+// frames wide enough (see zoom() and overlay()). Labels are fitted with the font width estimate fg-svg uses, so
 // nothing is measured in the DOM.
 "use strict";
 (function () {
@@ -89,6 +90,7 @@
 			depth: +d[j], s: +d[j + 1], w: +d[j + 2], self: +d[j + 3],
 			tb: +d[c], fb: +d[c + 1], ta: +d[c + 2], fa: +d[c + 3],
 			name: name, hid: false, par: false, hl: false, ex: false,
+			pe: false, c: null,
 			fill: r.getAttribute("fill")
 		};
 		if (isdiff && n === 6) {
@@ -192,9 +194,10 @@
 	// to the zoomed one get their exact x and width written, once. Beyond
 	// a scale of 500 the page's single-precision floats cannot place a
 	// frame from its x in the file (the shift alone is millions of
-	// pixels): a far zoom moves the whole view right of the page
-	// (x' = a x + W) and writes the shown frames relative to that origin,
-	// put back when they are shown no more. The clip is written only when
+	// pixels): a far zoom moves the whole view, unscaled, right of the
+	// page (x' = x + 2W) and writes the shown frames' x (less 2W) and
+	// width as they are on the page, put back when they are shown no more
+	// (scaled by millions, they were drawn up to 10 px off). The clip is written only when
 	// the width changes: any write to it draws every frame again.
 	var serial = 0, clip = null, labdirty = false;
 	// The labels of a zoom: those of the frames shown wide enough, listed
@@ -266,14 +269,16 @@
 		    Math.abs(fr.s - s0 - t0) < tol)
 			exact(fr, wpt);
 	}
-	function setparent(fr, par) {
-		if (fr.par === par)
+	function setparent(fr, par, ov) {
+		var pe = par && !ov;
+		fr.par = par;
+		if (fr.pe === pe)
 			return;
-		if (par)
+		if (pe)
 			fr.e.classList.add("parent");
 		else
 			fr.e.classList.remove("parent");
-		fr.par = par;
+		fr.pe = pe;
 	}
 	function setclip() {
 		var d;
@@ -295,9 +300,12 @@
 	// of the markup would show, relative to the far origin in a far zoom;
 	// labelled when wide enough
 	function show(v, fr, x, w, q) {
-		if (q.far) {
-			fr.r.setAttribute("x", String((x - W) / q.a));
-			fr.r.setAttribute("width", String(w / q.a));
+		if (q.ov) {
+			fr.ox = x;
+			fr.ow = w;
+		} else if (q.far) {
+			fr.r.setAttribute("x", String(x - q.o));
+			fr.r.setAttribute("width", String(w));
 			if (!fr.rel)
 				v.rel.push(fr);
 			fr.rel = true;
@@ -323,38 +331,166 @@
 		}
 		v.rel = keep;
 	}
+	// A zoom into a small subtree (a third of the view's frames or fewer)
+	// writes nothing to the view: the subtree and its ancestors are drawn
+	// in an overlay over a background that hides the view. Blink paints
+	// every element of an SVG again when anything in it changes (it culls
+	// nothing), so a zoom that writes to the view costs the whole view;
+	// the overlay is a layer of its own (a composited foreignObject
+	// holding an <svg>), where a zoom costs its own frames and the view's
+	// paint is reused. The labels and the Reset Zoom button are in that
+	// layer for the same reason. fr.c is a frame's copy in the overlay;
+	// the page's rules for #frames are copied for .fgz, its frames.
+	var ovl = null;
+	function subend(f, z) {
+		var i = z.e.fgi + 1;
+		while (i < f.length && f[i].depth > z.depth)
+			i++;
+		return i;
+	}
+	function ovrules() {
+		var out = [], i, k, r, sh = document.styleSheets;
+		for (i = 0; i < sh.length; i++) {
+			try {
+				r = sh[i].cssRules;
+			} catch (err) {
+				continue;
+			}
+			for (k = 0; k < r.length; k++)
+				if (r[k].selectorText &&
+				    r[k].selectorText.indexOf("#frames") >= 0)
+					out.push(r[k].cssText.replace(/#frames/g, ".fgz"));
+		}
+		out.push(".fgz rect,#unzoom{pointer-events:auto}");
+		mk("style", svg).textContent = out.join("\n");
+	}
+	function ovmake() {
+		var fo = document.createElementNS(NS, "foreignObject"), d, s;
+		d = document.createElementNS("http://www.w3.org/1999/xhtml",
+		    "div");
+		d.style.transform = "translateZ(0)";
+		fo.style.pointerEvents = "none";
+		s = document.createElementNS(NS, "svg");
+		s.style.display = "block";
+		fo.appendChild(d);
+		d.appendChild(s);
+		svg.insertBefore(fo, $("frames").nextSibling);
+		ovl = { fo: fo, s: s, bg: mk("rect", s), g: mk("g", s), list: [],
+		    grad: null };
+		ovl.g.setAttribute("class", "fgz");
+		ovl.g = mk("g", ovl.g);
+		ovl.bg.setAttribute("display", "none");
+		s.appendChild(unzoombtn);
+		ovrules();
+	}
+	// the background over the view's rows: the page's, its gradient
+	// drawn over the whole page as the page's is
+	function ovback(v) {
+		var f = bg.getAttribute("fill") || "#fff", m, g = ovl.grad, i, y;
+		m = /^url\(#(.*)\)$/.exec(f);
+		if (m && $(m[1]) && !g) {
+			g = ovl.grad = $(m[1]).cloneNode(true);
+			g.id = "fgovbg";
+			g.setAttribute("gradientUnits", "userSpaceOnUse");
+			mk("defs", ovl.s).appendChild(g);
+		}
+		if (g)
+			g.setAttribute("y2", H);
+		if (v.top === undefined)
+			for (i = 0, v.top = Infinity, v.bot = -Infinity;
+			    i < v.f.length; i++) {
+				y = +v.f[i].y0;
+				v.top = Math.min(v.top, y);
+				v.bot = Math.max(v.bot, y + v.rh);
+			}
+		ovl.bg.setAttribute("fill", g ? "url(#fgovbg)" : f);
+		ovl.bg.setAttribute("x", xpad);
+		ovl.bg.setAttribute("width", W - 2 * xpad);
+		ovl.bg.setAttribute("y", v.top + hdy);
+		ovl.bg.setAttribute("height", v.bot - v.top);
+	}
+	function ovrect(fr, v) {
+		var r = document.createElementNS(NS, "rect");
+		mk("title", r).textContent = fr.r.firstChild.textContent;
+		r.setAttribute("x", fr.ox);
+		r.setAttribute("width", fr.ow);
+		r.setAttribute("y", +fr.y0 + hdy);
+		r.setAttribute("height", v.rh);
+		r.setAttribute("fill", fr.fill);
+		r.setAttribute("class", (fr.par ? "parent" : "") +
+		    (fr.hl ? " m" : ""));
+		r.fgi = fr.e.fgi;
+		fr.c = r;
+		ovl.list.push(fr);
+		return r;
+	}
+	// the overlay of a zoom into z (null: none), the page's size
+	function overlay(v, z) {
+		var i, f = v.f, frag = document.createDocumentFragment(), n, a;
+		if (!ovl && !z)
+			return;
+		if (!ovl)
+			ovmake();
+		ovl.fo.setAttribute("width", W);
+		ovl.fo.setAttribute("height", H);
+		ovl.s.setAttribute("width", W);
+		ovl.s.setAttribute("height", H);
+		ovl.s.setAttribute("viewBox", "0 0 " + W + " " + H);
+		for (i = 0; i < ovl.list.length; i++)
+			ovl.list[i].c = null;
+		ovl.list = [];
+		ovl.g.textContent = "";
+		if (!z) {
+			ovl.bg.setAttribute("display", "none");
+			return;
+		}
+		if (v.rh === undefined)
+			v.rh = +f[0].r.getAttribute("height");
+		ovback(v);
+		for (a = z.up; a; a = a.up)
+			frag.appendChild(ovrect(a, v));
+		for (i = z.e.fgi, n = subend(f, z); i < n; i++)
+			frag.appendChild(ovrect(f[i], v));
+		ovl.g.appendChild(frag);
+		ovl.bg.removeAttribute("display");
+	}
 	function zoom(z, nopush) {
 		var v = cur, f = v.f, i, fr, s0 = z.s, t0 = z.w, d0 = z.depth;
 		var was = zoomed, wpt = f[0].w > 0 ? (W0 - 2 * xpad) / f[0].w : 0;
 		var k = (W - 2 * xpad) / t0, eps = t0 * 1e-9, zm = d0 > 0;
 		var a = wpt > 0 ? k / wpt : 1, tf;
-		var q = { a: a, wpt: wpt, fine: a > 2, far: a > 500 };
+		var q = { a: a, wpt: wpt, fine: a > 2, far: a > 500, o: 2 * W,
+		    ov: zm && 3 * (subend(f, z) - z.e.fgi) <= f.length };
 		var tol = wpt > 0 ? 0.15 / wpt : 0, edges = q.fine && !q.far;
-		tf = "matrix(" + a + ",0,0,1," + (q.far ? W :
-		    xpad - (xpad + s0 * wpt) * a) + ",0)";
-		setclip();
+		tf = q.far ? "matrix(1,0,0,1," + q.o + ",0)" : "matrix(" + a +
+		    ",0,0,1," + (xpad - (xpad + s0 * wpt) * a) + ",0)";
+		if (!q.ov)
+			setclip();
 		serial++;
 		v.lab = [];
 		for (i = 0; i < f.length; i++) {
 			fr = f[i];
 			if (fr.depth < d0) {
 				fr.hid = !(fr.s <= s0 + eps && fr.s + fr.w >= s0 + t0 - eps);
-				setparent(fr, !fr.hid);
+				setparent(fr, !fr.hid, q.ov);
 			} else {
 				fr.hid = !(fr.s >= s0 - eps && fr.s + fr.w <= s0 + t0 + eps &&
 				    (fr.depth > d0 || fr === z));
-				setparent(fr, false);
+				setparent(fr, false, q.ov);
 			}
 			if (fr.hid) {
-				if (edges && !fr.ex)
+				if (edges && !fr.ex && !q.ov)
 					edge(fr, s0, t0, tol, wpt);
 			} else if (fr.depth < d0)
 				show(v, fr, xpad, W - 2 * xpad, q);
 			else
 				show(v, fr, xpad + (fr.s - s0) * k, fr.w * k, q);
 		}
-		unfar(v, q);
-		if (tf !== v.tf) {
+		overlay(v, q.ov ? z : null);
+		retab(z);
+		if (!q.ov)
+			unfar(v, q);
+		if (tf !== v.tf && !q.ov) {
 			v.g.setAttribute("transform", tf);
 			v.tf = tf;
 		}
@@ -542,6 +678,10 @@
 	var righted = ["search", "ignorecase", "matched", "helpbtn"];
 	var fs = num("data-fs", 12), fw = num("data-fw", 0.59);
 	var LH = fs + 6, TH = fs + 8, hdy = 0, hd = null, hdcss = null;
+	// a search's report takes a line of its own under the subtitle
+	// (rline 1), and the open search box leaves the title the room it
+	// needs beside the controls or sends it under them (boxopen)
+	var rline = 0, boxopen = false;
 	function shift(e, dx, dy) {
 		if (e)
 			e.setAttribute("transform", "translate(" + dx.toFixed(1) +
@@ -597,11 +737,13 @@
 		e.setAttribute("x", x);
 		e.setAttribute("y", fix1(y));
 	}
-	// the title's lines under the controls at width w (0: beside them)
+	// the title's lines under the controls at width w (0: beside them);
+	// the open search box takes 148 pixels more left of them (boxplace)
 	function titledrop(w) {
 		var tcw = (fs + 5) * fw, x = Math.floor(w / 2);
 		var tw = Array.from(hd.title).length * tcw;
-		if (x - tw / 2 >= xpad + 10 * chw + 8 && x + tw / 2 <= w - xpad - 128)
+		if (x - tw / 2 >= xpad + 10 * chw + 8 && x + tw / 2 <= w - xpad -
+		    128 - (boxopen ? 148 : 0))
 			return 0;
 		return nlines(hd.title, w, tcw);
 	}
@@ -658,7 +800,7 @@
 	// the head's parts at width w and its height beyond the frames'
 	function headat(w) {
 		var p = { w: w, drop: titledrop(w), nsub: 1, nh2: 1, leg: null,
-		    st: stacked(w), sw: 0 }, t;
+		    st: stacked(w), sw: 0, rl: rline }, t;
 		if (hd.sub !== null)
 			p.nsub = nlines(hd.sub, w, chw);
 		if (hd.h2 !== null)
@@ -668,13 +810,13 @@
 			p.sw = Math.max(swlines(w), hd.swres);
 		t = hd.nrow === 0 ? 0 : p.st ? (hd.n0 + hd.n1 + 2) * LH + 4 :
 		    (Math.max(hd.n0, hd.n1) + 1) * LH;
-		p.h = p.drop * TH + (p.nsub + p.nh2 + p.leg.n - 3) * LH +
+		p.h = p.drop * TH + (p.nsub + p.nh2 + p.leg.n - 3 + p.rl) * LH +
 		    p.sw * LH + t;
 		return p;
 	}
 	// what the markup holds, read once
 	function headread() {
-		var lg = $("legend"), c, it = null, x0, nr, vy;
+		var lg = $("legend"), c, it = null, x0, nr, vy, k;
 		hd = { title: fulltext($("title")), sub: $("subtitle") ?
 		    fulltext($("subtitle")) : null, h2: $("headline2") ?
 		    fulltext($("headline2")) : null, items: [], nvb: 0 };
@@ -703,7 +845,13 @@
 		hd.swres = hd.nvb > 1 ? swlines(W0) : 0;
 		if (hd.nvb > 1 && !fixed && W0 > 600)
 			hd.swres = Math.max(hd.swres, swlines(600));
+		// (the markup's head: no report line, the box closed)
+		k = [rline, boxopen];
+		rline = 0;
+		boxopen = false;
 		hd.p0 = headat(W0);
+		rline = k[0];
+		boxopen = k[1];
 		vy = $("headline") || lg;
 		hd.liney = vy ? +vy.getAttribute("y") : 0;
 		hd.legy = lg && hd.items.length ? +hd.items[0].e[0].getAttribute("y") : 0;
@@ -711,13 +859,19 @@
 	// the head placed at width W (p: headat(W))
 	function headplace(p) {
 		var p0 = hd.p0, x = Math.floor(W / 2), i, k, it, dt, dl, dy, g;
-		dt = (p.drop - p0.drop) * TH + (p.nsub - p0.nsub) * LH;
+		dt = (p.drop - p0.drop) * TH + (p.nsub - p0.nsub + p.rl -
+		    p0.rl) * LH;
 		settext($("title"), p.drop ? wrap(hd.title, Math.floor((W - 2 *
 		    xpad) / ((fs + 5) * fw))) : [hd.title], x, fs * 2 +
 		    (p.drop ? TH : 0), TH);
 		if (hd.sub !== null)
 			settext($("subtitle"), wrap(hd.sub, Math.floor((W - 2 * xpad) /
 			    chw)), x, fs * 4 + p.drop * TH, LH);
+		// (a fixed page wider than the window: at the window's edge)
+		$("matched").setAttribute("x", fixed ? Math.min(W, window.innerWidth ||
+		    W) - xpad : W0 - xpad);
+		$("matched").setAttribute("y", fix1(fs * 4 + p.drop * TH +
+		    p.nsub * LH));
 		if ($("headline"))
 			settext($("headline"), [fulltext($("headline"))], x,
 			    hd.liney + dt, LH);
@@ -891,22 +1045,36 @@
 		fitheads();
 		fitpalette();
 	}
-	// the search's report ("Matched: ..."), at the bottom right, grows
-	// leftwards from the right margin, squeezed to the page's width when
-	// wider; the details line keeps clear of it (mroom: 110 pixels or the
-	// report's length)
-	var mroom = 110;
+	// the search's report ("Matched: ..."), on the first screen: in a
+	// line of its own under the subtitle, right-aligned under Search
+	// (headplace), the head below moved down a line while it shows;
+	// squeezed to the page's width when wider. The details line keeps
+	// 110 pixels clear on its right (mroom), as it did when the report
+	// shared its line.
+	var mroom = 110, relaying = false;
 	function matchfit() {
-		var e = $("matched"), n;
+		var e = $("matched"), n, k, on = /\S/.test(matched.nodeValue);
 		e.removeAttribute("textLength");
 		e.removeAttribute("lengthAdjust");
-		n = /\S/.test(matched.nodeValue) ? textlen(e) : 0;
-		if (n > W - 2 * xpad) {
-			e.setAttribute("textLength", W - 2 * xpad);
+		n = on ? textlen(e) : 0;
+		k = (fixed ? Math.min(W, window.innerWidth || W) : W) - 2 * xpad;
+		if (n > k) {
+			e.setAttribute("textLength", k);
 			e.setAttribute("lengthAdjust", "spacingAndGlyphs");
-			n = W - 2 * xpad;
 		}
-		mroom = Math.max(110, n + 2 * chw);
+		if (on !== (rline === 1))
+			relayout(on ? 1 : 0, boxopen);
+	}
+	// the head again at the page's width with the report's line (rl)
+	// and the box (bo) as they are now
+	function relayout(rl, bo) {
+		rline = rl;
+		boxopen = bo;
+		if (relaying)
+			return;
+		relaying = true;
+		fitwidth(W);
+		relaying = false;
 	}
 
 	// search: a literal substring by default; /RE/ is a regular expression,
@@ -968,11 +1136,21 @@
 		lt = t.toLowerCase();
 		return function (s) { return s.toLowerCase().indexOf(lt) >= 0; };
 	}
+	// a frame's element as shown: its copy in a zoom's overlay, or its own
+	function el(fr) {
+		return fr.c || fr.e;
+	}
+	// a class on a frame's element and on its copy
+	function setcls(fr, c, on) {
+		var i, e = [fr.e, fr.c];
+		for (i = 0; i < 2; i++)
+			if (e[i] && on)
+				e[i].classList.add(c);
+			else if (e[i])
+				e[i].classList.remove(c);
+	}
 	function mark(fr, m) {
-		if (m)
-			fr.e.classList.add("m");
-		else
-			fr.e.classList.remove("m");
+		setcls(fr, "m", m);
 		fr.hl = m;
 		if (fr.t)
 			labdirty = true;
@@ -1079,11 +1257,13 @@
 						seturl();
 					}
 					box.fo.setAttribute("display", "none");
+					relayout(rline, false);
 					svg.focus();
 				}
 			});
 		}
 		box.fo.removeAttribute("display");
+		relayout(rline, true);
 		boxplace();
 		box.value = term === null ? "" : term;
 		box.focus();
@@ -1110,7 +1290,7 @@
 
 	// views: each is as tall as it needs (plus what a narrow window adds to
 	// the head, hdy); the lines under the frames follow
-	var H0 = num("height", 0), bottoms = [$("details"), $("matched")];
+	var H0 = num("height", 0), bottoms = [$("details")];
 	var bg = svg.querySelector("rect");
 	function setheight(h) {
 		var i, e;
@@ -1140,10 +1320,11 @@
 				if (f[k].hl)
 					mark(f[k], false);
 		}
+		if (!ovl)
+			ovmake();
 		if (!v.L) {
-			v.L = document.createElementNS(NS, "g");
+			v.L = mk("g", ovl.s);
 			v.L.setAttribute("class", "fglab");
-			svg.insertBefore(v.L, $("frames").nextSibling);
 		}
 		for (k = 0; k < views.length; k++) {
 			if (views[k] === v)
@@ -1164,9 +1345,9 @@
 		zoomed = null;
 		zoom(z || root(), true);
 		if (focused)
-			focused.e.removeAttribute("tabindex");
+			untab(focused);
 		focused = z || root();
-		focused.e.setAttribute("tabindex", "0");
+		el(focused).setAttribute("tabindex", "0");
 	}
 	// The frame of view v at the path of frame z of another view, if any.
 	function same(z, v) {
@@ -1339,12 +1520,8 @@
 	function outline(name, on) {
 		var f = cur.f, i;
 		for (i = 0; i < f.length; i++)
-			if (f[i].name === name) {
-				if (on)
-					f[i].e.classList.add("o");
-				else
-					f[i].e.classList.remove("o");
-			}
+			if (f[i].name === name)
+				setcls(f[i], "o", on);
 	}
 	function common(a, b) {
 		while (a.depth > b.depth)
@@ -1371,7 +1548,7 @@
 	function frameof(t) {
 		while (t && t !== svg) {
 			if (t.fgi !== undefined && cur.f[t.fgi] &&
-			    cur.f[t.fgi].e === t)
+			    el(cur.f[t.fgi]) === t)
 				return cur.f[t.fgi];
 			t = t.parentNode;
 		}
@@ -1425,15 +1602,31 @@
 	// order), arrows move between frames, Enter zooms, Esc goes back, /
 	// searches, ? shows the keys
 	var focused = null, pushes = 0, help = null;
+	function untab(fr) {
+		fr.e.removeAttribute("tabindex");
+		if (fr.c)
+			fr.c.removeAttribute("tabindex");
+	}
+	// after a zoom the frame that Tab reaches is one shown: the focused
+	// one's copy in the overlay, or the zoomed frame when it is hidden
+	function retab(z) {
+		if (!focused || focused.e.fgi === undefined ||
+		    cur.f[focused.e.fgi] !== focused)
+			return;
+		untab(focused);
+		if (focused.hid)
+			focused = z;
+		el(focused).setAttribute("tabindex", "0");
+	}
 	function focusframe(fr) {
 		if (!fr || fr.hid)
 			return;
 		if (focused && focused !== fr)
-			focused.e.removeAttribute("tabindex");
+			untab(focused);
 		focused = fr;
-		fr.e.setAttribute("tabindex", "0");
-		if (document.activeElement !== fr.e)
-			fr.e.focus();
+		el(fr).setAttribute("tabindex", "0");
+		if (document.activeElement !== el(fr))
+			el(fr).focus();
 	}
 	function neighbour(fr, key) {
 		var f = cur.f, i = fr.e.fgi, k, g;
@@ -1542,7 +1735,7 @@
 			return;
 		focused = fr;
 		details.nodeValue = detailline(fr);
-		r = fr.r.getBoundingClientRect();
+		r = el(fr).getBoundingClientRect();
 		showtip(fr, { clientX: r.left, clientY: r.top + r.height / 2 });
 	});
 	window.addEventListener("popstate", function () {
@@ -1560,6 +1753,15 @@
 		urldrop();
 	});
 
+	// a window shorter than the page: the root, the widest frame, on the
+	// first screen, scrolled to when a graph drawn bottom-up has it
+	// below the window's foot (a page opened at a zoom keeps its place)
+	function showroot() {
+		var b = root().r.getBoundingClientRect(), h = window.innerHeight;
+		if (h > 0 && b.bottom > h && !zoomed)
+			window.scrollBy(0, b.bottom - h + 4);
+	}
+
 	// start
 	var gs = $("frames").children, i, p = getparams(), fr;
 	for (i = 0; i < gs.length; i++)
@@ -1574,8 +1776,10 @@
 	    ".fglab{pointer-events:none}\n" +
 	    ".searching .fglab text:not(.m){opacity:.35}";
 	// "Matched: x% (before, after, change)" grows leftwards from the
-	// right margin (matchfit)
+	// right margin, in its line under the subtitle (matchfit)
 	$("matched").setAttribute("x", W - xpad);
+	$("matched").setAttribute("y", fs * 4 + ($("subtitle") ?
+	    +$("subtitle").getAttribute("y") - fs * 4 : 0) + LH);
 	$("matched").setAttribute("text-anchor", "end");
 	if (p.i === "1") {
 		ic = true;
@@ -1608,9 +1812,10 @@
 		}
 	}
 	search();
+	showroot();
 	started = true;
 	focused = root();
-	focused.e.setAttribute("tabindex", "0");
+	el(focused).setAttribute("tabindex", "0");
 	window.fgsvg = { zoom: function (i) { zoom(cur.f[i]); }, search: search,
 	    view: setview, frames: function () { return cur.f; },
 	    pending: function () { return urlq.length > 0; } };

@@ -8,6 +8,10 @@
 // is the class it is counted in (grey: "within noise or < N pts"), every
 // row of a list shorter than the table's counted (svg/headline-counts-
 // browser).
+//   node contract.js elided   every frame that vanished (in the baseline,
+// absent from the current profile) is blue, never grey, in the diff's
+// Elided view and in fg-elide's paths drawn alone (fg-diff | fg-elide |
+// fg-svg), both pictures of the same frames (svg/elided-one-rule-browser).
 // Inputs: the real node.js pair (plain and through fg-color), the demo
 // diff of lib.js, in both modes, with the floor off and --all-changes.
 "use strict";
@@ -177,13 +181,69 @@ async function headline() {
 	await finish(close);
 }
 
+// Each frame's path and class in view i (-1: the page's only view).
+function paths(i) {
+	if (i >= 0)
+		window.fgsvg.view(i);
+	const key = (fr) => {
+		const a = [];
+		for (let f = fr; f && f.depth > 0; f = f.up)
+			a.unshift(f.name);
+		return a.join(";");
+	};
+	return window.fgsvg.frames().filter((fr) => fr.depth > 0).map((fr) =>
+	    ({ p: key(fr), k: window.kindof(fr.fill), gone: fr.tb > 0 &&
+	    fr.ta === 0 }));
+}
+
+async function elided() {
+	const { ctx, close } = await launch();
+	const demoElided = execFileSync("fg-elide", { input: demoDiff })
+	    .toString();
+	const nodeElided = execFileSync("fg-elide", { input: nodeDiff })
+	    .toString();
+	for (const [what, input, el, args] of [["node", nodeDiff, nodeElided, []],
+	    ["node --mode proportional", nodeDiff, nodeElided,
+	    ["--mode", "proportional"]],
+	    ["node --min-change 20", nodeDiff, nodeElided,
+	    ["--min-change", "20"]], ["demo", demoDiff, demoElided, []]]) {
+		const page = await ctx.newPage();
+		await page.goto(fileurl(svgof("d" + what.replace(/ /g, ""), input,
+		    args)));
+		await page.evaluate(classify);
+		const v = await page.evaluate(() => {
+			for (let i = 0; document.getElementById("v" + i); i++)
+				if (document.getElementById("v" + i)
+				    .getAttribute("data-name") === "Elided")
+					return i;
+			return -1;
+		});
+		const inview = v < 0 ? [] : (await page.evaluate(paths, v))
+		    .filter((x) => x.gone);
+		await page.goto(fileurl(svgof("e" + what.replace(/ /g, ""), el,
+		    args)));
+		await page.evaluate(classify);
+		const alone = new Map((await page.evaluate(paths, -1))
+		    .map((x) => [x.p, x.k]));
+		const bad = inview.filter((x) => x.k !== "shrank" ||
+		    alone.get(x.p) !== "shrank").map((x) => [x.p, x.k,
+		    alone.get(x.p)]);
+		check(what + ": the " + inview.length + " vanished frames are " +
+		    "blue in the Elided view and alone", v >= 0 &&
+		    inview.length > 0 && bad.length === 0, { v, bad });
+		await page.close();
+	}
+	await finish(close);
+}
+
 run(async () => {
 	const mode = process.argv[2];
 	if (mode === "switches")
 		await switches();
 	else if (mode === "headline")
 		await headline();
-
+	else if (mode === "elided")
+		await elided();
 	else
-		throw new Error("usage: contract.js switches|headline");
+		throw new Error("usage: contract.js switches|headline|elided");
 });

@@ -21,12 +21,19 @@ run(async () => {
 		await page.goto(fileurl(file) + (query || ""));
 		return page;
 	}
+	// a frame's element as shown: its copy in a zoom's overlay (over
+	// the view, which it hides) or its own
+	async function shown(page, text) {
+		const o = page.locator(".fgz rect", { hasText: text });
+		return (await o.count()) ? o.first() :
+		    page.locator("#v0 > rect", { hasText: text }).first();
+	}
 	const text = (page, id) => page.evaluate((i) =>
 	    document.getElementById(i).textContent, id);
 	async function hover(page, name) {
 		await page.mouse.move(0, 0);
 		// the frame's rect, which holds its title
-		await page.locator("#v0 > rect", { hasText: name + " (" }).first()
+		await (await shown(page, name + " ("))
 		    .hover();
 		return text(page, "details");
 	}
@@ -39,7 +46,7 @@ run(async () => {
 	    "Matched: 25.6%, 35,881/yr", m);
 	let d = await hover(page, "read");
 	check("hover shows the yearly cost", d.includes("; cost 21,024/yr"), d);
-	await page.locator("#v0 > rect", { hasText: "parse (" }).first()
+	await (await shown(page, "parse ("))
 	    .click();
 	m = await text(page, "matched");
 	check("zoomed: the share is of the zoomed frame, the cost of the whole",

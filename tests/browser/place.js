@@ -1,0 +1,171 @@
+// SPDX-License-Identifier: ISC
+// Browser tests of where the page puts what a reader looks for, one rule
+// per run:
+//   node place.js report   a search's report ("Matched: ...") is on the
+// first screen of 800x600 and 1400x900 windows (and 300x640), whole,
+// apart from the rest of the head, in the node pair's diff (fluid and
+// --width 1000), its elided SVG and the demo diff, searched by the box and
+// by ?s= (svg/report-first-screen-browser);
+//   node place.js short   in windows 200 to 400 px tall the root frame
+// (the widest) of the node pair's elided SVG, of its diff and of the demo
+// diff and profile is on the first screen (svg/short-window-browser);
+//   node place.js title   with the search box open, in windows 300 to
+// 1400 px wide by 20 px steps (and a fixed --width 600 and 700), its
+// input is apart from the title, the help button and Search
+// (svg/search-box-title-browser).
+"use strict";
+const path = require("path");
+const { execFileSync } = require("child_process");
+const { launch, fileurl, suite, run, demoDiff } = require("./lib.js");
+
+const { check, svgof, finish } = suite("fg-svg-place-");
+const real = path.join(__dirname, "..", "data", "real");
+const nodeDiff = execFileSync("fg-diff", [path.join(real, "node-v1.folded.gz"),
+    path.join(real, "node-v2.folded.gz")]).toString();
+const nodeElided = execFileSync("fg-elide", { input: nodeDiff }).toString();
+const demoProfile = "main;parse;strstr 500\nmain;io;read 300\nmain;compute 1000\n";
+
+function box(e) {
+	const r = e.getBoundingClientRect();
+	return { l: r.left, r: r.right, t: r.top, b: r.bottom };
+}
+
+function apart(a, b) {
+	return a.r <= b.l + 0.5 || b.r <= a.l + 0.5 || a.b <= b.t + 0.5 ||
+	    b.b <= a.t + 0.5;
+}
+
+// The report's box and text, the head's other boxes, the window.
+function reportboxes() {
+	const bx = (e) => {
+		const r = e.getBoundingClientRect();
+		return { what: e.id || e.textContent.slice(0, 20), l: r.left,
+		    r: r.right, t: r.top, b: r.bottom };
+	};
+	const vis = (e) => e && e.getAttribute("display") !== "none" &&
+	    e.getBoundingClientRect().width > 0;
+	const m = document.getElementById("matched");
+	const others = ["title", "subtitle", "headline", "headline2", "legend",
+	    "search", "helpbtn", "ignorecase", "unzoom", "vb0", "vb1", "vb2",
+	    "col0", "col1"].map((id) => document.getElementById(id))
+	    .filter(vis).map(bx);
+	const root = Array.from(document.querySelectorAll("#frames > g"))
+	    .filter(vis)[0];
+	if (root)
+		others.push(Object.assign(bx(root.querySelector("rect")),
+		    { what: "root frame" }));
+	return { m: bx(m), text: m.textContent, others, ih: window.innerHeight,
+	    iw: window.innerWidth };
+}
+
+async function report() {
+	const { ctx, close } = await launch();
+	const files = [["node", svgof("node", nodeDiff, []), "parse"],
+	    ["node --width 1000", svgof("node1000", nodeDiff,
+	    ["--width", "1000"]), "parse"],
+	    ["node elided", svgof("elided", nodeElided, []), "Module"],
+	    ["demo", svgof("demo", demoDiff, []), "parse"]];
+	for (const [what, file, term] of files)
+		for (const [w, h] of [[800, 600], [1400, 900], [300, 640]])
+			for (const how of ["box", "url"]) {
+				const page = await ctx.newPage();
+				const errors = [];
+				page.on("pageerror", (e) => errors.push(String(e)));
+				await page.setViewportSize({ width: w, height: h });
+				await page.goto(fileurl(file) + (how === "url" ? "?s=" +
+				    term : ""));
+				if (how === "box") {
+					await page.keyboard.press("/");
+					await page.keyboard.type(term);
+					await page.keyboard.press("Enter");
+				}
+				await page.evaluate(() => window.scrollTo(0, 0));
+				const o = await page.evaluate(reportboxes);
+				const f = o.others.filter((b) => !apart(b, o.m))
+				    .map((b) => b.what);
+				check(what + ", " + w + "x" + h + ", by " + how + ": " +
+				    "the report is on the first screen, apart from the " +
+				    "head", /^Matched: /.test(o.text) && o.m.t >= 0 &&
+				    o.m.b <= o.ih && o.m.l >= 0 && o.m.r <= o.iw + 0.5 &&
+				    f.length === 0 && errors.length === 0,
+				    { m: o.m, text: o.text, f, errors, ih: o.ih });
+				await page.close();
+			}
+	await finish(close);
+}
+
+async function short() {
+	const { ctx, close } = await launch();
+	const files = [["node elided", svgof("elided", nodeElided, [])],
+	    ["node diff", svgof("node", nodeDiff, [])],
+	    ["demo diff", svgof("demo", demoDiff, [])],
+	    ["demo profile", svgof("prof", demoProfile, [])]];
+	for (const [what, file] of files)
+		for (const [w, h] of [[800, 200], [1400, 300], [400, 400],
+		    [800, 600]]) {
+			const page = await ctx.newPage();
+			await page.setViewportSize({ width: w, height: h });
+			await page.goto(fileurl(file));
+			const r = await page.evaluate(() => {
+				const g = Array.from(document.querySelectorAll(
+				    "#frames > g")).filter((e) =>
+				    e.getAttribute("display") !== "none")[0];
+				const b = g.querySelector("rect").getBoundingClientRect();
+				return { t: b.top, b: b.bottom, ih: window.innerHeight };
+			});
+			check(what + ", " + w + "x" + h + ": the root frame is on " +
+			    "the first screen", r.t >= 0 && r.b <= r.ih, r);
+			await page.close();
+		}
+	await finish(close);
+}
+
+async function title() {
+	const { ctx, close } = await launch();
+	const fluid = svgof("node", nodeDiff, []);
+	const cases = [];
+	for (let w = 300; w <= 1400; w += 20)
+		cases.push([fluid, w, "fluid"]);
+	for (const fw of [600, 700])
+		cases.push([svgof("node" + fw, nodeDiff, ["--width", String(fw)]),
+		    fw, "--width " + fw]);
+	for (const [file, w, what] of cases) {
+		const page = await ctx.newPage();
+		await page.setViewportSize({ width: w, height: 700 });
+		await page.goto(fileurl(file));
+		await page.keyboard.press("/");
+		await page.keyboard.type("parse");
+		const o = await page.evaluate(() => {
+			const b = (id) => {
+				const r = document.getElementById(id)
+				    .getBoundingClientRect();
+				return { l: r.left, r: r.right, t: r.top, b: r.bottom };
+			};
+			const i = document.querySelector("#sbox input")
+			    .getBoundingClientRect();
+			return { sbox: b("sbox"), input: { l: i.left, r: i.right,
+			    t: i.top, b: i.bottom }, title: b("title"),
+			    help: b("helpbtn"), search: b("search") };
+		});
+		const f = [];
+		for (const n of ["title", "help", "search"])
+			if (!apart(o.input, o[n]))
+				f.push("input / " + n);
+		check(what + ", window " + w + ": the open search box is apart " +
+		    "from the title, ? and Search", f.length === 0, { f, o });
+		await page.close();
+	}
+	await finish(close);
+}
+
+run(async () => {
+	const mode = process.argv[2];
+	if (mode === "report")
+		await report();
+	else if (mode === "short")
+		await short();
+	else if (mode === "title")
+		await title();
+	else
+		throw new Error("usage: place.js report|short|title");
+});
