@@ -509,17 +509,6 @@ out_head(const struct svg_opts *o, const struct svg_layout *l,
 	fg_out_str("</style>\n");
 }
 
-/* The height the headline and the table add above the frames. */
-double
-headh(const struct svg_opts *o, const struct svg_layout *l,
-    const struct svg_changes *sc)
-{
-	struct head h;
-
-	svg_head(&h, o, l, sc);
-	return h.height;
-}
-
 /* Background, titles, the lines the script fills in, the legend. */
 void
 out_chrome(const struct svg_opts *o, const struct svg_layout *l,

@@ -78,7 +78,7 @@ struct head {
 };
 
 /*
- * head.c: the head's sizes and texts (svg_head; all headh needs), then
+ * head.c: the head's sizes and texts (svg_head; all svg_page needs), then
  * its places on the page pg (svg_head_place).
  */
 void svg_head(struct head *h, const struct svg_opts *o,

@@ -21,6 +21,9 @@
  * head.c    decides where the page's head goes: title, a diff's
  *           headline, legend and table, the view switches, how their
  *           text wraps (struct head, head.h)
+ * page.c    decides where the frames go: the page's height, each
+ *           view's, top-down or not, each frame's box and label room,
+ *           the other views' tables of names and fills (wout.h)
  * writer.c  writes a layout as an SVG document, nothing else (with
  *           chrome.c, the page around the frames where head.c put
  *           them, and wtext.c, numbers and text; wout.h between them;

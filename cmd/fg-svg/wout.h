@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * wout.h: between fg-svg's writer files: writer.c (frames, views, the
- * document), chrome.c (style, titles, legend, headline, table) and
- * wtext.c (numbers and text as SVG).
+ * wout.h: between fg-svg's writer files: page.c (where things go,
+ * worked out before writing), writer.c (frames, views, the document),
+ * chrome.c (style, titles, legend, headline, table) and wtext.c (numbers
+ * and text as SVG).
  */
 #ifndef WOUT_H
 #define WOUT_H
@@ -21,6 +22,28 @@ struct page {
 	double liney;		/* diff: the headline's baseline */
 	int down;		/* frames drawn top-down (root first) */
 };
+/* A frame's rectangle, and how many characters of its label fit. */
+struct box {
+	double x1, y1, x2, y2;
+	size_t chars;
+};
+/* A view's rows for the script: root row's top, step, rectangle height. */
+struct rows {
+	double y0, dy, rh;
+};
+
+/* page.c */
+void svg_page(struct page *pg, const struct svg_opts *o,
+    const struct svg_layout *l, const struct svg_changes *sc);
+void svg_page_box(struct box *b, const struct svg_opts *o,
+    const struct svg_layout *l, const struct svg_view *v,
+    const struct svg_frame *f, const struct page *pg);
+void svg_page_rows(struct rows *r, const struct svg_opts *o,
+    const struct svg_layout *l, int i, const struct page *pg);
+size_t svg_showlen(const struct svg_frame *f);
+struct fg_stab;
+void svg_page_tables(const struct svg_layout *l, struct fg_stab *names,
+    struct fg_stab *fills);
 
 /* wtext.c */
 void out_num(double v);
@@ -42,7 +65,5 @@ void out_head(const struct svg_opts *o, const struct svg_layout *l,
     const struct page *pg);
 void out_chrome(const struct svg_opts *o, const struct svg_layout *l,
     const struct svg_changes *sc, const struct page *pg);
-double headh(const struct svg_opts *o, const struct svg_layout *l,
-    const struct svg_changes *sc);
 
 #endif

@@ -3,7 +3,8 @@
  * writer.c: fg-svg's output. Writes a layout (svg.h) as a self-contained
  * SVG document: the page around the frames (chrome.c), the frames of the
  * first view, the other views as data, and the script (script.js) that
- * makes it interactive. Decides nothing about what is drawn.
+ * makes it interactive. Decides nothing about what is drawn, nor where:
+ * page.c works out the places.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -14,14 +15,6 @@
 #include "wout.h"
 
 extern const char *const fg_svg_script[];
-
-
-/*
- * A diff whose first view would be taller than TALL pixels (the first
- * screen of an 800x600 window) is drawn top-down, the root under the
- * table, so that its widest part is on the first screen of any window.
- */
-#define TALL 600
 
 /* ---- number output ---- */
 
@@ -71,21 +64,6 @@ out_cost(const struct svg_opts *o, const struct svg_layout *l,
 	}
 }
 
-
-/* The name shown: without a trailing _[k] _[w] _[i] _[j] annotation. */
-static size_t
-showlen(const struct svg_frame *f)
-{
-	const char *s = f->name;
-	size_t l = f->nlen;
-
-	if (l >= 4 && s[l - 4] == '_' && s[l - 3] == '[' && s[l - 1] == ']' &&
-	    strchr("kwij", s[l - 2]) != NULL)
-		return l - 4;
-	return l;
-}
-
-
 /* A frame's change in points, in the comparison mode in force. */
 static void
 out_points(const struct svg_opts *o, const struct svg_frame *f)
@@ -118,7 +96,7 @@ out_title(const struct svg_opts *o, const struct svg_layout *l,
 		fg_out_str(")</title>");
 		return;
 	}
-	fg_xml_text(f->name, showlen(f), SIZE_MAX);
+	fg_xml_text(f->name, svg_showlen(f), SIZE_MAX);
 	fg_out_str(" (");
 	out_amount(o, w);
 	fg_out_char(' ');
@@ -159,7 +137,6 @@ out_title(const struct svg_opts *o, const struct svg_layout *l,
 	fg_out_str(")</title>");
 }
 
-
 /*
  * A frame's numbers for the script: "DEPTH START WIDTH SELF", in a diff
  * then "TB FB TA FA" (before and after, inclusive and self). WIDTH and
@@ -195,97 +172,65 @@ static void
 out_frame(const struct svg_opts *o, const struct svg_layout *l,
     const struct svg_frame *f, const struct svg_view *v, const struct page *pg)
 {
-	double s = f->x, w = f->w;
-	double x1 = SVG_XPAD + s * v->wpt, x2 = SVG_XPAD + (s + w) * v->wpt;
-	double y1, y2;
-	size_t chars, len, nch;
+	struct box b;
+	size_t len, nch;
 	char col[8];
 
-	if (!pg->down) {
-		double h = pg->vh[v - l->v];
-
-		y1 = h - l->ypad2 - (f->depth + 1) * o->frameheight +
-		    SVG_FRAMEPAD;
-		y2 = h - l->ypad2 - f->depth * o->frameheight;
-	} else {
-		y1 = pg->top + f->depth * o->frameheight;
-		y2 = pg->top + (f->depth + 1) * o->frameheight - SVG_FRAMEPAD;
-	}
+	svg_page_box(&b, o, l, v, f, pg);
 	fg_out_str("<rect d=\"");
 	out_counts(l, v, f, f->x, out_b36);
 	fg_out_str("\" x=\"");
-	out_fix1(x1);
+	out_fix1(b.x1);
 	fg_out_str("\" y=\"");
-	out_num(y1);
+	out_num(b.y1);
 	fg_out_str("\" width=\"");
-	out_fix1(x2 - x1);
+	out_fix1(b.x2 - b.x1);
 	fg_out_str("\" height=\"");
-	out_num(y2 - y1);
+	out_num(b.y2 - b.y1);
 	fg_out_str("\" fill=\"");
 	fg_color_fmt(col, f->color);
 	fg_out_write(col, 7);
 	fg_out_str("\">");
 	out_title(o, l, f, v);
-	chars = (size_t)((x2 - x1) / (o->fontsize * o->fontwidth));
-	if (chars < 3) {
+	if (b.chars < 3) {
 		/* no label fits: the script adds one when a zoom makes room */
 		fg_out_str("</rect>\n");
 		return;
 	}
 	fg_out_str("</rect><text x=\"");
-	out_fix1(x1 + 3);
+	out_fix1(b.x1 + 3);
 	fg_out_str("\" y=\"");
-	out_fix1(3 + (y1 + y2) / 2);
+	out_fix1(3 + (b.y1 + b.y2) / 2);
 	fg_out_str(fg_color_ink(f->color) != 0 ? "\" style=\"fill:#fff\">" : "\">");
 	if (f->depth == 0)
 		fg_out_str("all");
 	else {
-		len = showlen(f);
+		len = svg_showlen(f);
 		nch = fg_utf8_len(f->name, len);
-		if (nch <= chars)
+		if (nch <= b.chars)
 			fg_xml_text(f->name, len, SIZE_MAX);
 		else {
-			fg_xml_text(f->name, len, chars - 2);
+			fg_xml_text(f->name, len, b.chars - 2);
 			fg_out_str("..");
 		}
 	}
 	fg_out_str("</text>\n");
 }
 
-
-/* The page: each view as tall as it needs (the first sizes the image). */
-static void
-setpage(struct page *pg, const struct svg_opts *o, const struct svg_layout *l,
-    const struct svg_changes *sc)
-{
-	int i;
-
-	pg->hh = headh(o, l, sc);
-	pg->top = l->ypad1 + pg->hh;
-	pg->liney = o->fontsize * 4 + (o->subtitle != NULL ? l->ypad3 : 0);
-	for (i = 0; i < l->nviews; i++)
-		pg->vh[i] = pg->top + ((double)l->v[i].maxdepth + 1) *
-		    (double)o->frameheight + l->ypad2;
-	pg->h = l->nviews > 0 ? pg->vh[0] : l->imageheight + pg->hh;
-	pg->down = o->inverted || (l->isdiff && pg->h > TALL);
-}
-
-/*
- * Where a view's rows go, for the script: the top of the root's row, the
- * step to the next row (negative: bottom-up) and the rectangles' height.
- */
+/* Where view i's rows go, for the script (svg_page_rows). */
 static void
 out_rows(const struct svg_opts *o, const struct svg_layout *l, int i,
     const struct page *pg)
 {
-	double fh = (double)o->frameheight;
+	struct rows r;
 
+	svg_page_rows(&r, o, l, i, pg);
 	fg_out_str(" data-y0=\"");
-	out_num(pg->down ? pg->top : pg->vh[i] - l->ypad2 - fh + SVG_FRAMEPAD);
+	out_num(r.y0);
 	fg_out_str("\" data-dy=\"");
-	out_num(pg->down ? fh : -fh);
+	out_num(r.dy);
 	fg_out_str("\" data-rh=\"");
-	out_num(fh - SVG_FRAMEPAD);
+	out_num(r.rh);
 	fg_out_char('"');
 }
 
@@ -301,23 +246,9 @@ static void
 out_viewtables(const struct svg_layout *l, struct fg_stab *names,
     struct fg_stab *fills)
 {
-	const struct svg_frame *f;
 	struct fg_ent *e;
-	char col[8];
-	size_t j;
-	int i;
 
-	for (i = 1; i < l->nviews; i++)
-		for (j = 0; j < l->v[i].nf; j++) {
-			f = &l->v[i].f[j];
-			e = fg_stab_get_ref(names, f->name, showlen(f));
-			if (e->aux == 0)
-				e->aux = (uint32_t)fg_stab_count(names);
-			fg_color_fmt(col, f->color);
-			e = fg_stab_get(fills, col + 1, 6);
-			if (e->aux == 0)
-				e->aux = (uint32_t)fg_stab_count(fills);
-		}
+	svg_page_tables(l, names, fills);
 	fg_out_str("<metadata id=\"fdn\">");
 	fg_out_u64(fg_stab_count(names));
 	fg_out_char(' ');
@@ -350,7 +281,7 @@ out_viewdata(const struct svg_layout *l, int i, struct fg_stab *names,
 		fg_color_fmt(col, f->color);
 		if (j > 0)
 			fg_out_char('\n');
-		out_b36(fg_stab_find(names, f->name, showlen(f))->aux - 1);
+		out_b36(fg_stab_find(names, f->name, svg_showlen(f))->aux - 1);
 		fg_out_char(' ');
 		out_b36(fg_stab_find(fills, col + 1, 6)->aux - 1);
 		fg_out_char(' ');
@@ -388,7 +319,7 @@ svg_write(const struct svg_opts *o, const struct svg_layout *l,
 	size_t j;
 	int i, k;
 
-	setpage(&pg, o, l, sc);
+	svg_page(&pg, o, l, sc);
 	out_head(o, l, &pg);
 	out_chrome(o, l, sc, &pg);
 	fg_out_str("<g id=\"frames\">\n");

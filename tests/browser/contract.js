@@ -88,13 +88,22 @@ function nof(label, word) {
 	return m ? +m[1] : 0;
 }
 
-async function switches() {
+// Opens each input's SVG at 1400x900, its frames classified, for fn.
+async function eachpage(fn) {
 	const { ctx, close } = await launch();
 	for (const [what, svg] of inputs()) {
 		const page = await ctx.newPage();
 		await page.setViewportSize({ width: 1400, height: 900 });
 		await page.goto(fileurl(svg));
 		await page.evaluate(classify);
+		await fn(what, page);
+		await page.close();
+	}
+	await finish(close);
+}
+
+async function switches() {
+	await eachpage(async (what, page) => {
 		const vs = await page.evaluate(views);
 		for (const v of vs) {
 			const name = v.label.split(":")[0];
@@ -123,9 +132,7 @@ async function switches() {
 			    "frames' colours", JSON.stringify(want) ===
 			    JSON.stringify(got), { want, got });
 		}
-		await page.close();
-	}
-	await finish(close);
+	});
 }
 
 function heads() {
@@ -137,12 +144,7 @@ function heads() {
 }
 
 async function headline() {
-	const { ctx, close } = await launch();
-	for (const [what, svg] of inputs()) {
-		const page = await ctx.newPage();
-		await page.setViewportSize({ width: 1400, height: 900 });
-		await page.goto(fileurl(svg));
-		await page.evaluate(classify);
+	await eachpage(async (what, page) => {
 		const h = await page.evaluate(heads);
 		const n = (w) => {
 			const m = h.h2.match(new RegExp("(\\d+) " + w));
@@ -176,9 +178,7 @@ async function headline() {
 		check(what + ": the headline counts functions by self count " +
 		    "as the table's squares colour them", f.length === 0,
 		    { f, h });
-		await page.close();
-	}
-	await finish(close);
+	});
 }
 
 // Each frame's path and class in view i (-1: the page's only view).
