@@ -3,7 +3,7 @@
 // tests/cases/svg/cost-browser (fg-svg on PATH). The hover line and the
 // search's matched share carry the yearly cost. Prints one line per check.
 "use strict";
-const { launch, fileurl, suite, run } = require("./lib.js");
+const { launch, suite, run, opener } = require("./lib.js");
 
 const { check, svgof, finish } = suite("fg-svg-cost-");
 const plain = "main;parse;strstr 500\nmain;parse;memchr 12\n" +
@@ -15,12 +15,7 @@ const diff = "# fg-diff kind=diff mode=proportional base=a current=b\n" +
 run(async () => {
 	const { ctx, close } = await launch();
 	const errors = [];
-	async function open(file, query) {
-		const page = await ctx.newPage();
-		page.on("pageerror", (e) => errors.push(String(e)));
-		await page.goto(fileurl(file) + (query || ""));
-		return page;
-	}
+	const open = opener(ctx, errors);
 	// a frame's element as shown: its copy in a zoom's overlay (over
 	// the view, which it hides) or its own
 	async function shown(page, text) {

@@ -112,4 +112,16 @@ const demoDiff = "# fg-diff kind=diff base=a.txt current=b.txt\n" + [
 	"main;io;read 300 300", "main;old;gone 80 0", "main;compute 1000 1000",
 ].join("\n") + "\n";
 
-module.exports = { launch, fileurl, suite, run, demoDiff, pdfwords };
+// A page opener for ctx: open(file, query) goes to the file (query, such
+// as "?s=x", appended), each page's script errors pushed onto errors.
+function opener(ctx, errors, timeout) {
+	return async (file, query) => {
+		const page = await ctx.newPage();
+		page.on("pageerror", (e) => errors.push(String(e)));
+		await page.goto(fileurl(file) + (query || ""),
+		    timeout ? { timeout } : undefined);
+		return page;
+	};
+}
+
+module.exports = { launch, fileurl, suite, run, demoDiff, pdfwords, opener };

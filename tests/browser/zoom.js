@@ -9,7 +9,7 @@
 // by the graph's clip), so a wrong transform, clip or label place fails.
 // Prints one line per check.
 "use strict";
-const { launch, fileurl, suite, run, demoDiff } = require("./lib.js");
+const { launch, suite, run, demoDiff, opener } = require("./lib.js");
 
 const { check, svgof, finish } = suite("fg-svg-zoom-");
 // the page follows the window (1280 wide, lib.js): the full frame width
@@ -26,12 +26,7 @@ const near = (a, b) => Math.abs(a - b) < 0.6;
 run(async () => {
 	const { ctx, close } = await launch();
 	const errors = [];
-	async function open(file, query) {
-		const page = await ctx.newPage();
-		page.on("pageerror", (e) => errors.push(String(e)));
-		await page.goto(fileurl(file) + (query || ""), { timeout: 20000 });
-		return page;
-	}
+	const open = opener(ctx, errors, 20000);
 	// every frame named n of the shown view as drawn (its copy in a
 	// zoom's overlay, or its own element): its box cut by the graph's clip
 	// (or null when nothing of it is on the page: clipped away or covered),
