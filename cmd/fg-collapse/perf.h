@@ -21,13 +21,15 @@
 #define BLOCK (1u << 20)	/* bytes read at a time */
 #define MAXKEEP 10		/* warnings kept per worker */
 
-/* character classes, as Perl's \s and \w see bytes (perf-line.c) */
-enum { C_WS = 1, C_WORD = 2, C_DIG = 4, C_HEX = 8, C_SPEC = 16 };
+/*
+ * character classes, as Perl's \s and \w see bytes (perf-line.c); hex
+ * digits are sym.h's fg_ishex
+ */
+enum { C_WS = 1, C_WORD = 2, C_DIG = 4, C_SPEC = 8 };
 extern unsigned char perf_cls[256];
 #define isws(c) (perf_cls[(unsigned char)(c)] & C_WS)
 #define isdig(c) (perf_cls[(unsigned char)(c)] & C_DIG)
 #define isword(c) (perf_cls[(unsigned char)(c)] & C_WORD)
-#define ishex(c) (perf_cls[(unsigned char)(c)] & C_HEX)
 
 /* ---- event lines ---- */
 struct event {
