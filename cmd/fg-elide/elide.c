@@ -3,7 +3,7 @@
  * elide.c: which baseline paths vanished. Over the summed stacks in
  * bytewise order, a stack S with a baseline count is elided when no stack
  * with a current count is S or passes through S (has the prefix "S;");
- * and which of the elided stacks' ancestors still run.
+ * and, for each, its deepest ancestor that still runs.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -56,47 +56,66 @@ survives(struct fg_keyref *cur, size_t n, const char *s, size_t sl)
 	    cur[i].key[sl] == ';';
 }
 
-/* Whether the prefix path s[0..sl) is one of stack t's (t is or passes
- * through it). */
-static int
-ispath(const char *t, size_t tl, const char *s, size_t sl)
+/*
+ * The deepest ancestor of stack k (len bytes) that still runs, as the
+ * length of its path, or 0 when none does. A path's callers run when it
+ * does, so over the stack's ';' positions "runs" holds up to one and no
+ * further: a binary search finds it in a few lookups however deep the
+ * stack (pos: room for its positions).
+ */
+static size_t
+deepestkept(struct fg_keyref *cur, size_t ncur, const char *k, size_t len,
+    size_t *pos)
 {
-	return tl >= sl && memcmp(t, s, sl) == 0 && (tl == sl || t[sl] == ';');
+	size_t j, m = 0, lo = 0, hi;
+
+	for (j = 0; j < len; j++)
+		if (k[j] == ';')
+			pos[m++] = j;
+	hi = m;			/* pos[0..lo) run, pos[hi..m) do not */
+	while (lo < hi) {
+		j = lo + (hi - lo) / 2;
+		if (survives(cur, ncur, k, pos[j]))
+			lo = j + 1;
+		else
+			hi = j;
+	}
+	return lo > 0 ? pos[lo - 1] : 0;
 }
 
 /*
- * The elided stacks' ancestors that still run (proper prefix paths that
- * survive), each once: shortest first under each stack, stopping at the
- * first that vanished (its callees vanished too); one shared with the
- * stack before is skipped (the stacks under a path are adjacent in
- * bytewise order).
+ * For each elided stack the deepest ancestor that still runs, each once:
+ * its callers still run too, so one path stands for them all and the
+ * output stays as long as the input however deep the stacks.
  */
 static struct fg_keyref *
 ancestors(struct fg_stab *tab, struct fg_ent **v, size_t n,
     struct fg_keyref *cur, size_t ncur, size_t *nkept)
 {
 	struct fg_keyref *kept = NULL;
-	const char *k, *pk = NULL;
-	size_t i, j, cap = 0, pl = 0;
+	const char *k;
+	size_t i, l, cap = 0, pcap = 0, *pos = NULL;
 
 	*nkept = 0;
-	for (i = 0; i < n; i++, pk = k, pl = v[i - 1]->len) {
+	for (i = 0; i < n; i++) {
 		k = fg_ent_key(tab, v[i]);
-		for (j = 0; j < v[i]->len; j++) {
-			if (k[j] != ';')
-				continue;
-			if (pk != NULL && ispath(pk, pl, k, j))
-				continue;
-			if (!survives(cur, ncur, k, j))
-				break;
-			if (*nkept == cap) {
-				cap = cap ? cap * 2 : 64;
-				kept = fg_reallocarray(kept, cap, sizeof(*kept));
-			}
-			kept[*nkept].key = k;
-			kept[(*nkept)++].len = j;
+		if (v[i]->len > pcap) {
+			pcap = v[i]->len;
+			pos = fg_reallocarray(pos, pcap, sizeof(*pos));
 		}
+		if ((l = deepestkept(cur, ncur, k, v[i]->len, pos)) == 0)
+			continue;
+		if (*nkept > 0 && kept[*nkept - 1].len == l &&
+		    memcmp(kept[*nkept - 1].key, k, l) == 0)
+			continue;
+		if (*nkept == cap) {
+			cap = cap ? cap * 2 : 64;
+			kept = fg_reallocarray(kept, cap, sizeof(*kept));
+		}
+		kept[*nkept].key = k;
+		kept[(*nkept)++].len = l;
 	}
+	free(pos);
 	return kept;
 }
 

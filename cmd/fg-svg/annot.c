@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * annot.c: fg-svg reads the colour annotation lines (# color-default,
- * # color-name, # color-path) and fg-color's header line (annot.h);
+ * # color-name, # color-path, fg-elide's # color-kept) and fg-color's header line (annot.h);
  * fg-color writes them (cmd/fg-color/annotfmt.c).
  */
 #include <math.h>
@@ -26,7 +26,28 @@ fg_annot_free(struct fg_annot *a)
 		fg_stab_free(a->names);
 	if (a->paths != NULL)
 		fg_stab_free(a->paths);
+	if (a->kept != NULL)
+		fg_stab_free(a->kept);
 	fg_annot_init(a);
+}
+
+/* "# color-kept PATH": fg-elide's, the path and its callers still run. */
+static int
+keptline(struct fg_annot *a, const char *line, size_t len)
+{
+	static const char pk[] = "# color-kept ";
+	size_t s = sizeof(pk) - 1;
+
+	if (len <= s || memcmp(line, pk, s) != 0)
+		return 0;
+	while (len > s && (line[len - 1] == ' ' || line[len - 1] == '\t'))
+		len--;
+	if (len == s)
+		return 1;
+	if (a->kept == NULL)
+		a->kept = fg_stab_new(1);
+	(void)fg_stab_get(a->kept, line + s, len - s);
+	return 1;
 }
 
 int
@@ -38,6 +59,8 @@ fg_annot_line(struct fg_annot *a, const char *line, size_t len)
 	size_t n = len, b, s;
 	uint32_t c;
 
+	if (keptline(a, line, len))
+		return 1;
 	if (len > sizeof(pd) - 1 && memcmp(line, pd, sizeof(pd) - 1) == 0)
 		s = sizeof(pd) - 1, tab = NULL;
 	else if (len > sizeof(pn) - 1 && memcmp(line, pn, sizeof(pn) - 1) == 0)

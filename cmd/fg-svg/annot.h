@@ -18,11 +18,14 @@
  *   # color-name NAME #rrggbb every frame called NAME
  *   # color-path A;B;C #rrggbb the frame at that path
  * A path line beats a name line, which beats the default line; among
- * lines of one kind the last wins.
+ * lines of one kind the last wins. fg-elide's
+ *   # color-kept A;B;C        that frame and its callers still run
+ * makes them grey in its stream drawn alone.
  */
 struct fg_annot {
 	struct fg_stab *names;	/* name -> aux = colour */
 	struct fg_stab *paths;	/* path -> aux = colour */
+	struct fg_stab *kept;	/* fg-elide: paths that still run */
 	uint32_t def;		/* colour-default or FG_NOCOLOR */
 	int any;
 };

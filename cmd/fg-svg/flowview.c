@@ -22,6 +22,7 @@ struct walk {
 	char *path;		/* annotations: the current frame's path */
 	size_t pcap;
 	struct fg_stab *paths;	/* annotations by path */
+	unsigned char *kept;	/* fg-elide's stream: by record, still runs */
 };
 
 /* Colour annotations by path, keyed by the path without trailing ';'. */
@@ -143,9 +144,43 @@ diffcolor(struct svg_view *v, struct svg_opts *o, struct walk *w,
 		v->nk[k]++;
 }
 
+/*
+ * fg-elide's stream alone: which records still run in the current profile
+ * (its "# color-kept" paths and their callers), by record. The records are
+ * in preorder: a path is looked up going down, and a frame runs when it
+ * was named or one of its callees runs, going back up (acc: per depth,
+ * whether a callee seen so far runs).
+ */
+static unsigned char *
+keptrecs(struct walk *w, const struct fg_annot *a, const struct svg_rec *recs,
+    size_t n, const char *names, uint32_t maxd)
+{
+	unsigned char *k, *acc;
+	size_t i, pl;
+	uint32_t d;
+
+	if (a == NULL || a->kept == NULL)
+		return NULL;
+	k = fg_calloc(n > 0 ? n : 1, 1);
+	acc = fg_calloc((size_t)maxd + 2, 1);
+	for (i = 1; i < n; i++) {
+		pl = mkpath(w, recs[i].depth, names + recs[i].noff,
+		    recs[i].nlen);
+		k[i] = fg_stab_find(a->kept, w->path, pl) != NULL;
+	}
+	for (i = n; i-- > 1;) {
+		d = recs[i].depth;
+		k[i] |= acc[d + 1];
+		acc[d + 1] = 0;
+		acc[d] |= k[i];
+	}
+	free(acc);
+	return k;
+}
+
 static void
 colorframe(struct svg_view *v, struct svg_opts *o, const struct fg_annot *a,
-    struct walk *w, struct svg_frame *f, double all)
+    struct walk *w, struct svg_frame *f, size_t rec, double all)
 {
 	size_t pl = 0;
 	uint32_t ann;
@@ -157,10 +192,10 @@ colorframe(struct svg_view *v, struct svg_opts *o, const struct fg_annot *a,
 		diffcolor(v, o, w, f, ann, all);
 		return;
 	}
-	/* fg-elide's stream: the root is no path that vanished, as in the
-	 * diff's Elided view */
-	f->color = ann != FG_NOCOLOR ? ann : o->cc.gone && f->depth == 0 ?
-	    fg_color_neutral(&o->cc) :
+	/* fg-elide's stream: the root and the callers that still run are no
+	 * path that vanished, as in the diff's Elided view */
+	f->color = ann != FG_NOCOLOR ? ann : o->cc.gone && (f->depth == 0 ||
+	    (w->kept != NULL && w->kept[rec])) ? fg_color_neutral(&o->cc) :
 	    fg_color_profile(&o->cc, f->name, f->nlen, f->tot[0], all);
 	f->alt = f->color;
 }
@@ -190,8 +225,9 @@ svg_flow_view(struct svg_flow *s, int k, int isdiff, struct svg_view *v,
 	recs = svg_flow_close(s, &n, &names, &maxd, NULL);
 	memset(&w, 0, sizeof(w));
 	w.paths = annotpaths(a);
-	w.base = fg_calloc((size_t)maxd + 2, sizeof(*w.base));
 	w.plen = fg_calloc((size_t)maxd + 2, sizeof(*w.plen));
+	w.kept = keptrecs(&w, a, recs, n, names, maxd);
+	w.base = fg_calloc((size_t)maxd + 2, sizeof(*w.base));
 	if (isdiff)
 		w.isnew = fg_calloc((size_t)maxd + 2, 1);
 	all = recs[0].tot[isdiff ? 1 : 0];
@@ -217,7 +253,7 @@ svg_flow_view(struct svg_flow *s, int k, int isdiff, struct svg_view *v,
 		f->self = svg_vself(r->tot, r->selfc, v->col);
 		memcpy(f->tot, r->tot, sizeof(f->tot));
 		memcpy(f->selfc, r->selfc, sizeof(f->selfc));
-		colorframe(v, o, a, &w, f, all);
+		colorframe(v, o, a, &w, f, i, all);
 		if (f->depth > v->maxdepth)
 			v->maxdepth = f->depth;
 	}
@@ -225,6 +261,7 @@ svg_flow_view(struct svg_flow *s, int k, int isdiff, struct svg_view *v,
 	free(w.plen);
 	free(w.base);
 	free(w.isnew);
+	free(w.kept);
 	if (w.paths != NULL)
 		fg_stab_free(w.paths);
 }
