@@ -12,9 +12,9 @@
  *             the noise test (stats.h, the one fg-top uses), profiles by
  *             name through pmap.c
  *
- * The colour annotation lines and fg-color's header (fg-folded(5)) are
- * written by fg-color (cmd/fg-color/annotfmt.c) and read by fg-svg
- * (cmd/fg-svg/annot.c), the only tools that use them.
+ * annot.h     the colour annotation lines and fg-color's header
+ *             (fg-folded(5)): annot-write.c writes them (fg-color),
+ *             annot-read.c reads them back (fg-svg)
  */
 #ifndef FG_COLOR_H
 #define FG_COLOR_H
