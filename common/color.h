@@ -73,6 +73,11 @@ struct fg_colorcfg {
 	struct fg_dstat *ds;	/* between fg_color_begin and _end */
 };
 
+/*
+ * The grey of the separator frames ("--", "-") in profiles and diffs
+ * alike; FG_NOCOLOR for any other name.
+ */
+uint32_t fg_color_sep(const char *name, size_t len);
 /* Diff colours: neutral (unchanged) and new. */
 uint32_t fg_color_neutral(const struct fg_colorcfg *cfg);
 uint32_t fg_color_new(const struct fg_colorcfg *cfg);
