@@ -124,23 +124,6 @@ emit1(struct fg_intern *p)
 	emitside(p, 0);
 }
 
-static void
-waitstage(struct fg_intern *p, int stage)
-{
-	lock(p);
-	while (p->stage < stage)
-		pthread_cond_wait(&p->cv, &p->mu);
-	pthread_mutex_unlock(&p->mu);
-}
-
-static void
-setgo(struct fg_intern *p, int go)
-{
-	lock(p);
-	p->go = go;
-	unlock(p);
-}
-
 void
 fg_intern_emit(struct fg_intern *p, const struct fg_emitter *em, int two)
 {
@@ -155,7 +138,7 @@ fg_intern_emit(struct fg_intern *p, const struct fg_emitter *em, int two)
 	lock(p);
 	p->done = 1;
 	unlock(p);
-	waitstage(p, 1);
+	(void)intern_waitvar(p, &p->stage, 1);
 	free(p->bmem);
 	p->bmem = NULL;
 	p->n0 = fg_stab_count(p->t[0]);
@@ -166,19 +149,19 @@ fg_intern_emit(struct fg_intern *p, const struct fg_emitter *em, int two)
 	fg_stab_unindex(p->t[0]);
 	fg_stab_unindex(p->t[1]);
 	p->it = fg_big_array(p->n, sizeof(*p->it));
-	setgo(p, 1);
+	intern_setvar(p, &p->go, 1);
 	a = fg_stab_split(p->t[0], p->pk, p->pl, p->it);
-	waitstage(p, 2);
+	(void)intern_waitvar(p, &p->stage, 2);
 	p->cut = intern_place(p, a);
 	p->two = two && p->pk != NULL;	/* no pivot: one side */
 	if (p->two)
 		p->earg = em->fork != NULL ? em->fork(em->arg) : em->arg;
-	setgo(p, 2);
+	intern_setvar(p, &p->go, 2);
 	intern_sortside(p->it, 0, p->cut, p->seg[0]);
 	emitside(p, 0);
 	if (p->two)
 		writeout(p);
-	waitstage(p, 3);
+	(void)intern_waitvar(p, &p->stage, 3);
 	if (!p->two)
 		emitside(p, 1);
 	else if (em->fork != NULL)

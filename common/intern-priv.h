@@ -95,6 +95,8 @@ unlock(struct fg_intern *p)
 }
 
 /* intern.c: the rings both threads use, and the end of the adding. */
+void intern_setvar(struct fg_intern *p, int *var, int v);
+int intern_waitvar(struct fg_intern *p, const int *var, int v);
 int intern_await(struct fg_intern *p, const size_t *tail, const size_t *head,
     const int *done);
 void intern_advance(struct fg_intern *p, size_t *tail);

@@ -106,24 +106,31 @@ runbatch(struct fg_intern *p, struct batch *b)
 	}
 }
 
-/* Sets the second thread's stage. */
-static void
-setstage(struct fg_intern *p, int stage)
+/*
+ * The two threads' handshake: each sets its own step (the second thread's
+ * stage, the first's go) and waits for the other's. A negative go tells the
+ * second thread to quit.
+ */
+void
+intern_setvar(struct fg_intern *p, int *var, int v)
 {
 	lock(p);
-	p->stage = stage;
+	*var = v;
 	unlock(p);
 }
 
-/* Waits for the calling thread's go; 0 when told to quit. */
-static int
-waitgo(struct fg_intern *p, int go)
+/* Waits until *var reaches v; 0 when it went negative (quit) instead. */
+int
+intern_waitvar(struct fg_intern *p, const int *var, int v)
 {
+	int ok;
+
 	lock(p);
-	while (p->go < go && p->go >= 0)
+	while (*var < v && *var >= 0)
 		pthread_cond_wait(&p->cv, &p->mu);
+	ok = *var >= 0;
 	pthread_mutex_unlock(&p->mu);
-	return p->go >= 0;
+	return ok;
 }
 
 /*
@@ -161,17 +168,17 @@ worker(void *arg)
 		runbatch(p, &p->b[p->tail % INTERN_NBATCH]);
 		intern_advance(p, &p->tail);
 	}
-	setstage(p, 1);
-	if (!waitgo(p, 1))
+	intern_setvar(p, &p->stage, 1);
+	if (!intern_waitvar(p, &p->go, 1))
 		return NULL;
 	p->lows1 = fg_stab_split(p->t[1], p->pk, p->pl, p->it + p->n0);
-	setstage(p, 2);
-	if (!waitgo(p, 2))
+	intern_setvar(p, &p->stage, 2);
+	if (!intern_waitvar(p, &p->go, 2))
 		return NULL;
 	intern_sortside(p->it, p->cut, p->n, p->seg[1]);
 	if (p->two)
 		intern_emitmem(p);
-	setstage(p, 3);
+	intern_setvar(p, &p->stage, 3);
 	return NULL;
 }
 
