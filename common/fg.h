@@ -10,6 +10,7 @@
  * stab.h    the stack table: arena + open-addressing hash, bytewise sort
  * opt.h     option parsing (short clusters, --long[=value], permuted)
  * folded.h  the folded format: data lines, stream kinds
+ * bases.h   --base names, and stacks cut at the deepest one
  * header.h  "# fg-TOOL key=value" header lines, written and read
  * emit.h    where merged stacks go, in order
  * orderscan.h whether an input is sorted, and its totals
@@ -27,6 +28,7 @@
 #include "count.h"
 #include "stab.h"
 #include "opt.h"
+#include "bases.h"
 #include "folded.h"
 #include "header.h"
 #include "emit.h"

@@ -208,70 +208,6 @@ onecount(struct fg_fold *f)
 		fg_status = FG_EXIT_DATA;
 }
 
-void
-fg_bases_add(struct fg_bases *b, const char *name)
-{
-	b->names = fg_reallocarray(b->names, b->n + 1, sizeof(*b->names));
-	b->names[b->n++] = name;
-}
-
-void
-fg_bases_free(struct fg_bases *b)
-{
-	free(b->names);
-	b->names = NULL;
-	b->n = 0;
-}
-
-/* Whether frame f (n bytes) is name, bare or with a _[k]-style suffix. */
-static int
-framenamed(const char *f, size_t n, const char *name)
-{
-	size_t k = strlen(name);
-
-	if (n == k + 4 && f[k] == '_' && f[k + 1] == '[' && f[k + 3] == ']')
-		n = k;
-	return n == k && memcmp(f, name, k) == 0;
-}
-
-long
-fg_frame_deepest(const char *s, size_t len, const char *const *names,
-    size_t n)
-{
-	const char *e = s + len, *b;
-	size_t i;
-
-	while (e > s) {
-		for (b = e; b > s && b[-1] != ';'; b--)
-			;
-		for (i = 0; i < n; i++)
-			if (framenamed(b, (size_t)(e - b), names[i]))
-				return (long)(b - s);
-		e = b > s ? b - 1 : s;
-	}
-	return -1;
-}
-
-/*
- * With --base names b: cuts r's stack to start at the deepest frame named
- * one of them and returns 1, or returns 0 when no frame is (inferno's
- * --base; it keeps a stack whose root is the name too, as inferno does
- * not).
- */
-static int
-cutbase(const struct fg_bases *b, struct fg_rec *r)
-{
-	long off;
-
-	if (b == NULL || b->n == 0)
-		return 1;
-	if ((off = fg_frame_deepest(r->stack, r->len, b->names, b->n)) < 0)
-		return 0;
-	r->stack += off;
-	r->len -= (size_t)off;
-	return 1;
-}
-
 /*
  * At the end of an input: its summaries, then the next input of a list
  * opened (returns 1), as flamegraph.pl reads several files as one.
@@ -342,7 +278,7 @@ fg_fold_next(struct fg_fold *f, struct fg_rec *r)
 			continue;
 		}
 		f->anyrec = 1;
-		if (!cutbase(f->bases, r))
+		if (!fg_bases_cut(f->bases, &r->stack, &r->len))
 			continue;
 		if (f->kind == FG_KIND_UNKNOWN)
 			f->kind = r->ncols == 2 ? FG_KIND_DIFF :

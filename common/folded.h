@@ -10,6 +10,7 @@
 
 #include "in.h"
 #include "stab.h"
+#include "bases.h"
 
 enum fg_kind { FG_KIND_UNKNOWN = 0, FG_KIND_PROFILE = 1, FG_KIND_DIFF = 2 };
 struct fg_rec {
@@ -32,19 +33,6 @@ const char *fg_parse_rec(const char *line, size_t len, enum fg_kind kind,
 int fg_is_meta(const char *line, size_t len);
 
 /*
- * --base names (inferno-flamegraph's --base, repeatable): a stream given
- * them (fg_fold's bases) keeps only stacks with a frame of one of these
- * names, cut to start at the deepest such frame.
- */
-struct fg_bases {
-	const char **names;
-	size_t n;
-};
-/* Adds a name to b (the name is not copied). */
-void fg_bases_add(struct fg_bases *b, const char *name);
-void fg_bases_free(struct fg_bases *b);
-
-/*
  * A folded input stream: lines, comments and headers handled, kind
  * settled from a "# fg-... kind=" header or the first data line.
  */
@@ -59,7 +47,7 @@ struct fg_fold {
 	/* If set (after fg_fold_open), called with every metadata line. */
 	void (*onmeta)(void *arg, const char *line, size_t len);
 	void *metaarg;
-	/* If set (after fg_fold_open): the --base names, or NULL. */
+	/* If set (after fg_fold_open): the --base names (bases.c), or NULL. */
 	const struct fg_bases *bases;
 	/* fg_fold_open_list: the inputs read one after the other */
 	char *const *paths;
@@ -72,12 +60,6 @@ void fg_fold_open(struct fg_fold *f, const char *path, enum fg_kind kind);
  */
 void fg_fold_open_list(struct fg_fold *f, char *const *paths, int n,
     enum fg_kind kind);
-/*
- * The offset in stack s (len bytes) of its deepest frame named one of
- * names[0..n) (also when annotated: f_[k] is named f), or -1 if none is.
- */
-long fg_frame_deepest(const char *s, size_t len, const char *const *names,
-    size_t n);
 /* Next valid record; malformed lines are warned about and skipped. */
 int fg_fold_next(struct fg_fold *f, struct fg_rec *r);
 void fg_fold_close(struct fg_fold *f);

@@ -3,37 +3,35 @@
  * kmerge-cut.c: where the two-thread merge (kmerge-par.c) cuts its sorted
  * input files: the pivot, the stack in the middle of the largest input,
  * and each input's first record not below it, found by a binary search
- * over the file with pread(2), as look(1) does.
+ * over the file with pread(2) (span.c), as look(1) does.
  */
 #include <stdlib.h>
-#include <unistd.h>
 #include <string.h>
 
 #include "fg.h"
+#include "span.h"
 
 #define PAR_MIN ((uint64_t)16 << 20)	/* less input: one thread */
 
-/* The first record at or after off: its offset and a copy of its stack. */
+/*
+ * The first record at or after off (at a line start: the line off is
+ * inside of is skipped): its offset and a copy of its stack.
+ */
 static int
 recat(const struct fg_scan *sc, const struct fg_fold *src, uint64_t off,
     uint64_t *roff, char **key, size_t *klen, size_t *kcap)
 {
+	struct fg_span sp = { src->in.name, NULL, sc->fd, off, sc->size };
 	struct fg_fold f;
 	struct fg_rec r;
-	size_t len;
-	char c;
-	int found = 0;
+	int found;
 
-	memset(&f, 0, sizeof(f));
-	fg_in_range(&f.in, src->in.name, sc->fd, off, sc->size);
+	if (off > sc->start &&
+	    (sp.start = fg_span_linestart(&sp, off - 1)) == 0)
+		return 0;	/* skipped the end of a line: nothing left */
+	fg_span_fold(&sp, &f, sc->kind, 0, src->bases);
 	f.in.buf = fg_realloc(f.in.buf, (size_t)1 << 16);
 	f.in.cap = (size_t)1 << 16;
-	f.in.quiet = 1;
-	f.kind = sc->kind;
-	f.bases = src->bases;
-	if (off > sc->start && !(pread(sc->fd, &c, 1, (off_t)off - 1) == 1 &&
-	    c == '\n') && fg_in_line(&f.in, &len) == NULL)
-		goto out;	/* skipped the end of a line: nothing left */
 	if ((found = fg_fold_next(&f, &r))) {
 		*roff = fg_in_offset(&f.in, r.stack);
 		if (r.len + 1 > *kcap) {
@@ -44,7 +42,6 @@ recat(const struct fg_scan *sc, const struct fg_fold *src, uint64_t off,
 		memcpy(*key, r.stack, r.len);
 		*klen = r.len;
 	}
-out:
 	fg_fold_close(&f);
 	return found;
 }
@@ -111,19 +108,20 @@ void
 fg_kmerge_cut(struct fg_fold **in, const struct fg_scan *sc, int n,
     const char *pk, size_t pl, struct fg_fold *lo, struct fg_fold *hi)
 {
+	struct fg_span sp;
 	uint64_t split;
 	int i;
 
 	for (i = 0; i < n; i++) {
 		split = sc[i].start < sc[i].size ?
 		    splitat(&sc[i], in[i], pk, pl) : sc[i].size;
-		fg_in_range(&lo[i].in, in[i]->in.name, sc[i].fd, sc[i].start,
-		    split);
-		fg_in_range(&hi[i].in, in[i]->in.name, sc[i].fd, split,
-		    sc[i].size);
-		lo[i].kind = hi[i].kind = sc[i].kind;
-		lo[i].truncfrac = hi[i].truncfrac = in[i]->truncfrac;
-		lo[i].bases = hi[i].bases = in[i]->bases;
-		lo[i].in.quiet = hi[i].in.quiet = 1;
+		sp = (struct fg_span){ in[i]->in.name, NULL, sc[i].fd,
+		    sc[i].start, split };
+		fg_span_fold(&sp, &lo[i], sc[i].kind, in[i]->truncfrac,
+		    in[i]->bases);
+		sp.start = split;
+		sp.end = sc[i].size;
+		fg_span_fold(&sp, &hi[i], sc[i].kind, in[i]->truncfrac,
+		    in[i]->bases);
 	}
 }

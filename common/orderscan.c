@@ -5,26 +5,22 @@
  * stackcollapse-perf.pl and inferno-collapse-* all print them sorted), and
  * sorted inputs can be merged like sort -m does (kmerge.c). fg_fold_scan
  * checks an input's order on two threads (pread(2) halves of a file, or
- * halves of the caller's memory) and totals its counts, so that the real
+ * halves of the caller's memory: span.c) and totals its counts, so that the real
  * pass knows whether the merge can take it.
  */
 #include <sys/stat.h>
 
 #include <pthread.h>
 #include <stdlib.h>
-#include <unistd.h>
 #include <string.h>
 
 #include "fg.h"
+#include "span.h"
 
 #define SCAN_SPLIT ((size_t)4 << 20)	/* smaller inputs: one thread */
 
 struct seg {
-	const char *name;
-	/* the caller's memory [start, end), or a file's through fd */
-	const char *map;
-	int fd;
-	uint64_t start, end;
+	struct fg_span sp;	/* the caller's memory, or a file's bytes */
 	enum fg_kind kind;
 	const struct fg_bases *bases;	/* the input's --base names */
 	int truncfrac;
@@ -36,23 +32,6 @@ struct seg {
 	fg_count total[2];
 };
 
-/* A quiet reader of s's bytes, parsing records of kind. */
-static void
-segopen(const struct seg *s, struct fg_fold *f, enum fg_kind kind,
-    int truncfrac)
-{
-	memset(f, 0, sizeof(*f));
-	if (s->map != NULL)
-		fg_in_mem(&f->in, s->name, s->map + s->start,
-		    (size_t)(s->end - s->start));
-	else
-		fg_in_range(&f->in, s->name, s->fd, s->start, s->end);
-	f->in.quiet = 1;
-	f->kind = kind;
-	f->truncfrac = truncfrac;
-	f->bases = s->bases;
-}
-
 static void *
 scanseg(void *arg)
 {
@@ -61,7 +40,7 @@ scanseg(void *arg)
 	struct fg_rec r;
 	int i;
 
-	segopen(s, &f, s->kind, s->truncfrac);
+	fg_span_fold(&s->sp, &f, s->kind, s->truncfrac, s->bases);
 	s->sorted = 1;
 	while (fg_fold_next(&f, &r)) {
 		s->bad = f.in.nbad;
@@ -104,42 +83,19 @@ scanfirst(struct fg_fold *f, struct seg *a, struct fg_scan *res)
 	struct fg_rec r;
 	int any;
 
-	segopen(a, &k, f->kind, f->truncfrac);
+	fg_span_fold(&a->sp, &k, f->kind, f->truncfrac, a->bases);
 	any = fg_fold_next(&k, &r);
 	res->bad = k.in.nbad;
 	res->kind = any ? k.kind : FG_KIND_UNKNOWN;
 	res->header = k.header;
 	k.header = NULL;
 	if (any) {
-		a->start = res->start = fg_in_offset(&k.in, r.stack);
+		a->sp.start = res->start = fg_in_offset(&k.in, r.stack);
 		a->kind = k.kind;
 		a->truncfrac = f->truncfrac;
 	}
 	fg_fold_close(&k);
 	return any;
-}
-
-/* The first line start past mid in a's bytes; 0 when there is none. */
-static uint64_t
-linestart(const struct seg *a, uint64_t mid, uint64_t size)
-{
-	char probe[4096];
-	const char *nl;
-	ssize_t n;
-
-	if (a->map != NULL) {
-		nl = memchr(a->map + mid, '\n', (size_t)(size - mid));
-		return nl != NULL ? (uint64_t)(nl - a->map) + 1 : 0;
-	}
-	for (;;) {
-		n = pread(a->fd, probe, sizeof(probe), (off_t)mid);
-		if (n <= 0)
-			return 0;
-		nl = memchr(probe, '\n', (size_t)n);
-		if (nl != NULL)
-			return mid + (uint64_t)(nl - probe) + 1;
-		mid += (uint64_t)n;
-	}
 }
 
 /* Folds segment b's results, scanned after a's bytes, into a's. */
@@ -172,31 +128,32 @@ fg_fold_scan(struct fg_fold *f, struct fg_scan *res)
 
 	memset(res, 0, sizeof(*res));
 	memset(&a, 0, sizeof(a));
-	a.name = f->in.name;
+	a.sp.name = f->in.name;
 	a.bases = f->bases;
 	if (f->in.callermem && f->in.pos == 0) {
-		a.map = f->in.buf;
+		a.sp.map = f->in.buf;
 		size = f->in.end;
 	} else if (!f->in.callermem && f->in.end == 0 && f->in.fd >= 0 &&
 	    fstat(f->in.fd, &sb) == 0 && S_ISREG(sb.st_mode)) {
-		a.fd = f->in.fd;
+		a.sp.fd = f->in.fd;
 		size = (uint64_t)sb.st_size;
 	} else
 		return 0;	/* a pipe, or already read from */
-	a.end = size;
+	a.sp.end = size;
 	res->size = size;
 	res->start = size;
-	res->fd = a.map != NULL ? -1 : a.fd;
+	res->fd = a.sp.map != NULL ? -1 : a.sp.fd;
 	if (!scanfirst(f, &a, res))
 		return 1;	/* no data: trivially sorted */
 	b = a;
-	if (size - a.start > SCAN_SPLIT)
-		mid = linestart(&a, a.start + (size - a.start) / 2, size);
+	if (size - a.sp.start > SCAN_SPLIT)
+		mid = fg_span_linestart(&a.sp,
+		    a.sp.start + (size - a.sp.start) / 2);
 	if (mid != 0 && mid < size) {
-		a.end = b.start = mid;
+		a.sp.end = b.sp.start = mid;
 		threaded = pthread_create(&th, NULL, scanseg, &b) == 0;
 		if (!threaded)
-			a.end = size;
+			a.sp.end = size;
 	}
 	scanseg(&a);
 	if (threaded) {

@@ -5,6 +5,7 @@
  * classified by common/change.c exactly as fg-top classifies them (same
  * noise test, same ranking), so the picture and fg-top agree.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -65,12 +66,23 @@ svg_changes_finish(struct svg_changes *sc, const struct svg_opts *o,
 		fg_noise_setup(&sc->nz, o->cc.header, "input", roottot[0],
 		    roottot[1], per);
 	sc->period = fg_period_get(per);
+	/*
+	 * No noise test in force (--all-changes, --zcrit 0): the frames
+	 * colour every change, so the table and the headline count every
+	 * change too, as |z| > 0 (fg-top has no such rule).
+	 */
+	if (sc->nz.rule == FG_RULE_NONE) {
+		sc->nz.rule = FG_RULE_FIXED;
+		sc->nz.zcrit = 0;
+	}
 	for (e = fg_stab_first(sc->tab); e != NULL; e = e->next) {
 		v = &sc->self[2 * (e->aux - 1)];
 		fg_changes_add(&sc->cs, fg_ent_key(sc->tab, e), e->len,
 		    v[neg], v[1 - neg]);
 	}
 	fg_changes_classify(&sc->cs, &sc->nz, 1);
+	if (o->cc.nz.rule == FG_RULE_NONE)
+		snprintf(sc->cs.test, sizeof(sc->cs.test), "no noise test");
 	sc->ok = 1;
 }
 

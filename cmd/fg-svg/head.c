@@ -362,7 +362,8 @@ countkind(const struct svg_opts *o, const struct fg_changes *cs,
 
 /*
  * What changed, counted as the table's squares colour it: "functions by
- * self count: 1 grew, ..., 34 within noise or < 5 pts; absolute mode",
+ * self count: 1 grew, ..., 34 within noise or < 5 pts; absolute mode"
+ * (", no noise test" when none is in force: --all-changes, --zcrit 0),
  * a change the floor greys counted with the grey ones, in the legend's
  * words (the view switches count frames, by their colour).
  */
@@ -377,11 +378,15 @@ h2text(const struct svg_opts *o, const struct svg_changes *sc,
 	nw = countkind(o, cs, cs->reg, cs->nreg, FG_CHG_NEW, 0);
 	sh = countkind(o, cs, cs->imp, cs->nimp, FG_CHG_SHRANK, 0);
 	gone = countkind(o, cs, cs->imp, cs->nimp, FG_CHG_GONE, 0);
-	gr = countkind(o, cs, cs->reg, cs->nreg, 0, 1) +
+	gr = cs->nnoise + countkind(o, cs, cs->reg, cs->nreg, 0, 1) +
 	    countkind(o, cs, cs->imp, cs->nimp, 0, 1);
+	/* no test nor floor (--all-changes): grey is what did not move */
+	if (strcmp(grey, "no change") == 0)
+		gr = cs->n - g - nw - sh - gone;
 	snprintf(buf, len, "functions by self count: %zu grew, %zu new, "
-	    "%zu shrank, %zu gone, %zu %s; %s mode", g, nw, sh, gone,
-	    cs->nnoise + gr, grey, fg_mode_name(cs->mode));
+	    "%zu shrank, %zu gone, %zu %s; %s mode%s", g, nw, sh, gone, gr,
+	    grey, fg_mode_name(cs->mode), o->cc.nz.rule == FG_RULE_NONE ?
+	    ", no noise test" : "");
 }
 
 /*
@@ -480,10 +485,8 @@ svg_head(struct head *h, const struct svg_opts *o, const struct svg_layout *l,
 	if (!l->isdiff || !sc->ok)
 		return;
 	h->changes = 1;
-	/* the legend's grey, but fg-top's test still sorts the functions
-	 * when every frame's change is coloured (--all-changes) */
-	h2text(o, sc, strcmp(h->lg.grey, "no change") == 0 ? "within noise" :
-	    h->lg.grey, h->h2, sizeof(h->h2));
+	/* in the legend's words, under the rule in force */
+	h2text(o, sc, h->lg.grey, h->h2, sizeof(h->h2));
 	hwrap(&h->h2w, h->h2, (double)o->width, o->fontsize * o->fontwidth);
 	table(h, o, sc);
 	h->height = sw + 2 * LINEH(o) + ((double)h->h2w.nl - 1) * LINEH(o) +

@@ -5,7 +5,8 @@
 // vanished (blue) in the Elided view (svg/switch-counts-colors-browser);
 //   node contract.js headline   the headline's counts are of functions by
 // self count, said so, and agree with the table's squares: a row's colour
-// is the class it is counted in (grey: "within noise or < N pts"), every
+// is the class it is counted in (grey: "within noise or < N pts", or "no
+// change" and "no noise test" said with --all-changes), every
 // row of a list shorter than the table's counted (svg/headline-counts-
 // browser).
 //   node contract.js elided   every frame that vanished (in the baseline,
@@ -150,8 +151,8 @@ async function headline() {
 			const m = h.h2.match(new RegExp("(\\d+) " + w));
 			return m ? +m[1] : -1;
 		};
-		const gm = h.legend.match(/within noise[^\n]*/);
-		// (--all-changes: "no change", but fg-top's test sorts them)
+		// (--all-changes: "no change", no test sorting them)
+		const gm = h.legend.match(/within noise[^\n]*|no change/);
 		const grey = gm ? gm[0].trim() : "within noise";
 		const cnt = (a, k) => a.filter((x) => x === k).length;
 		const f = [];
@@ -159,6 +160,8 @@ async function headline() {
 			f.push("not labelled as functions by self count");
 		if (n(grey) < 0)
 			f.push("no count of \"" + grey + "\" (the legend's grey)");
+		if ((grey === "no change") !== /, no noise test$/.test(h.h2))
+			f.push("the rule in force unsaid (\"no noise test\")");
 		const want = [["grew", h.reg, "grew"], ["new", h.reg, "new"],
 		    ["shrank", h.imp, "shrank"], ["gone", h.imp, "shrank"]];
 		// the gone rows are the blue ones after the shrank ones' count
