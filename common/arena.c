@@ -19,6 +19,7 @@
 
 #include "arena.h"
 #include "big.h"
+#include "alloc.h"
 #include "err.h"
 
 #define HUGE_ALIGN ((size_t)2 << 20)

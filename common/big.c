@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "big.h"
+#include "alloc.h"
 #include "err.h"
 
 #define BIG_HUGE ((size_t)2 << 20)

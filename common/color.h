@@ -4,6 +4,7 @@
  * alone colours exactly as fg-color's defaults do.
  *
  * palette.c   flamegraph.pl's palettes (pure functions of a name)
+ * colorval.c  colour values as text, read and written (colorval.h)
  * pmap.c      palette map colours (--cp, --palfile), looked up in memory;
  *             pmap-read.c reads the file (the tool calls fg_pmap_load),
  *             pmap-write.c writes it back: the only file I/O (pmap.h)
@@ -22,10 +23,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "colorval.h"
 #include "folded.h"
 #include "stats.h"
-
-#define FG_NOCOLOR UINT32_MAX
 
 enum fg_pal {
 	FG_PAL_HOT, FG_PAL_MEM, FG_PAL_IO, FG_PAL_WAKEUP, FG_PAL_CHAIN,
@@ -158,10 +158,6 @@ int fg_pal_parse(const char *s);
 extern const char *const fg_pal_names[FG_PAL_N];
 /* flamegraph.pl's colour of a name in a palette (hash: --hash). */
 uint32_t fg_pal_color(int pal, int hash, const char *name, size_t len);
-/* Parses "#rrggbb" or "rgb(r,g,b)"; FG_NOCOLOR if neither. */
-uint32_t fg_color_parse(const char *s, size_t n);
-/* Writes "#rrggbb" into buf (8 bytes). */
-void fg_color_fmt(char *buf, uint32_t rgb);
 
 /* ---- pmap-read.c, pmap.c, pmap-write.c: palette map files ---- */
 /*

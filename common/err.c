@@ -15,6 +15,7 @@
 
 const char *fg_progname = "fg";
 int fg_status = FG_EXIT_OK;
+int fg_quiet;
 void (*fg_fatal_hook)(int);
 
 void

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * err.h: program name, warnings and fatal errors with file:line (err.c),
- * checked allocation (alloc.c).
+ * err.h: program name, warnings and fatal errors with file:line, the
+ * warnings about an input's lines (err.c).
  */
 #ifndef FG_ERR_H
 #define FG_ERR_H
@@ -25,12 +25,16 @@ extern void (*fg_fatal_hook)(int code);
 _Noreturn void fg_exit(int code);
 _Noreturn void fg_errx(int code, const char *fmt, ...) FG_PRINTF(2, 3);
 _Noreturn void fg_err(int code, const char *fmt, ...) FG_PRINTF(2, 3);
-/* alloc.c */
-void *fg_malloc(size_t n);
-void *fg_calloc(size_t n, size_t sz);
-void *fg_realloc(void *p, size_t n);
-void *fg_reallocarray(void *p, size_t n, size_t sz);
-char *fg_strdup(const char *s);
 /* The last component of a path, as basename(3) without modifying it. */
 const char *fg_basename(const char *path);
+/* -q, --quiet: no warnings about malformed lines (the status still says). */
+extern int fg_quiet;
+/*
+ * Warns about in's current line: "prog: file:line: msg". Caps repeats
+ * (in.h's struct fg_in counts them).
+ */
+struct fg_in;
+void fg_in_warn(struct fg_in *in, const char *fmt, ...) FG_PRINTF(2, 3);
+/* At the end of an input: summary of suppressed warnings, if any. */
+void fg_in_warnsummary(struct fg_in *in);
 #endif

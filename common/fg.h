@@ -4,11 +4,13 @@
  *
  * base.h    version, exit status
  * err.h     program name, warnings and fatal errors with file:line (err.c)
+ * alloc.h   checked allocation (alloc.c)
  * in.h      line input: read(2) into a growing buffer, lines in place (in.c)
  * out.h     checked, buffered output (out.c)
  * count.h   fixed-point counts: exact integers to 2^63-1, 9 decimals (count.c)
  * stab.h    the stack table: arena + open-addressing hash, bytewise sort
  * opt.h     option parsing (short clusters, --long[=value], permuted)
+ * usage.h   the usage line, --help and --version (usage.c)
  * folded.h  the folded format: data lines, stream kinds
  * bases.h   --base names, and stacks cut at the deepest one
  * header.h  "# fg-TOOL key=value" header lines, written and read
@@ -23,11 +25,13 @@
 
 #include "base.h"
 #include "err.h"
+#include "alloc.h"
 #include "in.h"
 #include "out.h"
 #include "count.h"
 #include "stab.h"
 #include "opt.h"
+#include "usage.h"
 #include "bases.h"
 #include "folded.h"
 #include "header.h"

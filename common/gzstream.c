@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "fg.h"
+#include "gzstream.h"
 #include "inflate.h"
 
 #define ZSRC_CAP (256u << 10)	/* the compressed bytes read at a time */

@@ -13,6 +13,7 @@
 #include <strings.h>
 
 #include "fg.h"
+#include "habit.h"
 
 enum {
 	SAME,		/* accepted: fg already behaves so */
@@ -55,8 +56,6 @@ static const struct habit habits[] = {
 	{ "verbose", 'v', FG_OPT_NOARG, LOG, SAME, NULL },
 	{ NULL, 0, 0, NULL, 0, NULL }
 };
-
-int fg_quiet;
 
 /* Whether row h applies to the running tool. */
 static int

@@ -15,6 +15,7 @@
 
 #include "big.h"
 #include "fg.h"
+#include "gzstream.h"
 #include "inflate.h"
 
 #ifndef IN_BUFSZ		/* the fuzz build makes it small (Makefile) */

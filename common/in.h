@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * in.h: line input: read(2) into a growing buffer, lines in place (in.c).
+ * in.h: line input: read(2) into a growing buffer, lines in place (in.c;
+ * the warnings about its lines are err.h's).
  */
 #ifndef FG_IN_H
 #define FG_IN_H
@@ -73,11 +74,4 @@ char *fg_in_line(struct fg_in *in, size_t *len);
  */
 void fg_in_fill(struct fg_in *in);
 void fg_in_gzend(struct fg_in *in);
-/*
- * Warns about the current line: "prog: file:line: msg". Caps repeats
- * (err.c, with the other messages).
- */
-void fg_in_warn(struct fg_in *in, const char *fmt, ...) FG_PRINTF(2, 3);
-/* At the end of an input: summary of suppressed warnings, if any. */
-void fg_in_warnsummary(struct fg_in *in);
 #endif

@@ -2,10 +2,9 @@
 /*
  * inflate.h: DEFLATE (RFC 1951) and gzip (RFC 1951/1952) decompression,
  * whole buffer in and out, or streaming through the caller's hooks
- * (inflate.c, which does no I/O); and the streaming from a file
- * descriptor into a pipe on a thread of its own (gzstream.c: what the
- * input layer, in.c, uses for every tool). Corrupt or truncated input
- * gives an error message, never a read outside the input.
+ * (inflate.c, which does no I/O; gzstream.h streams a file through it).
+ * Corrupt or truncated input gives an error message, never a read outside
+ * the input.
  */
 #ifndef FG_INFLATE_H
 #define FG_INFLATE_H
@@ -86,24 +85,7 @@ const char *fg_gunzip_stream(struct fg_zsrc *src, struct fg_zsink *sink,
     uint64_t *off);
 
 /*
- * gzstream.c: streaming decompression of the gzip data on fd, of which the first
- * npre bytes were already read into pre (copied). Returns the read end of
- * a pipe that a new thread fills with the decompressed bytes; *gz is its
- * handle for fg_gz_end(). fd is closed at the end when ownfd is set.
- */
-struct fg_gz;
-int fg_gz_start(struct fg_gz **gz, int fd, int ownfd, const void *pre,
-    size_t npre);
-
-/*
- * Waits for the thread (after the pipe's EOF, or after the reader has
- * closed its end) and frees gz. Returns NULL, or a static error message
- * with *off set to the compressed offset near the error.
- */
-const char *fg_gz_end(struct fg_gz *gz, uint64_t *off);
-
-/*
- * inflate.c: the limit on decompressed size against bombs: output may exceed 64 MiB
+ * The limit on decompressed size against bombs: output may exceed 64 MiB
  * only up to FG_GZIP_MAX_RATIO (environment; default 100, 0 for no
  * limit) times the compressed bytes read.
  */

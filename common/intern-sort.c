@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "intern-priv.h"
+#include "pivot.h"
 
 /*
  * The pivot: the key at PIVOT_AT of a sample of both tables. The reading

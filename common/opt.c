@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "fg.h"
+#include "habit.h"
 
 static const char *usage_text, *help_text;
 static char dash[] = "-";

@@ -32,13 +32,6 @@ struct fg_optstate {
  * itself (unless the tool's table has them) and exits on a usage error.
  */
 void fg_tool_init(const char *argv0, const char *usage, const char *help);
-/* The end of every tool's --help text. */
-#define FG_HELP_TAIL \
-    "  -h, --help             print this help and exit\n" \
-    "      --version          print the version and exit\n" \
-    "\n" \
-    "Exit status: 0 success, 1 malformed lines were skipped, 2 error.\n"
-
 void fg_opt_init(struct fg_optstate *st, int argc, char **argv);
 /* The operands, or a single "-" when there are none. */
 char **fg_opt_files(struct fg_optstate *st, int *n);
@@ -49,22 +42,4 @@ char **fg_opt_files(struct fg_optstate *st, int *n);
  * print a message and return '?'.
  */
 int fg_getopt(struct fg_optstate *st, const struct fg_opt *opts);
-/* ---- habit.c ---- */
-/*
- * Options of flamegraph.pl, the stackcollapse scripts and inferno that the
- * running tool's table opts lacks, as a malloc'd table for fg_getopt: each
- * is accepted (its meaning is fg's behaviour already) or refused with what
- * to use instead, by fg_habit(shrt, arg). Their shrt values are FG_HABIT
- * and above.
- */
-#define FG_HABIT 0x100000
-struct fg_opt *fg_habits(const struct fg_opt *opts);
-void fg_habit(int code, const char *arg);
-/* -q, --quiet: no warnings about malformed lines (the status still says). */
-extern int fg_quiet;
-/* Prints "usage: ..." to stderr and exits FG_EXIT_ERR. */
-_Noreturn void fg_usage(const char *usage);
-/* Prints help text to stdout (checked) and exits 0. */
-_Noreturn void fg_help(const char *text);
-_Noreturn void fg_version(void);
 #endif

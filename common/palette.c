@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "fg.h"
+#include "colorval.h"
 #include "flame.h"
 #include "sym.h"
 
@@ -21,8 +22,7 @@ const char *const fg_pal_names[FG_PAL_N] = {
 	"orange"
 };
 
-#define RGB(r, g, b) (((uint32_t)(r) << 16) | ((uint32_t)(g) << 8) | \
-    (uint32_t)(b))
+#define RGB(r, g, b) FG_RGB(r, g, b)
 
 int
 fg_pal_parse(const char *s)
@@ -285,59 +285,4 @@ fg_pal_color(int palette, int hash, const char *s, size_t n)
 		return RGB(190 + (int)(65 * v1), 90 + (int)(65 * v1), 0);
 	}
 	return 0;
-}
-
-uint32_t
-fg_color_parse(const char *s, size_t n)
-{
-	unsigned v[3] = { 0, 0, 0 };
-	size_t i;
-	int k;
-
-	if (n == 7 && s[0] == '#') {
-		uint32_t c = 0;
-
-		for (i = 1; i < 7; i++) {
-			int h = s[i];
-
-			if (h >= '0' && h <= '9')
-				h -= '0';
-			else if (h >= 'a' && h <= 'f')
-				h -= 'a' - 10;
-			else if (h >= 'A' && h <= 'F')
-				h -= 'A' - 10;
-			else
-				return FG_NOCOLOR;
-			c = c << 4 | (uint32_t)h;
-		}
-		return c;
-	}
-	if (n < 10 || memcmp(s, "rgb(", 4) != 0 || s[n - 1] != ')')
-		return FG_NOCOLOR;
-	i = 4;
-	for (k = 0; k < 3; k++) {
-		size_t st = i;
-
-		while (i < n - 1 && s[i] >= '0' && s[i] <= '9' && i - st < 3)
-			v[k] = v[k] * 10 + (unsigned)(s[i++] - '0');
-		if (i == st || v[k] > 255)
-			return FG_NOCOLOR;
-		if (k < 2 && s[i++] != ',')
-			return FG_NOCOLOR;
-	}
-	if (i != n - 1)
-		return FG_NOCOLOR;
-	return RGB(v[0], v[1], v[2]);
-}
-
-void
-fg_color_fmt(char *buf, uint32_t c)
-{
-	static const char hx[] = "0123456789abcdef";
-	int i;
-
-	buf[0] = '#';
-	for (i = 0; i < 6; i++)
-		buf[1 + i] = hx[(c >> (20 - 4 * i)) & 15];
-	buf[7] = '\0';
 }

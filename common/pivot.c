@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "fg.h"
+#include "pivot.h"
 
 struct sample {
 	struct fg_ent *e[FG_PIVOT_MAX];

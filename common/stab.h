@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * stab.h: the stack table: arena + open-addressing hash (stab.c), and the
- * pivot for sorting it on two threads (pivot.c); the key sort is keysort.h.
+ * stab.h: the stack table: arena + open-addressing hash (stab.c); the
+ * pivot for sorting it on two threads is pivot.h, the key sort keysort.h.
  */
 #ifndef FG_STAB_H
 #define FG_STAB_H
@@ -89,16 +89,5 @@ void fg_stab_unindex(struct fg_stab *t);
  */
 size_t fg_stab_split(struct fg_stab *t, const char *pk, size_t pl,
     struct fg_sortitem *it);
-/* The most entries fg_pivot samples. */
-#define FG_PIVOT_MAX 1024
-/*
- * Of k entries (at most FG_PIVOT_MAX) sampled from the tables a and b (b
- * may be NULL), in proportion to their sizes, the one whose whole key
- * (with its table's prefix, see fg_stab_set_prefix) is at fraction at of
- * them in bytewise order; NULL when fewer than two were sampled. The keys
- * below it and those above can then be sorted apart, on two threads.
- */
-struct fg_ent *fg_pivot(const struct fg_stab *a, const struct fg_stab *b,
-    size_t k, double at);
 uint64_t fg_hash(const void *p, size_t n);
 #endif

@@ -81,20 +81,10 @@ bpf_frame(struct bpf_ent *en, const char *s, size_t n, int incoff)
 }
 
 void
-bpf_finish(struct bpf_ent *en, struct fg_stab *tab, struct fg_in *in,
-    const char *cnt, size_t cn, int incoff, struct fg_buf *st)
+bpf_join(const struct bpf_ent *en, int incoff, struct fg_buf *st)
 {
-	fg_count c;
 	size_t k, a, b;
 
-	if (fg_count_parse(cnt, cn, &c) != FG_NUM_OK) {
-		fg_in_warn(in, "count out of range; entry skipped");
-		return;
-	}
-	if (en->n == 0) {
-		fg_in_warn(in, "entry without a key; skipped");
-		return;
-	}
 	st->len = 0;
 	for (k = en->n; k-- > 0;) {
 		a = en->off[k];
@@ -105,5 +95,4 @@ bpf_finish(struct bpf_ent *en, struct fg_stab *tab, struct fg_in *in,
 			fg_buf_put(st, ";", 1);
 		fg_buf_put(st, en->parts.p + a, b - a);
 	}
-	collapse_add(tab, st->p, st->len, c, in);
 }

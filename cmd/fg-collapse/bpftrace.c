@@ -10,7 +10,8 @@
  * in ustack(perf) form "ADDR sym+off (module)" become "sym". One-line
  * entries such as "@[comm]: 5" count too. Other lines (the "Attaching N
  * probes..." banner, printf output) are ignored. This file reads the
- * lines; bpftrace-stack.c makes the stacks (bpftrace.h).
+ * lines and an entry's count; bpftrace-stack.c makes the stacks
+ * (bpftrace.h).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -58,6 +59,28 @@ entryend(const char *s, size_t n, const char **cnt, size_t *cn)
 	return s + i - 3;
 }
 
+/*
+ * The entry's stack counted cnt (cn bytes) into tab; st is a work
+ * buffer. A bad count or an empty key is warned about and skipped.
+ */
+static void
+finish(struct bpf_ent *en, struct fg_stab *tab, struct fg_in *in,
+    const char *cnt, size_t cn, int incoff, struct fg_buf *st)
+{
+	fg_count c;
+
+	if (fg_count_parse(cnt, cn, &c) != FG_NUM_OK) {
+		fg_in_warn(in, "count out of range; entry skipped");
+		return;
+	}
+	if (en->n == 0) {
+		fg_in_warn(in, "entry without a key; skipped");
+		return;
+	}
+	bpf_join(en, incoff, st);
+	collapse_add(tab, st->p, st->len, c, in);
+}
+
 static void
 run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 {
@@ -80,7 +103,7 @@ run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 			n -= k;
 			if ((end = entryend(s, n, &cnt, &cn)) != NULL) {
 				bpf_scalars(&en, s, (size_t)(end - s));
-				bpf_finish(&en, tab, in, cnt, cn,
+				finish(&en, tab, in, cnt, cn,
 				    o->includeoffset, &st);
 				inent = 0;
 			} else {
@@ -96,7 +119,7 @@ run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 				bpf_scalars(&en, s + 1, (size_t)(end - s - 1));
 			else
 				bpf_scalars(&en, s, (size_t)(end - s));
-			bpf_finish(&en, tab, in, cnt, cn, o->includeoffset,
+			finish(&en, tab, in, cnt, cn, o->includeoffset,
 			    &st);
 			inent = 0;
 		} else if (n > 0 && s[0] == ',')

@@ -25,11 +25,9 @@ void bpf_scalars(struct bpf_ent *en, const char *s, size_t n);
  */
 void bpf_frame(struct bpf_ent *en, const char *s, size_t n, int incoff);
 /*
- * The entry's stack (its parts joined in reverse order, the leaf's
- * offset dropped with incoff) counted cnt (cn bytes) into tab; st is a
- * work buffer. A bad count or an empty key is warned about and skipped.
+ * The entry's stack into st: its parts joined in reverse order, the
+ * leaf's offset dropped with incoff.
  */
-void bpf_finish(struct bpf_ent *en, struct fg_stab *tab, struct fg_in *in,
-    const char *cnt, size_t cn, int incoff, struct fg_buf *st);
+void bpf_join(const struct bpf_ent *en, int incoff, struct fg_buf *st);
 
 #endif

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * frame.c: what the JSON formats share: frame text from a profile's
- * strings, root frames and their selection, data warnings, probing.
+ * strings, root frames and their selection (their data warnings are
+ * jsonwarn.c's, the start of their head for a probe probe.c's).
  */
-#include <stdarg.h>
 #include <string.h>
 
 #include "collapse.h"
@@ -55,32 +55,4 @@ collapse_selected(const char *const *sel, int n, const char *name,
 		    strcmp(sel[i], id) == 0)
 			return 1;
 	return 0;
-}
-
-void
-collapse_vwarn(struct fg_in *in, const char *label, const char *fmt,
-    va_list ap)
-{
-	fg_status = fg_status > FG_EXIT_DATA ? fg_status : FG_EXIT_DATA;
-	in->nbad++;
-	if (++in->nwarn > 10)
-		return;
-	fprintf(stderr, "%s: %s: ", fg_progname, in->name);
-	if (label != NULL)
-		fprintf(stderr, "%s: ", label);
-	vfprintf(stderr, fmt, ap);
-	fputc('\n', stderr);
-}
-
-size_t
-collapse_json_start(const char *head, size_t n)
-{
-	size_t i = 0;
-
-	if (n >= 3 && memcmp(head, "\xef\xbb\xbf", 3) == 0)
-		i = 3;
-	while (i < n && (head[i] == ' ' || head[i] == '\t' ||
-	    head[i] == '\n' || head[i] == '\r'))
-		i++;
-	return i;
 }

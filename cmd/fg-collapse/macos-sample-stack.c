@@ -2,9 +2,9 @@
 /*
  * macos-sample-stack.c: the path of a macOS sample(1) call graph, one
  * level per line read (macos-sample.h): each frame's "module`function"
- * made from its line, and each frame's self samples (its count less its
- * children's) counted as a stack when the tree leaves it, unless its
- * function is an idle wait.
+ * made from the parts macos-sample.c found on its line, and each frame's
+ * self samples (its count less its children's) counted as a stack when
+ * the tree leaves it, unless its function is an idle wait.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -80,57 +80,13 @@ pput(struct sample_tree *t, const char *s, size_t n)
 			t->path[i] = ':';
 }
 
-static const char *
-findstr(const char *s, size_t n, const char *pat)
-{
-	size_t k = strlen(pat);
-	const char *last = NULL, *p = s;
-
-	/* the last occurrence */
-	while ((size_t)(s + n - p) >= k &&
-	    (p = fg_memmem(p, (size_t)(s + n - p), pat, k)) != NULL) {
-		last = p;
-		p++;
-	}
-	return last;
-}
-
 void
-sample_push(struct sample_tree *t, const char *s, size_t n, uint64_t count,
-    int nomod)
+sample_push(struct sample_tree *t, const char *s, size_t fl, const char *mod,
+    size_t ml, uint64_t count)
 {
-	const char *in, *mod = NULL, *cl, *br;
-	size_t fl = n, ml = 0, k, i;
 	struct level *l;
-	int dep;
+	size_t k;
 
-	/* "func  (in module) + off  [addr]" or "func  [addr]" or "func" */
-	if ((in = findstr(s, n, "(in ")) != NULL) {
-		fl = (size_t)(in - s);
-		mod = in + 4;
-		cl = memchr(mod, ')', n - (size_t)(mod - s));
-		ml = cl != NULL ? (size_t)(cl - mod) : 0;
-		if (ml > 6 && memcmp(mod + ml - 6, ".dylib", 6) == 0)
-			ml -= 6;
-	} else if ((br = findstr(s, n, "  [")) != NULL)
-		fl = (size_t)(br - s);
-	while (fl > 0 && s[fl - 1] == ' ')
-		fl--;
-	/* a trailing " (.llvm.123)" or " (serial)" group goes */
-	while (fl > 0 && s[fl - 1] == ')') {
-		dep = 0;
-		for (i = fl; i-- > 0;) {
-			if (s[i] == ')')
-				dep++;
-			else if (s[i] == '(' && --dep == 0)
-				break;
-		}
-		if (dep != 0 || i == 0 || s[i - 1] != ' ')
-			break;
-		fl = i - 1;
-		while (fl > 0 && s[fl - 1] == ' ')
-			fl--;
-	}
 	if (t->depth == t->cap) {
 		t->cap = t->cap ? t->cap * 2 : 64;
 		t->lv = fg_reallocarray(t->lv, t->cap, sizeof(*t->lv));
@@ -138,7 +94,7 @@ sample_push(struct sample_tree *t, const char *s, size_t n, uint64_t count,
 	l = &t->lv[t->depth++];
 	if (t->plen > 0)
 		psep(t);
-	if (mod != NULL && ml > 0 && !nomod) {
+	if (mod != NULL && ml > 0) {
 		pput(t, mod, ml);
 		pput(t, "`", 1);
 	}

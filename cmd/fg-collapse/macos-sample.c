@@ -32,6 +32,65 @@ isindent(char c)
 	return c == ' ' || c == '+' || c == '|' || c == ':' || c == '!';
 }
 
+static const char *
+findstr(const char *s, size_t n, const char *pat)
+{
+	size_t k = strlen(pat);
+	const char *last = NULL, *p = s;
+
+	/* the last occurrence */
+	while ((size_t)(s + n - p) >= k &&
+	    (p = fg_memmem(p, (size_t)(s + n - p), pat, k)) != NULL) {
+		last = p;
+		p++;
+	}
+	return last;
+}
+
+/*
+ * The parts of a call graph line's frame (s, n bytes: "func  (in module)
+ * + off  [addr]", "func  [addr]" or "func"): the function's length *fl
+ * from s, its module (*mod, *ml bytes; NULL when there is none).
+ */
+static void
+frameparts(const char *s, size_t n, size_t *flp, const char **modp,
+    size_t *mlp)
+{
+	const char *in, *mod = NULL, *cl, *br;
+	size_t fl = n, ml = 0, i;
+	int dep;
+
+	if ((in = findstr(s, n, "(in ")) != NULL) {
+		fl = (size_t)(in - s);
+		mod = in + 4;
+		cl = memchr(mod, ')', n - (size_t)(mod - s));
+		ml = cl != NULL ? (size_t)(cl - mod) : 0;
+		if (ml > 6 && memcmp(mod + ml - 6, ".dylib", 6) == 0)
+			ml -= 6;
+	} else if ((br = findstr(s, n, "  [")) != NULL)
+		fl = (size_t)(br - s);
+	while (fl > 0 && s[fl - 1] == ' ')
+		fl--;
+	/* a trailing " (.llvm.123)" or " (serial)" group goes */
+	while (fl > 0 && s[fl - 1] == ')') {
+		dep = 0;
+		for (i = fl; i-- > 0;) {
+			if (s[i] == ')')
+				dep++;
+			else if (s[i] == '(' && --dep == 0)
+				break;
+		}
+		if (dep != 0 || i == 0 || s[i - 1] != ' ')
+			break;
+		fl = i - 1;
+		while (fl > 0 && s[fl - 1] == ' ')
+			fl--;
+	}
+	*flp = fl;
+	*modp = mod;
+	*mlp = ml;
+}
+
 /*
  * One line of the call graph after its 4-space margin: "  " per level,
  * a count, a frame. Lines that break the tree are skipped with their
@@ -41,7 +100,8 @@ static void
 graph_line(struct sample_tree *t, const char *line, size_t len,
     size_t *skip, struct fg_stab *tab, struct fg_in *in, int nomod)
 {
-	size_t i, j, d;
+	const char *mod;
+	size_t i, j, d, fl, ml;
 	uint64_t count = 0;
 
 	for (i = 4; i < len && isindent(line[i]); i++)
@@ -80,8 +140,9 @@ graph_line(struct sample_tree *t, const char *line, size_t len,
 		*skip = d;
 		return;
 	}
+	frameparts(line + j + 1, len - j - 1, &fl, &mod, &ml);
 	sample_popto(t, d - 1, tab, in);
-	sample_push(t, line + j + 1, len - j - 1, count, nomod);
+	sample_push(t, line + j + 1, fl, nomod ? NULL : mod, ml, count);
 }
 
 static void

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * macos-sample.h: macOS sample(1) call graphs. macos-sample.c reads the
- * lines, macos-sample-stack.c keeps the path and makes the stacks.
+ * lines (a frame's function and module), macos-sample-stack.c keeps the
+ * path and makes the stacks.
  */
 #ifndef MACOS_SAMPLE_H
 #define MACOS_SAMPLE_H
@@ -30,11 +31,11 @@ struct sample_tree {
 void sample_popto(struct sample_tree *t, size_t d, struct fg_stab *tab,
     struct fg_in *in);
 /*
- * Adds one call graph line's frame (s, n bytes: "func  (in module) + off
- * [addr]", "func  [addr]" or "func") one level below the path, with its
- * count; nomod: --no-modules.
+ * Adds a frame one level below the path, with its count: its function
+ * (s, fl bytes) and module (mod, ml bytes; NULL for none or with
+ * --no-modules), as macos-sample.c found them on its line.
  */
-void sample_push(struct sample_tree *t, const char *s, size_t n,
-    uint64_t count, int nomod);
+void sample_push(struct sample_tree *t, const char *s, size_t fl,
+    const char *mod, size_t ml, uint64_t count);
 
 #endif

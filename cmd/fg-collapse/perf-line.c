@@ -25,9 +25,7 @@ perf_init_cls(void)
 		    (c >= '0' && c <= '9') || c == '_')
 			perf_cls[c] |= C_WORD;
 		if (c >= '0' && c <= '9')
-			perf_cls[c] |= C_DIG | C_HEX;
-		if ((c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'))
-			perf_cls[c] |= C_HEX;
+			perf_cls[c] |= C_DIG;
 	}
 	/* bytes that make a function name more than a plain copy */
 	for (p = "-()<>{}[];\"'"; *p != '\0'; p++)
@@ -79,7 +77,7 @@ hex_then_more(const char *t, size_t tl, const char *e)
 {
 	size_t i;
 
-	for (i = 0; i < tl && ishex((unsigned char)t[i]); i++)
+	for (i = 0; i < tl && fg_ishex(t[i]); i++)
 		;
 	return tl > 0 && i == tl && t + tl < e;
 }
@@ -321,7 +319,7 @@ perf_event_name(const char *s, size_t n, size_t from, struct event *ev)
 		t++;
 	tl = toklen(t, e);
 	if (tl > 0) {
-		for (i = 0; i < tl && ishex((unsigned char)t[i]); i++)
+		for (i = 0; i < tl && fg_ishex(t[i]); i++)
 			;
 		if (i == tl) {
 			ev->frame = t;
@@ -456,7 +454,7 @@ perf_hexpc(const struct frame *f)
 {
 	size_t i;
 
-	for (i = 0; i < f->pclen && ishex((unsigned char)f->pc[i]); i++)
+	for (i = 0; i < f->pclen && fg_ishex(f->pc[i]); i++)
 		;
 	return f->pclen > 0 && i == f->pclen;
 }
@@ -641,7 +639,7 @@ perf_tail_frame(const char *p, size_t n)
 
 	while (i < n && isws((unsigned char)p[i]))
 		i++;
-	for (k = i; k < n && ishex((unsigned char)p[k]); k++)
+	for (k = i; k < n && fg_ishex(p[k]); k++)
 		;
 	return i > 0 && k > i && k < n && isws((unsigned char)p[k]);
 }

@@ -166,24 +166,6 @@ ncpus(void)
 	return n < 1 ? 1 : n > 2 ? 2 : (int)n;
 }
 
-void
-perf_report(const struct warnrec *warns, uint64_t nwarn, struct fg_in *in,
-    uint64_t base)
-{
-	uint64_t i;
-
-	for (i = 0; i < nwarn && i < MAXKEEP; i++) {
-		in->lineno = base + warns[i].line;
-		fg_in_warn(in, "%s", warns[i].msg);
-	}
-	if (nwarn > MAXKEEP) {
-		in->nbad += nwarn - MAXKEEP;
-		in->nwarn += (unsigned)(nwarn - MAXKEEP);
-		fg_status = fg_status > FG_EXIT_DATA ? fg_status :
-		    FG_EXIT_DATA;
-	}
-}
-
 /*
  * Bytes [start, size) of the regular file fd, in two threads when large;
  * the input in is used up.

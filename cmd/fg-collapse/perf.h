@@ -3,9 +3,12 @@
  * perf.h: the parts of fg-collapse's perf script reader. perf-line.c
  * knows the syntax of one line (event lines, frame lines, names),
  * perf.c turns lines into samples and samples into stacks (a worker),
- * perf-memo.c keeps the stack lines parsed, perf-stack.c counts the
- * stacks into the worker's table, perf-read.c reads the input and runs
- * workers over it, on two threads when it is large (perf-pipe.c a pipe).
+ * perf-name.c names a stack line's frame, perf-event.c takes an event
+ * line or not, perf-rev.h writes the frames leftwards, perf-memo.c keeps
+ * the stack lines parsed, perf-stack.c counts the stacks into the
+ * worker's table, perf-warn.c keeps and reports a worker's warnings,
+ * perf-read.c reads the input and runs workers over it, on two threads
+ * when it is large (perf-pipe.c a pipe).
  */
 #ifndef PERF_H
 #define PERF_H
@@ -18,13 +21,15 @@
 #define BLOCK (1u << 20)	/* bytes read at a time */
 #define MAXKEEP 10		/* warnings kept per worker */
 
-/* character classes, as Perl's \s and \w see bytes (perf-line.c) */
-enum { C_WS = 1, C_WORD = 2, C_DIG = 4, C_HEX = 8, C_SPEC = 16 };
+/*
+ * character classes, as Perl's \s and \w see bytes (perf-line.c); hex
+ * digits are sym.h's fg_ishex
+ */
+enum { C_WS = 1, C_WORD = 2, C_DIG = 4, C_SPEC = 8 };
 extern unsigned char perf_cls[256];
 #define isws(c) (perf_cls[(unsigned char)(c)] & C_WS)
 #define isdig(c) (perf_cls[(unsigned char)(c)] & C_DIG)
 #define isword(c) (perf_cls[(unsigned char)(c)] & C_WORD)
-#define ishex(c) (perf_cls[(unsigned char)(c)] & C_HEX)
 
 /* ---- event lines ---- */
 struct event {
@@ -169,6 +174,27 @@ int perf_srcline_like(const char *s, size_t n);
 /* The start of a frame line: blanks, an address, a blank. */
 int perf_tail_frame(const char *p, size_t n);
 
+/* perf-name.c: a stack line's frame, named into w->line and held there */
+void perf_on_frame(struct worker *w, const struct frame *f);
+/* --inline: addr2line's frames in front; 0 when it knows none. */
+int perf_inline_frame(struct worker *w, const struct frame *f);
+/* --srcline: the held frame gets ":file.c:12" (n bytes of s) appended. */
+void perf_add_srcline(struct worker *w, const char *s, size_t n);
+
+/*
+ * perf-event.c: an event line (n bytes of s, parsed into ev; named: it
+ * names its event) starts a sample, or one not taken (another event,
+ * outside the time windows).
+ */
+void perf_on_event(struct worker *w, const char *s, size_t n,
+    const struct event *ev, int named);
+
+/* perf-warn.c: a warning about w's current line (n bytes of s, or NULL) */
+void perf_warn(struct worker *w, const char *what, const char *s, size_t n);
+/* A worker's warnings, its line numbers after base lines of the input. */
+void perf_report(const struct warnrec *warns, uint64_t nwarn,
+    struct fg_in *in, uint64_t base);
+
 /* perf.c: lines into samples, samples into the worker's table */
 void perf_worker_init(struct worker *w, const struct copts *o,
     struct fg_stab *tab, struct fg_in *in);
@@ -222,9 +248,6 @@ void perf_unit(const struct copts *o, const struct ptally *t,
 void perf_run(struct fg_in *in, struct fg_stab *tab, const struct copts *o);
 /* What is left of in, in one pass (its warnings not yet reported). */
 void perf_run_stream(struct worker *w, struct fg_in *in);
-/* A worker's warnings, its line numbers after base lines of the input. */
-void perf_report(const struct warnrec *warns, uint64_t nwarn,
-    struct fg_in *in, uint64_t base);
 
 /*
  * perf-pipe.c: what is left of in on two threads, w's table the input's;

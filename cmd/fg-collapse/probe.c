@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * probe.c: a probe's reason for turning an input down, and the verdict
- * of a JSON format known by two keys (collapse.h).
+ * probe.c: a probe's reason for turning an input down, the verdict of a
+ * JSON format known by two keys, and where a JSON head starts (collapse.h).
  */
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "collapse.h"
 
@@ -33,4 +34,17 @@ probe_json_keys(struct cprobe *why, int hasa, int hasb, const char *a,
 		    "start", hasa ? a : b, hasa ? b : a);
 	return probe_why(why, 10, "a JSON object without \"%s\" and \"%s\"",
 	    a, b);
+}
+
+size_t
+collapse_json_start(const char *head, size_t n)
+{
+	size_t i = 0;
+
+	if (n >= 3 && memcmp(head, "\xef\xbb\xbf", 3) == 0)
+		i = 3;
+	while (i < n && (head[i] == ' ' || head[i] == '\t' ||
+	    head[i] == '\n' || head[i] == '\r'))
+		i++;
+	return i;
 }

@@ -9,6 +9,7 @@
 
 #include "big.h"
 #include "collapse.h"
+#include "pivot.h"
 
 /*
  * The key at PIVOT_AT of a sample of tab's stacks, into *pk and *pl; 0

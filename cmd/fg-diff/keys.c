@@ -4,13 +4,7 @@
 #include <string.h>
 
 #include "diff.h"
-
-static inline int
-ishex(int c)
-{
-	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') ||
-	    (c >= 'A' && c <= 'F');
-}
+#include "sym.h"
 
 /*
  * Copies s with every 0x[0-9a-fA-F]+ replaced by "0x...", as
@@ -23,10 +17,10 @@ striphex(char *dst, const char *s, size_t n)
 
 	while (i < n) {
 		if (s[i] == '0' && i + 2 < n && s[i + 1] == 'x' &&
-		    ishex((unsigned char)s[i + 2])) {
+		    fg_ishex(s[i + 2])) {
 			memcpy(dst + o, "0x...", 5);
 			o += 5;
-			for (i += 2; i < n && ishex((unsigned char)s[i]); i++)
+			for (i += 2; i < n && fg_ishex(s[i]); i++)
 				;
 		} else
 			dst[o++] = s[i++];
