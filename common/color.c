@@ -341,23 +341,21 @@ fg_color_kind_of(const struct fg_colorcfg *cfg, const struct fg_cframe *f,
 }
 
 /*
- * The elided view shows only what vanished (fg-elide's paths): a frame
- * there is all gone, which its colour says even when the noise test or
- * the floor would grey it in the Baseline view (a rerun's one-sample
- * paths), so that the view reads as fg-elide | fg-svg draws it.
+ * The elided view shows what vanished (fg-elide's paths): a frame there
+ * that is all gone is blue, even when the noise test or the floor would
+ * grey it in the Baseline view (a rerun's one-sample paths), by its share
+ * of all that vanished, as fg_color_profile colours fg-elide's stream
+ * drawn alone (cfg->gone), so that the two pictures agree.
  */
 uint32_t
-fg_color_vanished(const struct fg_colorcfg *cfg, const struct fg_cframe *f)
+fg_color_vanished(const struct fg_colorcfg *cfg, const struct fg_cframe *f,
+    double all)
 {
-	struct dv v;
 	int kb = cfg->negate ? 1 : 0;
-	double u;
 
 	if (f->root || !(f->tot[kb] > 0) || f->tot[1 - kb] > 0)
 		return FG_NOCOLOR;
-	framedelta(cfg, f, &v);
-	u = cfg->dmax > 0 ? fabs(v.d) / cfg->dmax : 1;
-	return fg_color_scale(cfg, u > 1 ? 1 : u, -1);
+	return fg_color_scale(cfg, all > 0 ? f->tot[kb] / all : 1, -1);
 }
 
 uint32_t

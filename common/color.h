@@ -230,11 +230,12 @@ uint32_t fg_color_profile(struct fg_colorcfg *cfg, const char *name,
     size_t nlen, double tot, double all);
 /*
  * A vanished frame (in the baseline, absent from the current profile) as
- * an elided view draws it: always blue, saturated by its change as any
- * frame, whatever the noise test and floor say (FG_NOCOLOR: not vanished).
+ * an elided view draws it: always blue, whatever the noise test and floor
+ * say, saturated by its share of all, the count that vanished in all
+ * (fg_color_profile's elided stream alike); FG_NOCOLOR: not vanished.
  */
 uint32_t fg_color_vanished(const struct fg_colorcfg *cfg,
-    const struct fg_cframe *f);
+    const struct fg_cframe *f, double all);
 /* all: the current profile's total (--colordiffusion) */
 uint32_t fg_color_diff(struct fg_colorcfg *cfg, const struct fg_cframe *f,
     const char *name, size_t nlen, double all);

@@ -2,7 +2,8 @@
 /*
  * elide.c: which baseline paths vanished. Over the summed stacks in
  * bytewise order, a stack S with a baseline count is elided when no stack
- * with a current count is S or passes through S (has the prefix "S;").
+ * with a current count is S or passes through S (has the prefix "S;");
+ * and which of the elided stacks' ancestors still run.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -55,8 +56,52 @@ survives(struct fg_keyref *cur, size_t n, const char *s, size_t sl)
 	    cur[i].key[sl] == ';';
 }
 
+/* Whether the prefix path s[0..sl) is one of stack t's (t is or passes
+ * through it). */
+static int
+ispath(const char *t, size_t tl, const char *s, size_t sl)
+{
+	return tl >= sl && memcmp(t, s, sl) == 0 && (tl == sl || t[sl] == ';');
+}
+
+/*
+ * The elided stacks' ancestors that still run (proper prefix paths that
+ * survive), each once: shortest first under each stack, stopping at the
+ * first that vanished (its callees vanished too); one shared with the
+ * stack before is skipped (the stacks under a path are adjacent in
+ * bytewise order).
+ */
+static struct fg_keyref *
+ancestors(struct fg_stab *tab, struct fg_ent **v, size_t n,
+    struct fg_keyref *cur, size_t ncur, size_t *nkept)
+{
+	struct fg_keyref *kept = NULL;
+	const char *k, *pk = NULL;
+	size_t i, j, cap = 0, pl = 0;
+
+	*nkept = 0;
+	for (i = 0; i < n; i++, pk = k, pl = v[i - 1]->len) {
+		k = fg_ent_key(tab, v[i]);
+		for (j = 0; j < v[i]->len; j++) {
+			if (k[j] != ';')
+				continue;
+			if (pk != NULL && ispath(pk, pl, k, j))
+				continue;
+			if (!survives(cur, ncur, k, j))
+				break;
+			if (*nkept == cap) {
+				cap = cap ? cap * 2 : 64;
+				kept = fg_reallocarray(kept, cap, sizeof(*kept));
+			}
+			kept[*nkept].key = k;
+			kept[(*nkept)++].len = j;
+		}
+	}
+	return kept;
+}
+
 struct fg_ent **
-elide(struct fg_stab *tab, size_t *n)
+elide(struct fg_stab *tab, size_t *n, struct fg_keyref **kept, size_t *nkept)
 {
 	struct fg_keyref *cur;
 	struct fg_ent *e, **out;
@@ -76,6 +121,7 @@ elide(struct fg_stab *tab, size_t *n)
 		if (!fg_count_iszero(e->c[0]) &&
 		    !survives(cur, ncur, fg_ent_key(tab, e), e->len))
 			out[(*n)++] = e;
+	*kept = ancestors(tab, out, *n, cur, ncur, nkept);
 	free(cur);
 	return out;
 }

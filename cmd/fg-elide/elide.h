@@ -24,12 +24,18 @@ void elide_in_free(struct elide_in *in);
 
 /*
  * The entries of tab (before, after counts; in bytewise order) that are
- * elided, in that order; *n of them. free() the array.
+ * elided, in that order; *n of them. *kept gets the *nkept paths, prefixes
+ * of their keys, of their ancestors that still run (in the current
+ * profile), each once. free() both arrays.
  */
-struct fg_ent **elide(struct fg_stab *tab, size_t *n);
+struct fg_ent **elide(struct fg_stab *tab, size_t *n, struct fg_keyref **kept,
+    size_t *nkept);
 
-/* Prints the n entries v of in's table, after the header when header. */
+/*
+ * Prints the n entries v of in's table; when header, after the header and
+ * a colour line for each of the nk paths kept: grey, not what vanished.
+ */
 void elide_write(const struct elide_in *in, struct fg_ent **v, size_t n,
-    int header);
+    const struct fg_keyref *kept, size_t nk, int header);
 
 #endif

@@ -38,8 +38,9 @@ main(int argc, char *argv[])
 	struct fg_optstate st;
 	struct elide_in in;
 	struct fg_ent **v;
+	struct fg_keyref *kept;
 	char **files;
-	size_t n;
+	size_t n, nk;
 	int c, nfiles, header = 1;
 
 	fg_tool_init(argv[0], usage, help);
@@ -55,8 +56,9 @@ main(int argc, char *argv[])
 	}
 	files = fg_opt_files(&st, &nfiles);
 	elide_read(&in, files, nfiles);
-	v = elide(in.tab, &n);
-	elide_write(&in, v, n, header);
+	v = elide(in.tab, &n, &kept, &nk);
+	elide_write(&in, v, n, kept, nk, header);
+	free(kept);
 	free(v);
 	elide_in_free(&in);
 	free(st.ops);

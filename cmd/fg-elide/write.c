@@ -1,24 +1,39 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * write.c: fg-elide's output: a "# fg-elide" header naming the view and
- * what the input's header named (the two sides, the unit), then the elided
- * stacks as a plain profile of their baseline counts.
+ * what the input's header named (the two sides, the unit), a grey colour
+ * line (fg-folded(5)'s "# color-path") for each ancestor that still runs,
+ * then the elided stacks as a plain profile of their baseline counts.
  */
 #include <stddef.h>
 
 #include "fg.h"
+#include "color.h"
 #include "elide.h"
 
 void
 elide_write(const struct elide_in *in, struct fg_ent **v, size_t n,
-    int header)
+    const struct fg_keyref *kept, size_t nk, int header)
 {
+	struct fg_colorcfg cc;
+	char hex[8];
 	size_t i;
 
-	if (header)
+	if (header) {
 		fg_out_header("fg-elide", "kind", "profile", "view", "elided",
 		    "base", in->base, "current", in->current, "unit", in->unit,
 		    (char *)NULL);
+		fg_colorcfg_init(&cc);
+		fg_color_fmt(hex, fg_color_neutral(&cc));
+		fg_colorcfg_free(&cc);
+		for (i = 0; i < nk; i++) {
+			fg_out_str("# color-path ");
+			fg_out_write(kept[i].key, kept[i].len);
+			fg_out_char(' ');
+			fg_out_str(hex);
+			fg_out_char('\n');
+		}
+	}
 	for (i = 0; i < n; i++)
 		fg_out_rec(fg_ent_key(in->tab, v[i]), v[i]->len, v[i]->c, 1);
 }

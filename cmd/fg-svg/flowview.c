@@ -18,6 +18,7 @@ struct walk {
 	double *base;		/* a drawn frame's absolute start */
 	size_t *plen;		/* its path's length in path */
 	unsigned char *isnew;	/* diff: it is new code */
+	double gall;		/* the Elided view: all that vanished */
 	char *path;		/* annotations: the current frame's path */
 	size_t pcap;
 	struct fg_stab *paths;	/* annotations by path */
@@ -88,44 +89,54 @@ mkpath(struct walk *w, uint32_t d, const char *name, size_t nlen)
 }
 
 /*
- * A diff frame's colour (ann: its annotation or FG_NOCOLOR; in the Elided
- * view a vanished frame is blue whatever it says), its colour in the other
- * palette (--colorblind flipped; an annotation the diff did not give
- * stays), and its count by kind (a frame the current profile lacks counts
- * as gone), as layout.c does for the tree.
+ * A frame of the Elided view: what vanished is blue by its share of all
+ * that vanished (the view's root, gall), the ancestors that still run
+ * grey, as fg-elide's stream draws alone (its grey colour lines).
+ */
+static uint32_t
+elidedcolor(const struct fg_colorcfg *cc, const struct fg_cframe *cf,
+    double gall)
+{
+	uint32_t c = fg_color_vanished(cc, cf, gall);
+
+	return c != FG_NOCOLOR ? c : fg_color_neutral(cc);
+}
+
+/*
+ * A diff frame's colour (ann: its annotation or FG_NOCOLOR, not in the
+ * Elided view), its colour in the other palette (--colorblind flipped; an
+ * annotation the diff did not give stays), and its count by kind (a frame
+ * the current profile lacks counts as gone), as layout.c does for the tree.
  */
 static void
 diffcolor(struct svg_view *v, struct svg_opts *o, struct walk *w,
     struct svg_frame *f, uint32_t ann, double all)
 {
 	struct fg_cframe cf;
-	uint32_t c, gone;
+	uint32_t c;
 	double u;
-	int k;
+	int k, el = v->col == SVG_ELIDED;
 
 	cf.tot = f->tot;
 	cf.self = f->selfc;
 	cf.root = f->depth == 0;
 	cf.pnew = !cf.root && w->isnew[f->depth - 1];
 	w->isnew[f->depth] = (unsigned char)fg_color_newcode(&o->cc, &cf);
-	/* the Elided view: what vanished is blue (fg_color_vanished) */
-	gone = v->col == SVG_ELIDED ? fg_color_vanished(&o->cc, &cf) :
-	    FG_NOCOLOR;
-	c = gone != FG_NOCOLOR ? gone :
+	c = el ? elidedcolor(&o->cc, &cf, w->gall) :
 	    fg_color_diff(&o->cc, &cf, f->name, f->nlen, all);
-	f->color = ann != FG_NOCOLOR && gone == FG_NOCOLOR ? ann : c;
+	f->color = ann != FG_NOCOLOR && !el ? ann : c;
 	if (f->color != c)
 		f->alt = f->color;
 	else {
 		o->cc.cb = !o->cc.cb;
-		f->alt = gone != FG_NOCOLOR ? fg_color_vanished(&o->cc, &cf) :
+		f->alt = el ? elidedcolor(&o->cc, &cf, w->gall) :
 		    fg_color_diff(&o->cc, &cf, f->name, f->nlen, all);
 		o->cc.cb = !o->cc.cb;
 	}
 	if (cf.root)
 		return;
-	k = gone != FG_NOCOLOR ? FG_DK_SHRANK : fg_color_kind_of(&o->cc, &cf,
-	    &u);
+	k = el && fg_color_vanished(&o->cc, &cf, 1) != FG_NOCOLOR ?
+	    FG_DK_SHRANK : fg_color_kind_of(&o->cc, &cf, &u);
 	if (f->tot[1] == 0 && f->tot[0] > 0)
 		v->ngone[k != FG_DK_SAME]++;
 	else
@@ -146,7 +157,10 @@ colorframe(struct svg_view *v, struct svg_opts *o, const struct fg_annot *a,
 		diffcolor(v, o, w, f, ann, all);
 		return;
 	}
-	f->color = ann != FG_NOCOLOR ? ann :
+	/* fg-elide's stream: the root is no path that vanished, as in the
+	 * diff's Elided view */
+	f->color = ann != FG_NOCOLOR ? ann : o->cc.gone && f->depth == 0 ?
+	    fg_color_neutral(&o->cc) :
 	    fg_color_profile(&o->cc, f->name, f->nlen, f->tot[0], all);
 	f->alt = f->color;
 }
@@ -181,6 +195,7 @@ svg_flow_view(struct svg_flow *s, int k, int isdiff, struct svg_view *v,
 	if (isdiff)
 		w.isnew = fg_calloc((size_t)maxd + 2, 1);
 	all = recs[0].tot[isdiff ? 1 : 0];
+	w.gall = recs[0].w[k];
 	v->maxdepth = 0;
 	for (i = 0; i < n; i++) {
 		r = &recs[i];

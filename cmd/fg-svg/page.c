@@ -15,7 +15,10 @@
 /*
  * A diff whose first view would be taller than TALL pixels (the first
  * screen of an 800x600 window) is drawn top-down, the root under the
- * table, so that its widest part is on the first screen of any window.
+ * table, so that its widest part is on the first screen of any window,
+ * with scripts or without, in an <img> and on paper; so is fg-elide's
+ * stream (o->cc.gone), drawn as the diff's Elided view. A profile keeps
+ * flamegraph.pl's picture, bottom-up (its script scrolls to the root).
  */
 #define TALL 600
 
@@ -34,7 +37,7 @@ svg_page(struct page *pg, const struct svg_opts *o,
 		pg->vh[i] = pg->top + ((double)l->v[i].maxdepth + 1) *
 		    (double)o->frameheight + l->ypad2;
 	pg->h = l->nviews > 0 ? pg->vh[0] : l->imageheight + pg->hh;
-	pg->down = o->inverted || (l->isdiff && pg->h > TALL);
+	pg->down = o->inverted || ((l->isdiff || o->cc.gone) && pg->h > TALL);
 	svg_head_place(&pg->hd, o, l, pg);
 }
 

@@ -12,7 +12,9 @@
 //   node contract.js elided   every frame that vanished (in the baseline,
 // absent from the current profile) is blue, never grey, in the diff's
 // Elided view and in fg-elide's paths drawn alone (fg-diff | fg-elide |
-// fg-svg), both pictures of the same frames (svg/elided-one-rule-browser).
+// fg-svg), by its share of all that vanished, and the ancestors that
+// still run grey: both pictures of the same frames in the same fills
+// (svg/elided-one-rule-browser).
 // Inputs: the real node.js pair (plain and through fg-color), the demo
 // diff of lib.js, in both modes, with the floor off and --all-changes.
 "use strict";
@@ -195,8 +197,8 @@ function paths(i) {
 		return a.join(";");
 	};
 	return window.fgsvg.frames().filter((fr) => fr.depth > 0).map((fr) =>
-	    ({ p: key(fr), k: window.kindof(fr.fill), gone: fr.tb > 0 &&
-	    fr.ta === 0 }));
+	    ({ p: key(fr), k: window.kindof(fr.fill), fill: fr.fill
+	    .toLowerCase(), gone: fr.tb > 0 && fr.ta === 0 }));
 }
 
 async function elided() {
@@ -221,19 +223,29 @@ async function elided() {
 					return i;
 			return -1;
 		});
-		const inview = v < 0 ? [] : (await page.evaluate(paths, v))
-		    .filter((x) => x.gone);
+		const all = v < 0 ? [] : await page.evaluate(paths, v);
+		const inview = all.filter((x) => x.gone);
 		await page.goto(fileurl(svgof("e" + what.replace(/ /g, ""), el,
 		    args)));
 		await page.evaluate(classify);
 		const alone = new Map((await page.evaluate(paths, -1))
-		    .map((x) => [x.p, x.k]));
+		    .map((x) => [x.p, x]));
 		const bad = inview.filter((x) => x.k !== "shrank" ||
-		    alone.get(x.p) !== "shrank").map((x) => [x.p, x.k,
-		    alone.get(x.p)]);
+		    alone.get(x.p).k !== "shrank").map((x) => [x.p, x.k,
+		    alone.get(x.p).k]);
 		check(what + ": the " + inview.length + " vanished frames are " +
 		    "blue in the Elided view and alone", v >= 0 &&
 		    inview.length > 0 && bad.length === 0, { v, bad });
+		// the rest, ancestors that still run, grey; one fill a path
+		const kept = all.filter((x) => !x.gone);
+		const other = all.filter((x) => !alone.has(x.p) ||
+		    alone.get(x.p).fill !== x.fill || (!x.gone &&
+		    x.k !== "grey")).map((x) => [x.p, x.fill, x.gone,
+		    alone.has(x.p) ? alone.get(x.p).fill : null]);
+		check(what + ": the " + kept.length + " ancestors still " +
+		    "running are grey, each frame one fill in both", v >= 0 &&
+		    all.length === alone.size && other.length === 0,
+		    { n: [all.length, alone.size], other: other.slice(0, 5) });
 		await page.close();
 	}
 	await finish(close);

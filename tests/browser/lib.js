@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: ISC
 // Starts Debian's headless Chromium through playwright-core, offline, with
-// a fresh profile directory. Shared by the browser tests, the screenshot
-// helper and bench/svg-zoom.js.
+// a fresh profile directory (or Debian's Firefox: FG_BROWSER=firefox).
+// Shared by the browser tests, the screenshot helper and bench/svg-zoom.js.
 "use strict";
 const fs = require("fs");
 const os = require("os");
@@ -22,7 +22,25 @@ function playwright() {
 	}
 }
 
+// FG_BROWSER=firefox: Debian's firefox-esr (FG_FIREFOX) instead, driven
+// over WebDriver BiDi by playwright-core's experimental _bidiFirefox.
+async function firefox(extra) {
+	const exe = process.env.FG_FIREFOX || "/usr/bin/firefox-esr";
+	if (!fs.existsSync(exe))
+		skip(exe + " not found: apt-get install firefox-esr");
+	const pw = playwright();
+	if (!pw._bidiFirefox)
+		skip("this playwright-core cannot drive Firefox over BiDi");
+	const browser = await pw._bidiFirefox.launch({ executablePath: exe,
+	    headless: true });
+	const ctx = await browser.newContext({ viewport: { width: 1280,
+	    height: 900 }, ...(extra || {}) });
+	return { ctx, close: () => browser.close() };
+}
+
 async function launch(extra) {
+	if (process.env.FG_BROWSER === "firefox")
+		return firefox(extra);
 	const exe = process.env.FG_CHROMIUM || "/usr/bin/chromium";
 	if (!fs.existsSync(exe)) {
 		skip(exe + " not found: apt-get install chromium");

@@ -9,6 +9,11 @@
 //   node place.js short   in windows 200 to 400 px tall the root frame
 // (the widest) of the node pair's elided SVG, of its diff and of the demo
 // diff and profile is on the first screen (svg/short-window-browser);
+//   node place.js nojs   with scripts off, in 800x600 and 1400x900
+// windows, opened itself and as an <img>, the root frame of the node
+// pair's elided SVG and of an 80-frame deep one (drawn top-down when
+// tall), of its diff and of the demo diff is on the first screen
+// (svg/nojs-root-browser);
 //   node place.js title   with the search box open, in windows 300 to
 // 1400 px wide by 20 px steps (and a fixed --width 600 and 700), its
 // input is apart from the title, the help button and Search
@@ -120,6 +125,57 @@ async function short() {
 	await finish(close);
 }
 
+// The root frame's box in the window, the page's script off: in the SVG
+// opened itself, or as an <img> without a width in an HTML page.
+async function nojsroot(page, file, img) {
+	const fs = require("fs");
+	if (img) {
+		fs.writeFileSync(file + ".html", "<!doctype html><body " +
+		    "style=\"margin:0\"><img src=\"" + path.basename(file) +
+		    "\"></body>");
+		await page.goto(fileurl(file + ".html"));
+	} else
+		await page.goto(fileurl(file));
+	const m = fs.readFileSync(file, "utf8").match(
+	    /<rect d="0 [^"]*" x="[^"]*" y="([^"]*)" width="[^"]*" height="([^"]*)"/);
+	const vb = fs.readFileSync(file, "utf8").match(/viewBox="0 0 [^ ]* ([^"]*)"/);
+	return page.evaluate(([y, h, vh]) => {
+		const e = document.querySelector("img") || document.documentElement;
+		const b = e.getBoundingClientRect(), k = b.height / vh;
+		// an image that did not load has no root frame
+		const ok = e.tagName !== "IMG" || e.naturalWidth > 0;
+		return { t: ok ? b.top + y * k : NaN, b: b.top + (y + h) * k,
+		    ih: window.innerHeight };
+	}, [+m[1], +m[2], +vb[1]]);
+}
+
+async function nojs() {
+	const { ctx, close } = await launch({ javaScriptEnabled: false });
+	// 80 frames deep: 1,400 px tall, a page scaled to 800 px still
+	// over 600 px
+	let deep = "", st = "main";
+	for (let i = 0; i < 80; i++)
+		deep += (st += ";f" + i) + " 10 0\n";
+	deep = execFileSync("fg-elide", { input: deep + "main;g 0 5\n" })
+	    .toString();
+	const files = [["node elided", svgof("elided", nodeElided, [])],
+	    ["deep elided", svgof("deep", deep, [])],
+	    ["node diff", svgof("node", nodeDiff, [])],
+	    ["demo diff", svgof("demo", demoDiff, [])]];
+	for (const [what, file] of files)
+		for (const [w, h] of [[800, 600], [1400, 900]])
+			for (const img of [false, true]) {
+				const page = await ctx.newPage();
+				await page.setViewportSize({ width: w, height: h });
+				const r = await nojsroot(page, file, img);
+				check(what + (img ? " as <img>" : "") + ", " + w +
+				    "x" + h + ", no script: the root frame is on " +
+				    "the first screen", r.t >= 0 && r.b <= r.ih, r);
+				await page.close();
+			}
+	await finish(close);
+}
+
 async function title() {
 	const { ctx, close } = await launch();
 	const fluid = svgof("node", nodeDiff, []);
@@ -166,6 +222,8 @@ run(async () => {
 		await short();
 	else if (mode === "title")
 		await title();
+	else if (mode === "nojs")
+		await nojs();
 	else
-		throw new Error("usage: place.js report|short|title");
+		throw new Error("usage: place.js report|short|title|nojs");
 });
