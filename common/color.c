@@ -27,6 +27,20 @@ fg_color_neutral(const struct fg_colorcfg *cfg)
 	return RGB(221, 221, 221);
 }
 
+/*
+ * The separator frames flamegraph.pl greys whatever the palette or the
+ * change: "--" and "-"; FG_NOCOLOR for any other name.
+ */
+uint32_t
+fg_color_sep(const char *name, size_t len)
+{
+	if (len == 2 && memcmp(name, "--", 2) == 0)
+		return RGB(160, 160, 160);
+	if (len == 1 && name[0] == '-')
+		return RGB(200, 200, 200);
+	return FG_NOCOLOR;
+}
+
 uint32_t
 fg_color_new(const struct fg_colorcfg *cfg)
 {
@@ -348,16 +362,15 @@ uint32_t
 fg_color_diff(struct fg_colorcfg *cfg, const struct fg_cframe *f,
     const char *name, size_t nlen, double all)
 {
+	uint32_t c;
 	double u;
 	int k;
 
 	/* inferno's --colordiffusion: red growing with the square root */
 	if (cfg->diffusion && all > 0)
 		return fg_color_scale(cfg, f->tot[1] / all, 1);
-	if (nlen == 2 && memcmp(name, "--", 2) == 0)
-		return RGB(160, 160, 160);
-	if (nlen == 1 && name[0] == '-')
-		return RGB(200, 200, 200);
+	if ((c = fg_color_sep(name, nlen)) != FG_NOCOLOR)
+		return c;
 	k = fg_color_kind_of(cfg, f, &u);
 	if (k == FG_DK_NEW)
 		return fg_color_new(cfg);

@@ -13,9 +13,9 @@
  *             the noise test (stats.h, the one fg-top uses), profiles by
  *             name through pmap.c
  *
- * The colour annotation lines and fg-color's header (fg-folded(5)) are
- * written by fg-color (cmd/fg-color/annotfmt.c) and read by fg-svg
- * (cmd/fg-svg/annot.c), the only tools that use them.
+ * annot.h     the colour annotation lines and fg-color's header
+ *             (fg-folded(5)): annot-write.c writes them (fg-color),
+ *             annot-read.c reads them back (fg-svg)
  */
 #ifndef FG_COLOR_H
 #define FG_COLOR_H
@@ -73,6 +73,11 @@ struct fg_colorcfg {
 	struct fg_dstat *ds;	/* between fg_color_begin and _end */
 };
 
+/*
+ * The grey of the separator frames ("--", "-") in profiles and diffs
+ * alike; FG_NOCOLOR for any other name.
+ */
+uint32_t fg_color_sep(const char *name, size_t len);
 /* Diff colours: neutral (unchanged) and new. */
 uint32_t fg_color_neutral(const struct fg_colorcfg *cfg);
 uint32_t fg_color_new(const struct fg_colorcfg *cfg);

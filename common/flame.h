@@ -6,6 +6,10 @@
  *           (fg-color's frame tree, cmd/fg-color/tree.c, and fg-svg's
  *           one-pass layout, cmd/fg-svg/flow.c)
  * color.h   colours (palette.c, pmap.c, coloropt.c, color.c): included here
+ * annot.h   the colour annotation lines and fg-color's header, written
+ *           (annot-write.c, fg-color) and read back (annot-read.c, fg-svg)
+ * inorder.h folded inputs read as one stream in input order (inorder.c:
+ *           fg-color's input, fg-svg's flame chart)
  * utf8.c    one UTF-8 character, repaired (fg-svg's xml.c escapes names)
  */
 #ifndef FG_FLAME_H

@@ -11,19 +11,14 @@
 #include "fg.h"
 #include "pmap.h"
 
-#define RGB(r, g, b) (((uint32_t)(r) << 16) | ((uint32_t)(g) << 8) | \
-    (uint32_t)(b))
-
 uint32_t
 fg_color_name(struct fg_colorcfg *cfg, const char *name, size_t len)
 {
 	struct fg_ent *e;
 	uint32_t c;
 
-	if (len == 2 && memcmp(name, "--", 2) == 0)
-		return RGB(160, 160, 160);
-	if (len == 1 && name[0] == '-')
-		return RGB(200, 200, 200);
+	if ((c = fg_color_sep(name, len)) != FG_NOCOLOR)
+		return c;
 	if (cfg->pmap == NULL || len == 0)
 		return fg_pal_color(cfg->pal, cfg->hash, name, len);
 	if ((e = fg_stab_find(cfg->pmap->tab, name, len)) != NULL)

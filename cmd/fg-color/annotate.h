@@ -2,13 +2,15 @@
 /*
  * annotate.h: fg-color's parts. main.c: the options and the run. read.c:
  * the input into a table of its stacks and a frame tree (tree.c, tree.h).
- * colortree.c: the tree's colours, through common/color.c. write.c: the
- * input back with the colour annotation lines, which annotfmt.c formats.
+ * colortree.c: the tree's colours, through common/color.c. colorlist.c:
+ * what the colour annotation lines say. write.c: the input back with them
+ * (in the format of common/annot.h).
  */
 #ifndef ANNOTATE_H
 #define ANNOTATE_H
 
 #include "fg.h"
+#include "annot.h"
 #include "flame.h"
 #include "tree.h"
 
@@ -23,16 +25,30 @@ struct color_in {
 /* colortree.c: colours every node of a finished tree (diff or profile). */
 void color_tree(struct fg_colorcfg *cfg, struct tree *t);
 
-/* annotfmt.c */
-/* Writes a profile's tree as one # color-name line per name, sorted. */
-void annot_write_names(const struct tree *t);
-/* Writes a diff's tree: # color-default, a # color-path per other frame. */
-void annot_write_paths(const struct tree *t, uint32_t neutral);
+/* colorlist.c: a profile's colour per distinct name, sorted by name. */
+struct namecolors {
+	struct fg_stab *tab;	/* name -> aux = colour */
+	struct fg_ent **v;	/* its entries sorted, NULL-terminated */
+};
+void namecolors_make(struct namecolors *nc, const struct tree *t);
+void namecolors_free(struct namecolors *nc);
 /*
- * fg-color's header, written from cfg for a profile (ncols 1) or a diff
- * (ncols 2, with the mode in force); fg-svg reads it back.
+ * colorlist.c: a diff's frames (or --colordiffusion's) in the tree's
+ * order, the root and frames of the colour skip (the neutral one) left
+ * out: pathwalk_next gives each one's path ("a;b;c", len bytes, valid
+ * until the next call) and colour, NULL at the end.
  */
-void color_write_header(const struct fg_colorcfg *cfg, int ncols);
+struct pathwalk {
+	const struct tree *t;
+	uint32_t skip;
+	uint32_t id;		/* the node last given */
+	size_t *off;		/* where the path ends at each depth */
+	char *path;
+	size_t pcap;
+};
+void pathwalk_init(struct pathwalk *w, const struct tree *t, uint32_t skip);
+const char *pathwalk_next(struct pathwalk *w, size_t *len, uint32_t *color);
+void pathwalk_free(struct pathwalk *w);
 
 /* read.c: reads the files (none: standard input) into in, cut at bases. */
 void color_read(struct color_in *in, char **files, int nfiles,

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * diff.h: fg-diff's state while fg_sum (sum.h) reads the two profiles, and
- * the hooks it calls: keys.c on the inputs' side, write.c on the output's.
+ * the hooks it calls: keys.c on the inputs' side, norm.c on the output's
+ * (the counts and figures worked out), which write.c writes.
  */
 #ifndef DIFF_H
 #define DIFF_H
@@ -26,14 +27,19 @@ const char *diff_rekey(void *arg, int i, const char *key, size_t len,
     size_t *outlen);
 /* An input's header: a differential stream is refused; unit and period. */
 void diff_onheader(void *arg, int i, const char *name, const char *header);
-/* The totals are known: the header line (write.c). */
+/* norm.c: the totals are known: the header line, and -n settled. */
 void diff_start(void *arg, enum fg_kind kind, int ncols,
     const fg_count *total);
-/* One stack and its two counts, the base's scaled with -n. */
+/* norm.c: one stack and its two counts, the base's scaled with -n. */
 void diff_emit(const char *key, size_t len, const fg_count *cnt, int ncols,
     void *arg);
-/* The second thread's emitter state, and its figures joined back. */
+/* norm.c: the second thread's emitter state, its figures joined back. */
 void *diff_fork(void *arg);
 void diff_join(void *arg, void *child);
+/* write.c: the header, base the base's total as read. */
+void diff_write_header(const struct emitarg *a, fg_count base);
+/* write.c: one output line. */
+void diff_write_rec(const char *key, size_t len, fg_count before,
+    fg_count after);
 
 #endif

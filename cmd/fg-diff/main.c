@@ -40,6 +40,7 @@ main(int argc, char *argv[])
 	struct fg_optstate st;
 	struct fg_sumopt so;
 	struct emitarg ea;
+	struct overlap_verdict ov;
 	int c;
 
 	fg_tool_init(argv[0], usage, help);
@@ -88,7 +89,8 @@ main(int argc, char *argv[])
 	so.join = diff_join;
 	overlap_init(&ea.ov);
 	fg_sum(st.ops, 2, &so);
-	overlap_check(&ea.ov, ea.tot, st.ops[0], st.ops[1]);
+	if (overlap_judge(&ea.ov, ea.tot, &ov))
+		overlap_warn(&ea.ov, &ov, st.ops[0], st.ops[1]);
 	overlap_free(&ea.ov);
 	fg_carry_free(&ea.carry);
 	free(ea.buf);

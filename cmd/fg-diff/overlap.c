@@ -3,16 +3,13 @@
  * overlap.c: two profiles with no stack in common (root frames named after
  * two builds of a program, prog-v1 and prog-v2) make an all-new, all-gone
  * diff that looks like a result. fg-diff totals, per root frame, each
- * side's weight and the weight of the stacks both sides have, and says so
- * when that shared part is small.
+ * side's weight and the weight of the stacks both sides have, and judges
+ * whether that shared part is small (overlap-warn.c says so).
  */
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "overlap.h"
-
-#define OVERLAP_NAMES 3		/* root frames named per side */
 
 void
 overlap_init(struct overlap *o)
@@ -68,59 +65,53 @@ overlap_join(struct overlap *o, struct overlap *child)
 	overlap_free(child);
 }
 
-/* "name (P%), ..." of side col's largest root frames, on stderr. */
+/* Side col's largest root frames (OVERLAP_NAMES at most) into sd. */
 static void
-putroots(const struct overlap *o, int col, double total)
+bestroots(const struct overlap *o, int col, struct overlap_side *sd)
 {
-	struct fg_ent *best[OVERLAP_NAMES], *e;
+	struct fg_ent *e;
 	size_t all = 0;
-	int n = 0, i, j;
+	int i, j;
 
+	sd->n = 0;
 	for (e = fg_stab_first(o->roots); e != NULL; e = e->next) {
 		if (fg_count_iszero(e->c[col]))
 			continue;
 		all++;
-		for (i = 0; i < n; i++)
-			if (fg_count_cmp(e->c[col], best[i]->c[col]) > 0)
+		for (i = 0; i < sd->n; i++)
+			if (fg_count_cmp(e->c[col], sd->best[i]->c[col]) > 0)
 				break;
 		if (i == OVERLAP_NAMES)
 			continue;
-		if (n < OVERLAP_NAMES)
-			n++;
-		for (j = n - 1; j > i; j--)
-			best[j] = best[j - 1];
-		best[i] = e;
+		if (sd->n < OVERLAP_NAMES)
+			sd->n++;
+		for (j = sd->n - 1; j > i; j--)
+			sd->best[j] = sd->best[j - 1];
+		sd->best[i] = e;
 	}
-	for (i = 0; i < n; i++)
-		fprintf(stderr, "%s%.*s (%.1f%%)", i > 0 ? ", " : " ",
-		    (int)best[i]->len, fg_ent_key(o->roots, best[i]),
-		    100 * fg_count_dbl(best[i]->c[col]) / total);
-	if (all > (size_t)n)
-		fputs(", ...", stderr);
+	for (i = 0; i < sd->n; i++)
+		sd->pct[i] = 100 * fg_count_dbl(sd->best[i]->c[col]) /
+		    sd->total;
+	sd->more = all > (size_t)sd->n;
 }
 
-void
-overlap_check(const struct overlap *o, const fg_count *total,
-    const char *base, const char *current)
+int
+overlap_judge(const struct overlap *o, const fg_count *total,
+    struct overlap_verdict *v)
 {
-	double t0 = fg_count_dbl(total[0]), t1 = fg_count_dbl(total[1]);
-	double f0, f1;
+	int k;
 
-	if (t0 <= 0 || t1 <= 0)
-		return;
-	f0 = o->shared[0] / t0;
-	f1 = o->shared[1] / t1;
-	if (f0 >= OVERLAP_MIN && f1 >= OVERLAP_MIN)
-		return;
-	if (o->shared[0] == 0)
-		fg_warnx("%s and %s share no stack: every stack is new or gone",
-		    base, current);
-	else
-		fg_warnx("%s and %s share few stacks: %.1f%% and %.1f%% of "
-		    "their weight", base, current, 100 * f0, 100 * f1);
-	fprintf(stderr, "%s: root frames of %s:", fg_progname, base);
-	putroots(o, 0, t0);
-	fprintf(stderr, "\n%s: root frames of %s:", fg_progname, current);
-	putroots(o, 1, t1);
-	fputc('\n', stderr);
+	for (k = 0; k < 2; k++) {
+		v->side[k].total = fg_count_dbl(total[k]);
+		if (v->side[k].total <= 0)
+			return 0;
+	}
+	for (k = 0; k < 2; k++)
+		v->f[k] = o->shared[k] / v->side[k].total;
+	if (v->f[0] >= OVERLAP_MIN && v->f[1] >= OVERLAP_MIN)
+		return 0;
+	v->none = o->shared[0] == 0;
+	for (k = 0; k < 2; k++)
+		bestroots(o, k, &v->side[k]);
+	return 1;
 }

@@ -1,5 +1,8 @@
 /* SPDX-License-Identifier: ISC */
-/* write.c: fg-merge's output: the header, then one line per summed stack. */
+/*
+ * write.c: fg-merge's output: the header, then one line per summed stack
+ * (its counts as scale.c made them).
+ */
 #include <stdlib.h>
 
 #include "merge.h"
@@ -25,20 +28,7 @@ merge_start(void *arg, enum fg_kind kind, int ncols,
 }
 
 void
-merge_emit(const char *key, size_t len, const fg_count *cnt, int ncols,
-    void *arg)
+merge_write_rec(const char *key, size_t len, const fg_count *c, int ncols)
 {
-	const struct merge *m = arg;
-	fg_count c;
-	int i;
-
-	fg_out_write(key, len);
-	for (i = 0; i < ncols; i++) {
-		c = cnt[i];
-		if (m->scaled && fg_count_scale(&c, m->scale) < 0)
-			fg_errx(FG_EXIT_ERR, "scaled count overflows 2^63-1");
-		fg_out_char(' ');
-		fg_out_count(c);
-	}
-	fg_out_char('\n');
+	fg_out_rec(key, len, c, ncols);
 }

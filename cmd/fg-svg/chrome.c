@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "fg.h"
-#include "head.h"
+#include "wout.h"
 
 /* ---- the document ---- */
 
@@ -201,16 +201,12 @@ headline(const struct svg_opts *o, const struct svg_changes *sc,
 /* One row: kind colour, points, share before -> after, the name. */
 static void
 table_row(const struct svg_opts *o, const struct fg_chg *c, double x,
-    double y, size_t namemax)
+    double y, const struct head *h, int k, size_t i)
 {
 	double fs = o->fontsize, cw = fs * o->fontwidth;
-	uint32_t col;
 	char buf[96], hex[8];
 
-	col = c->kind == FG_CHG_NEW ? fg_color_new(&o->cc) :
-	    svg_chg_grey(&o->cc, c) ? fg_color_neutral(&o->cc) :
-	    fg_color_scale(&o->cc, 1, c->delta > 0 ? 1 : -1);
-	fg_color_fmt(hex, col);
+	fg_color_fmt(hex, h->tfill[k][i]);
 	fg_out_str("<g class=\"chg\" data-n=\"");
 	fg_xml_text(c->name, c->len, SIZE_MAX);
 	fg_out_str("\"><title>");
@@ -225,7 +221,7 @@ table_row(const struct svg_opts *o, const struct fg_chg *c, double x,
 	    "%+.2f points, z %+.1f", c->share[0] * 100, c->share[1] * 100,
 	    c->delta * 100, c->z);
 	fg_out_str(buf);
-	if (svg_chg_grey(&o->cc, c))
+	if (h->tgrey[k][i])
 		fg_out_printf("; grey: under the %g-point "
 		    "colour floor (--min-change)", o->cc.minchg);
 	fg_out_str("</title><rect x=\"");
@@ -245,7 +241,7 @@ table_row(const struct svg_opts *o, const struct fg_chg *c, double x,
 	    c->share[0] * 100, c->share[1] * 100);
 	out_textel(NULL, "num", x + fs + 4 + 25 * cw, y, buf);
 	out_textstart(NULL, NULL, x + fs + 4 + 26 * cw, y);
-	out_midcut(c->name, c->len, namemax);
+	out_midcut(c->name, c->len, h->namemax);
 	fg_out_str("</text></g>\n");
 }
 
@@ -291,7 +287,7 @@ table(const struct svg_opts *o, const struct svg_changes *sc,
 		}
 		for (i = 0; i < n[k] && i < HEAD_TROWS; i++)
 			table_row(o, &cs->v[idx[k][i]], h->tx[k], h->ty[k] +
-			    (double)(i + 1) * h->lh, h->namemax);
+			    (double)(i + 1) * h->lh, h, k, i);
 	}
 	fg_out_str("</g></g>\n");
 }
@@ -514,27 +510,25 @@ void
 out_chrome(const struct svg_opts *o, const struct svg_layout *l,
     const struct svg_changes *sc, const struct page *pg)
 {
-	struct head h;
+	const struct head *h = &pg->hd;
 
-	svg_head(&h, o, l, sc);
-	svg_head_place(&h, o, l, pg);
 	fg_out_str("<rect x=\"0\" y=\"0\" width=\"");
 	fg_out_u64((uint64_t)o->width);
 	fg_out_str("\" height=\"");
 	out_num(pg->h);
 	fg_out_str("\" fill=\"url(#background)\"/>\n");
-	titles(o, &h);
-	out_textel("details", NULL, SVG_XPAD, h.detailsy, " ");
-	out_textel("unzoom", "hide", SVG_XPAD, h.ctly, "Reset Zoom");
-	out_textel("search", "ui", h.searchx, h.ctly, "Search");
-	out_textel("ignorecase", "ui", h.icx, h.ctly, "ic");
-	out_textel("matched", NULL, h.searchx, h.detailsy, " ");
-	if (h.changes)
-		headline(o, sc, &h);
+	titles(o, h);
+	out_textel("details", NULL, SVG_XPAD, h->detailsy, " ");
+	out_textel("unzoom", "hide", SVG_XPAD, h->ctly, "Reset Zoom");
+	out_textel("search", "ui", h->searchx, h->ctly, "Search");
+	out_textel("ignorecase", "ui", h->icx, h->ctly, "ic");
+	out_textel("matched", NULL, h->searchx, h->detailsy, " ");
+	if (h->changes)
+		headline(o, sc, h);
 	if (l->isdiff)
-		legend(o, &h.lg);
-	if (h.changes)
-		table(o, sc, &h);
+		legend(o, &h->lg);
+	if (h->changes)
+		table(o, sc, h);
 	if (l->nviews > 1)
-		switches(l, &h);
+		switches(l, h);
 }

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "fg.h"
-#include "head.h"
+#include "wout.h"
 
 #define LINEH(o) ((o)->fontsize + 6)
 #define TITLEH(o) ((o)->fontsize + 8)	/* a line of the title */
@@ -405,6 +405,30 @@ thform(const struct svg_opts *o, const char *what, double colw)
 	    ((double)(n + 24) * cw <= colw - 10) << 1;
 }
 
+/*
+ * Each row's square: new code's colour, grey under the floor, else the
+ * end of the grew or shrank scale.
+ */
+static void
+tablefills(struct head *h, const struct svg_opts *o,
+    const struct fg_changes *cs)
+{
+	const size_t *idx[2] = { cs->reg, cs->imp };
+	size_t n[2] = { cs->nreg, cs->nimp }, i;
+	const struct fg_chg *c;
+	int k;
+
+	for (k = 0; k < 2; k++)
+		for (i = 0; i < n[k] && i < HEAD_TROWS; i++) {
+			c = &cs->v[idx[k][i]];
+			h->tgrey[k][i] = svg_chg_grey(&o->cc, c);
+			h->tfill[k][i] = c->kind == FG_CHG_NEW ?
+			    fg_color_new(&o->cc) : h->tgrey[k][i] ?
+			    fg_color_neutral(&o->cc) :
+			    fg_color_scale(&o->cc, 1, c->delta > 0 ? 1 : -1);
+		}
+}
+
 /* The table: regressions on the left, improvements on the right. */
 static void
 table(struct head *h, const struct svg_opts *o, const struct svg_changes *sc)
@@ -434,6 +458,7 @@ table(struct head *h, const struct svg_opts *o, const struct svg_changes *sc)
 	h->thform[1] = thform(o, "Improvements", h->colw);
 	n = (int)((h->colw - 10 - fs - 4) / cw) - 26;
 	h->namemax = n < 5 ? 5 : (size_t)n;
+	tablefills(h, o, &sc->cs);
 }
 
 /* ---- the whole head ---- */

@@ -10,7 +10,7 @@
 
 #include <stddef.h>
 
-#include "wout.h"
+#include "svg.h"
 
 #define HEAD_WRAPN 16		/* lines kept of a wrapped text */
 #define HEAD_TROWS 5		/* rows per list of the table */
@@ -66,6 +66,9 @@ struct head {
 	int thform[2];		/* its heading: 1 " by self count",
 				 * 2 ": points, before -> after" */
 	size_t namemax;		/* characters of a row's name */
+	/* each column's rows: the square's fill, whether the floor greys it */
+	uint32_t tfill[2][HEAD_TROWS];
+	int tgrey[2][HEAD_TROWS];
 	double tableh;		/* the table's height with the gap under it */
 	/* the view switches, when there are several */
 	int swn;		/* lines they take at the page's width */
@@ -83,6 +86,7 @@ struct head {
  */
 void svg_head(struct head *h, const struct svg_opts *o,
     const struct svg_layout *l, const struct svg_changes *sc);
+struct page;
 void svg_head_place(struct head *h, const struct svg_opts *o,
     const struct svg_layout *l, const struct page *pg);
 

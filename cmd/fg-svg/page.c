@@ -2,7 +2,7 @@
 /*
  * page.c: what fg-svg's writer works out before it writes (wout.h): the
  * page's geometry (each view's height, where the frames start, whether
- * they run top-down), each frame's box and label room, each view's rows
+ * they run top-down, the head's places: head.c), each frame's box and label room, each view's rows
  * for the script, and the tables of names and fills the other views'
  * data index. Writes nothing.
  */
@@ -10,7 +10,6 @@
 #include <string.h>
 
 #include "fg.h"
-#include "head.h"
 #include "wout.h"
 
 /*
@@ -28,11 +27,10 @@ void
 svg_page(struct page *pg, const struct svg_opts *o,
     const struct svg_layout *l, const struct svg_changes *sc)
 {
-	struct head h;
 	int i;
 
-	svg_head(&h, o, l, sc);
-	pg->hh = h.height;
+	svg_head(&pg->hd, o, l, sc);
+	pg->hh = pg->hd.height;
 	pg->top = l->ypad1 + pg->hh;
 	pg->liney = o->fontsize * 4 + (o->subtitle != NULL ? l->ypad3 : 0);
 	for (i = 0; i < l->nviews; i++)
@@ -40,6 +38,7 @@ svg_page(struct page *pg, const struct svg_opts *o,
 		    (double)o->frameheight + l->ypad2;
 	pg->h = l->nviews > 0 ? pg->vh[0] : l->imageheight + pg->hh;
 	pg->down = o->inverted || ((l->isdiff || o->cc.gone) && pg->h > TALL);
+	svg_head_place(&pg->hd, o, l, pg);
 }
 
 /* Frame f's box in view v, and how many characters of label it holds. */

@@ -2,12 +2,14 @@
 /*
  * read.c: fg-svg's input into the one-pass layout (flow.c): profiles and
  * diffs through fg_sum, in bytewise order; a flame chart's stacks in input
- * order; the colour lines and headers beside them (input.h).
+ * order (common/inorder.c); the colour lines and headers beside them
+ * (input.h, read by common/annot-read.c).
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "fg.h"
+#include "inorder.h"
 #include "input.h"
 #include "sum.h"
 
@@ -182,47 +184,53 @@ svg_read_sum(struct svg_input *in, char **files, int nfiles)
 	fg_sum(files, nfiles, &so);
 }
 
+/* A flame chart's first stack: the layout, for its number of counts. */
+static void
+chartfirst(void *arg, const struct fg_fold *f, int ncols)
+{
+	struct svg_input *in = arg;
+
+	in->ncols = ncols;
+	in->flow = newflow(in, ncols);
+	if (f->header != NULL)
+		in->header = fg_strdup(f->header);
+}
+
+static void
+chartrec(void *arg, const struct fg_fold *f, const struct fg_rec *r)
+{
+	struct svg_input *in = arg;
+	const char *stack = r->stack;
+	size_t len = r->len;
+	int k;
+
+	for (k = 0; k < r->ncols; k++)
+		if (fg_count_add(&in->ctot[k], r->c[k]) < 0)
+			fg_sum_overflow(f->in.name, f->in.lineno);
+	if (in->o->reverse)
+		stack = reverse(r->stack, r->len, &in->rbuf, &in->rcap, &len);
+	onstack(stack, len, r->c, r->ncols, in);
+}
+
 /*
- * A flame chart: every stack of the input, in its order, into the same
- * one-pass layout (which then merges only neighbours: flow.c); the totals
- * summed exactly, over 2^63-1 fatal as in fg_sum.
+ * A flame chart: every stack of the input, in its order
+ * (common/inorder.c), into the same one-pass layout (which then merges
+ * only neighbours: flow.c); the totals summed exactly, over 2^63-1 fatal
+ * as in fg_sum.
  */
 void
 svg_read_chart(struct svg_input *in, char **files, int nfiles)
 {
+	struct fg_inorder o;
 	struct fg_fold f;
-	struct fg_rec r;
-	const char *stack;
-	size_t len;
-	int k;
 
-	fg_fold_open_list(&f, files, nfiles, FG_KIND_UNKNOWN);
-	f.onmeta = onmeta;
-	f.metaarg = in;
-	f.bases = &in->o->cc.bases;
-	while (fg_fold_next(&f, &r)) {
-		if (in->ncols == 0) {
-			in->ncols = r.ncols;
-			in->flow = newflow(in, r.ncols);
-			if (f.header != NULL)
-				in->header = fg_strdup(f.header);
-		}
-		if (r.ncols != in->ncols) {
-			fg_in_warn(&f.in, "%d counts, but earlier lines had %d",
-			    r.ncols, in->ncols);
-			continue;
-		}
-		for (k = 0; k < r.ncols; k++)
-			if (fg_count_add(&in->ctot[k], r.c[k]) < 0)
-				fg_sum_overflow(f.in.name, f.in.lineno);
-		stack = r.stack;
-		len = r.len;
-		if (in->o->reverse)
-			stack = reverse(r.stack, r.len, &in->rbuf, &in->rcap,
-			    &len);
-		onstack(stack, len, r.c, r.ncols, in);
-	}
-	fg_in_warnsummary(&f.in);
+	memset(&o, 0, sizeof(o));
+	o.bases = &in->o->cc.bases;
+	o.onmeta = onmeta;
+	o.first = chartfirst;
+	o.rec = chartrec;
+	o.arg = in;
+	(void)fg_inorder_read(&f, files, nfiles, &o);
 	if (f.header != NULL && in->header == NULL)
 		in->header = fg_strdup(f.header);
 	fg_fold_close(&f);

@@ -16,7 +16,6 @@
  *           fills in the other palette
  * changes.c a diff's headline and table: its functions classified by
  *           common/change.c, as fg-top does
- * annot.c   reads fg-color's annotation lines and header (annot.h)
  * ink.c     the label colour for a fill
  * head.c    decides where the page's head goes: title, a diff's
  *           headline, legend and table, the view switches, how their
@@ -24,6 +23,8 @@
  * page.c    decides where the frames go: the page's height, each
  *           view's, top-down or not, each frame's box and label room,
  *           the other views' tables of names and fills (wout.h)
+ * fnums.c   decides a frame's numbers: its title's, its start in the
+ *           other views' data (wout.h)
  * writer.c  writes a layout as an SVG document, nothing else (with
  *           chrome.c, the page around the frames where head.c put
  *           them, and wtext.c, numbers and text; wout.h between them;

@@ -1,14 +1,15 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * wout.h: between fg-svg's writer files: page.c (where things go,
- * worked out before writing), writer.c (frames, views, the document),
- * chrome.c (style, titles, legend, headline, table) and wtext.c (numbers
- * and text as SVG).
+ * worked out before writing), fnums.c (a frame's numbers, likewise),
+ * writer.c (frames, views, the document), chrome.c (style, titles,
+ * legend, headline, table) and wtext.c (numbers and text as SVG).
  */
 #ifndef WOUT_H
 #define WOUT_H
 
 #include "svg.h"
+#include "head.h"
 
 /*
  * Where things go on the page: the layout's geometry grown by the
@@ -21,6 +22,7 @@ struct page {
 	double hh;		/* headline and table height */
 	double liney;		/* diff: the headline's baseline */
 	int down;		/* frames drawn top-down (root first) */
+	struct head hd;		/* the head: its texts and places (head.h) */
 };
 /* A frame's rectangle, and how many characters of its label fit. */
 struct box {
@@ -44,6 +46,36 @@ size_t svg_showlen(const struct svg_frame *f);
 struct fg_stab;
 void svg_page_tables(const struct svg_layout *l, struct fg_stab *names,
     struct fg_stab *fills);
+
+/*
+ * fnums.c: a frame's numbers as its title shows them (svg_fnums): its
+ * share of the view, a diff's counts b and a from the point of view in
+ * force (--negate swaps them) with their words, which of them the view
+ * draws as the frame's own (0: b, 1: a, -1: neither), the change in
+ * points; --cost's yearly cost and a diff's change's (when cost is set).
+ */
+struct fnums {
+	double share;
+	double b, a, d;
+	const char *bw, *aw;
+	int own;
+	double pts;
+	int cost;
+	double cyear, cchange;
+};
+void svg_fnums(struct fnums *n, const struct svg_opts *o,
+    const struct svg_layout *l, const struct svg_frame *f,
+    const struct svg_view *v);
+/*
+ * fnums.c: the other views' frames' starts from their parents', given in
+ * pre-order (svg_relstart).
+ */
+struct relstart {
+	double *up;		/* the last start at each depth */
+};
+void svg_relstart_init(struct relstart *r, const struct svg_layout *l);
+double svg_relstart(struct relstart *r, const struct svg_frame *f);
+void svg_relstart_free(struct relstart *r);
 
 /* wtext.c */
 void out_num(double v);

@@ -16,66 +16,51 @@
 
 extern const char *const fg_svg_script[];
 
-/* ---- number output ---- */
-
-/*
- * A diff frame's counts before and after from the point of view in force:
- * --negate swaps them (the baseline seen from the current profile), as
- * the colours do; the words for them into *bw and *aw when not NULL.
- */
-static void
-fsides(const struct svg_opts *o, const struct svg_frame *f, double *b,
-    double *a, const char **bw, const char **aw)
-{
-	int k = o->cc.negate ? 1 : 0;
-
-	*b = f->tot[k];
-	*a = f->tot[1 - k];
-	if (bw != NULL)
-		*bw = k ? "current" : "before";
-	if (aw != NULL)
-		*aw = k ? "baseline" : "after";
-}
-
 /*
  * --cost: the frame's yearly cost, and in a diff what its change costs or
  * saves a year, in the stream's mode as fg-top's cost column.
  */
 static void
-out_cost(const struct svg_opts *o, const struct svg_layout *l,
-    const struct svg_frame *f, const struct svg_view *v)
+out_cost(const struct svg_layout *l, const struct fnums *n)
 {
-	if (!o->cost.on || !(v->total > 0))
+	if (!n->cost)
 		return;
 	fg_out_str("; cost ");
-	out_money(fg_cost_year(&o->cost, f->w / v->total));
+	out_money(n->cyear);
 	fg_out_str("/yr");
 	if (l->isdiff) {
-		double b, a, d;
-
-		fsides(o, f, &b, &a, NULL, NULL);
-		d = fg_cost_year(&o->cost, fg_noise_delta(&o->cc.nz, b, a));
-
 		fg_out_str(", change ");
-		if (d > 0)
+		if (n->cchange > 0)
 			fg_out_char('+');
-		out_money(d);
+		out_money(n->cchange);
 		fg_out_str("/yr");
 	}
 }
 
-/* A frame's change in points, in the comparison mode in force. */
+/* A diff frame's counts, their change and its points (svg_fnums). */
 static void
-out_points(const struct svg_opts *o, const struct svg_frame *f)
+out_change(const struct svg_opts *o, const struct fnums *n)
 {
 	char buf[64];
-	double b, a, p;
 
-	fsides(o, f, &b, &a, NULL, NULL);
-	p = 100 * fg_noise_delta(&o->cc.nz, b, a);
-
-	snprintf(buf, sizeof(buf), "; %+.2f points %s", fabs(p) < 0.005 ?
-	    0.0 : p, fg_mode_name(o->cc.nz.mode));
+	fg_out_str("; ");
+	if (n->own != 0) {
+		fg_out_str(n->bw);
+		fg_out_char(' ');
+		out_amount(o, n->b);
+	}
+	if (n->own != 1) {
+		fg_out_str(n->own != 0 ? ", " : "");
+		fg_out_str(n->aw);
+		fg_out_char(' ');
+		out_amount(o, n->a);
+	}
+	fg_out_str(", ");
+	if (n->d > 0)
+		fg_out_char('+');
+	out_amount(o, n->d);
+	snprintf(buf, sizeof(buf), "; %+.2f points %s", n->pts,
+	    fg_mode_name(o->cc.nz.mode));
 	fg_out_str(buf);
 }
 
@@ -83,57 +68,30 @@ static void
 out_title(const struct svg_opts *o, const struct svg_layout *l,
     const struct svg_frame *f, const struct svg_view *v)
 {
-	double w = f->w;
+	struct fnums n;
 
+	svg_fnums(&n, o, l, f, v);
 	fg_out_str("<title>");
 	if (f->depth == 0) {
 		fg_out_str("all (");
-		out_amount(o, w);
+		out_amount(o, f->w);
 		fg_out_char(' ');
 		out_text(o->countname);
 		fg_out_str(", 100%");
-		out_cost(o, l, f, v);
+		out_cost(l, &n);
 		fg_out_str(")</title>");
 		return;
 	}
 	fg_xml_text(f->name, svg_showlen(f), SIZE_MAX);
 	fg_out_str(" (");
-	out_amount(o, w);
+	out_amount(o, f->w);
 	fg_out_char(' ');
 	out_text(o->countname);
 	fg_out_str(", ");
-	out_pct(100 * w / v->total);
-	if (l->isdiff) {
-		const char *bw, *aw;
-		double b, a, d;
-		int own;
-
-		fsides(o, f, &b, &a, &bw, &aw);
-		d = a - b;
-		/*
-		 * the after count is the frame's own in the Differential view,
-		 * drawn by it (the "current" side with --negate): not repeated
-		 */
-		own = v->col == SVG_AFTER ? (o->cc.negate ? 0 : 1) : -1;
-		fg_out_str("; ");
-		if (own != 0) {
-			fg_out_str(bw);
-			fg_out_char(' ');
-			out_amount(o, b);
-		}
-		if (own != 1) {
-			fg_out_str(own != 0 ? ", " : "");
-			fg_out_str(aw);
-			fg_out_char(' ');
-			out_amount(o, a);
-		}
-		fg_out_str(", ");
-		if (d > 0)
-			fg_out_char('+');
-		out_amount(o, d);
-		out_points(o, f);
-	}
-	out_cost(o, l, f, v);
+	out_pct(n.share);
+	if (l->isdiff)
+		out_change(o, &n);
+	out_cost(l, &n);
 	fg_out_str(")</title>");
 }
 
@@ -266,7 +224,7 @@ out_viewtables(const struct svg_layout *l, struct fg_stab *names,
 
 static void
 out_viewdata(const struct svg_layout *l, int i, struct fg_stab *names,
-    struct fg_stab *fills, double *up)
+    struct fg_stab *fills, struct relstart *rs)
 {
 	const struct svg_view *v = &l->v[i];
 	const struct svg_frame *f;
@@ -285,8 +243,7 @@ out_viewdata(const struct svg_layout *l, int i, struct fg_stab *names,
 		fg_out_char(' ');
 		out_b36(fg_stab_find(fills, col + 1, 6)->aux - 1);
 		fg_out_char(' ');
-		up[f->depth + 1] = f->x;
-		out_counts(l, v, f, f->x - up[f->depth], out_b36);
+		out_counts(l, v, f, svg_relstart(rs, f), out_b36);
 	}
 	fg_out_str("</metadata>\n");
 }
@@ -295,18 +252,14 @@ static void
 out_views(const struct svg_layout *l)
 {
 	struct fg_stab *names = fg_stab_new(0), *fills = fg_stab_new(0);
-	double *up;
-	uint32_t maxd = 0;
+	struct relstart rs;
 	int i;
 
-	for (i = 1; i < l->nviews; i++)
-		if (l->v[i].maxdepth > maxd)
-			maxd = l->v[i].maxdepth;
-	up = fg_calloc((size_t)maxd + 2, sizeof(*up));
+	svg_relstart_init(&rs, l);
 	out_viewtables(l, names, fills);
 	for (i = 1; i < l->nviews; i++)
-		out_viewdata(l, i, names, fills, up);
-	free(up);
+		out_viewdata(l, i, names, fills, &rs);
+	svg_relstart_free(&rs);
 	fg_stab_free(names);
 	fg_stab_free(fills);
 }

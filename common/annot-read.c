@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * annot.c: fg-svg reads the colour annotation lines (# color-default,
- * # color-name, # color-path, fg-elide's # color-kept) and fg-color's header line (annot.h);
- * fg-color writes them (cmd/fg-color/annotfmt.c).
+ * annot-read.c: reads the colour annotation lines, fg-elide's kept paths
+ * and fg-color's header line (annot.h) back, for fg-svg; annot-write.c
+ * and fg-elide write them.
  */
 #include <math.h>
 #include <stdio.h>
@@ -31,44 +31,39 @@ fg_annot_free(struct fg_annot *a)
 	fg_annot_init(a);
 }
 
-/* "# color-kept PATH": fg-elide's, the path and its callers still run. */
+/*
+ * The kind of annotation line[0..len): its words and a space, and more
+ * after them (their length in *skip); -1 when it is none.
+ */
 static int
-keptline(struct fg_annot *a, const char *line, size_t len)
+annot_kind(const char *line, size_t len, size_t *skip)
 {
-	static const char pk[] = "# color-kept ";
-	size_t s = sizeof(pk) - 1;
+	static const char *const kw[] = FG_ANNOT_KW;
+	size_t k, n;
 
-	if (len <= s || memcmp(line, pk, s) != 0)
-		return 0;
-	while (len > s && (line[len - 1] == ' ' || line[len - 1] == '\t'))
-		len--;
-	if (len == s)
-		return 1;
-	if (a->kept == NULL)
-		a->kept = fg_stab_new(1);
-	(void)fg_stab_get(a->kept, line + s, len - s);
-	return 1;
+	for (k = 0; k < sizeof(kw) / sizeof(kw[0]); k++) {
+		n = strlen(kw[k]);
+		if (len > n + 1 && memcmp(line, kw[k], n) == 0 &&
+		    line[n] == ' ') {
+			*skip = n + 1;
+			return (int)k;
+		}
+	}
+	return -1;
 }
 
 int
 fg_annot_line(struct fg_annot *a, const char *line, size_t len)
 {
-	static const char pd[] = "# color-default ", pn[] = "# color-name ",
-	    pp[] = "# color-path ";
 	struct fg_stab **tab;
 	size_t n = len, b, s;
 	uint32_t c;
+	int kind;
 
-	if (keptline(a, line, len))
-		return 1;
-	if (len > sizeof(pd) - 1 && memcmp(line, pd, sizeof(pd) - 1) == 0)
-		s = sizeof(pd) - 1, tab = NULL;
-	else if (len > sizeof(pn) - 1 && memcmp(line, pn, sizeof(pn) - 1) == 0)
-		s = sizeof(pn) - 1, tab = &a->names;
-	else if (len > sizeof(pp) - 1 && memcmp(line, pp, sizeof(pp) - 1) == 0)
-		s = sizeof(pp) - 1, tab = &a->paths;
-	else
+	if ((kind = annot_kind(line, len, &s)) < 0)
 		return 0;
+	tab = kind == FG_ANNOT_NAME ? &a->names : kind == FG_ANNOT_PATH ?
+	    &a->paths : kind == FG_ANNOT_KEPT ? &a->kept : NULL;
 	while (n > s && (line[n - 1] == ' ' || line[n - 1] == '\t'))
 		n--;
 	b = n;
