@@ -92,7 +92,7 @@ mkpath(struct walk *w, uint32_t d, const char *name, size_t nlen)
 /*
  * A frame of the Elided view: what vanished is blue by its share of all
  * that vanished (the view's root, gall), the ancestors that still run
- * grey, as fg-elide's stream draws alone (its grey colour lines).
+ * grey, as fg-elide's stream draws alone (its "# color-kept" lines).
  */
 static uint32_t
 elidedcolor(const struct fg_colorcfg *cc, const struct fg_cframe *cf,
