@@ -3,7 +3,7 @@
 // tests/cases/svg/cost-browser (fg-svg on PATH). The hover line and the
 // search's matched share carry the yearly cost. Prints one line per check.
 "use strict";
-const { launch, suite, run, opener } = require("./lib.js");
+const { launch, suite, run, opener, shown } = require("./lib.js");
 
 const { check, svgof, finish } = suite("fg-svg-cost-");
 const plain = "main;parse;strstr 500\nmain;parse;memchr 12\n" +
@@ -16,13 +16,6 @@ run(async () => {
 	const { ctx, close } = await launch();
 	const errors = [];
 	const open = opener(ctx, errors);
-	// a frame's element as shown: its copy in a zoom's overlay (over
-	// the view, which it hides) or its own
-	async function shown(page, text) {
-		const o = page.locator(".fgz rect", { hasText: text });
-		return (await o.count()) ? o.first() :
-		    page.locator("#v0 > rect", { hasText: text }).first();
-	}
 	const text = (page, id) => page.evaluate((i) =>
 	    document.getElementById(i).textContent, id);
 	async function hover(page, name) {

@@ -130,6 +130,22 @@ const demoDiff = "# fg-diff kind=diff base=a.txt current=b.txt\n" + [
 	"main;io;read 300 300", "main;old;gone 80 0", "main;compute 1000 1000",
 ].join("\n") + "\n";
 
+// A frame's element as shown, found by its title (the first frame of the
+// view shown whose title holds text): its copy in a zoom's overlay (over
+// the view, which it hides) if one has a copy, else its own.
+async function shown(page, text) {
+	const h = await page.evaluateHandle((t) => {
+		const f = window.fgsvg.frames().filter((x) =>
+		    x.r.firstChild.textContent.indexOf(t) >= 0);
+		const c = f.find((x) => x.c);
+		return c ? c.c : f.length ? f[0].e : null;
+	}, text);
+	const e = h.asElement();
+	if (!e)
+		throw new Error("no frame's title holds " + JSON.stringify(text));
+	return e;
+}
+
 // A page opener for ctx: open(file, query) goes to the file (query, such
 // as "?s=x", appended), each page's script errors pushed onto errors.
 function opener(ctx, errors, timeout) {
@@ -142,4 +158,5 @@ function opener(ctx, errors, timeout) {
 	};
 }
 
-module.exports = { launch, fileurl, suite, run, demoDiff, pdfwords, opener };
+module.exports = { launch, fileurl, suite, run, demoDiff, pdfwords, opener,
+    shown };

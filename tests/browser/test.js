@@ -5,7 +5,8 @@
 const fs = require("fs");
 const path = require("path");
 const { execFileSync } = require("child_process");
-const { launch, fileurl, suite, run, demoDiff } = require("./lib.js");
+const { launch, fileurl, suite, run, demoDiff, shown } =
+    require("./lib.js");
 
 const { check, svgof, finish, tmp } = suite("fg-svg-browser-");
 // the page follows the window (1280 wide, lib.js): the full frame width
@@ -43,13 +44,6 @@ run(async () => {
 		});
 		await page.goto(fileurl(file) + (query || ""), { timeout: 20000 });
 		return page;
-	}
-	// a frame's element as shown: its copy in a zoom's overlay (over
-	// the view, which it hides) or its own
-	async function shown(page, text) {
-		const o = page.locator(".fgz rect", { hasText: text });
-		return (await o.count()) ? o.first() :
-		    page.locator("#v0 > rect", { hasText: text }).first();
 	}
 	// a frame of view v (the one shown) as drawn: its box cut by the
 	// graph's clip (null when nothing of it is on the page) and its label
@@ -522,6 +516,12 @@ run(async () => {
 	    f3.startsWith("io ("), [f2, f3]);
 	check("Enter zooms the focused frame",
 	    Math.abs(((await rectof(page, "io")) || {}).w - FULL) < 1);
+	const an = await page.evaluate(() => {
+		const e = document.querySelector(".fgz rect[tabindex='0']");
+		return e ? e.getAttribute("aria-label") : null;
+	});
+	check("the zoomed frame's copy that Tab reaches is named by its " +
+	    "frame's title", an !== null && an.startsWith("io ("), an);
 	await page.keyboard.press("/");
 	check("/ opens the search box", await page.evaluate(() =>
 	    document.activeElement.tagName.toLowerCase() === "input"));
