@@ -14,9 +14,7 @@
 #include "fg.h"
 #include "stats.h"
 #include "color.h"
-
-#define RGB(r, g, b) (((uint32_t)(r) << 16) | ((uint32_t)(g) << 8) | \
-    (uint32_t)(b))
+#include "colorval.h"
 
 /* ---- diff colours ---- */
 
@@ -24,7 +22,7 @@ uint32_t
 fg_color_neutral(const struct fg_colorcfg *cfg)
 {
 	(void)cfg;
-	return RGB(221, 221, 221);
+	return FG_RGB(221, 221, 221);
 }
 
 /*
@@ -35,16 +33,16 @@ uint32_t
 fg_color_sep(const char *name, size_t len)
 {
 	if (len == 2 && memcmp(name, "--", 2) == 0)
-		return RGB(160, 160, 160);
+		return FG_RGB(160, 160, 160);
 	if (len == 1 && name[0] == '-')
-		return RGB(200, 200, 200);
+		return FG_RGB(200, 200, 200);
 	return FG_NOCOLOR;
 }
 
 uint32_t
 fg_color_new(const struct fg_colorcfg *cfg)
 {
-	return cfg->cb ? RGB(240, 228, 66) : RGB(153, 102, 255);
+	return cfg->cb ? FG_RGB(240, 228, 66) : FG_RGB(153, 102, 255);
 }
 
 static uint32_t
@@ -68,10 +66,11 @@ fg_color_scale(const struct fg_colorcfg *cfg, double t, int sign)
 	double u = t > 1 ? 1 : (t < 0 ? 0 : sqrt(t));
 
 	if (cfg->cb)
-		return sign > 0 ? mix(RGB(255, 214, 180), RGB(213, 94, 0), u) :
-		    mix(RGB(198, 224, 245), RGB(0, 114, 178), u);
-	return sign > 0 ? mix(RGB(255, 205, 205), RGB(230, 25, 25), u) :
-	    mix(RGB(205, 210, 255), RGB(30, 60, 230), u);
+		return sign > 0 ?
+		    mix(FG_RGB(255, 214, 180), FG_RGB(213, 94, 0), u) :
+		    mix(FG_RGB(198, 224, 245), FG_RGB(0, 114, 178), u);
+	return sign > 0 ? mix(FG_RGB(255, 205, 205), FG_RGB(230, 25, 25), u) :
+	    mix(FG_RGB(205, 210, 255), FG_RGB(30, 60, 230), u);
 }
 
 struct dv {

@@ -22,8 +22,6 @@ const char *const fg_pal_names[FG_PAL_N] = {
 	"orange"
 };
 
-#define RGB(r, g, b) FG_RGB(r, g, b)
-
 int
 fg_pal_parse(const char *s)
 {
@@ -256,33 +254,33 @@ fg_pal_color(int palette, int hash, const char *s, size_t n)
 	pal = resolve(palette, s, n);
 	switch (pal) {
 	case FG_PAL_HOT:
-		return RGB(205 + (int)(50 * v3), (int)(230 * v1),
+		return FG_RGB(205 + (int)(50 * v3), (int)(230 * v1),
 		    (int)(55 * v2));
 	case FG_PAL_MEM:
-		return RGB(0, 190 + (int)(50 * v2), (int)(210 * v1));
+		return FG_RGB(0, 190 + (int)(50 * v2), (int)(210 * v1));
 	case FG_PAL_IO:
-		return RGB(80 + (int)(60 * v1), 80 + (int)(60 * v1),
+		return FG_RGB(80 + (int)(60 * v1), 80 + (int)(60 * v1),
 		    190 + (int)(55 * v2));
 	case FG_PAL_RED:
-		return RGB(200 + (int)(55 * v1), 50 + (int)(80 * v1),
+		return FG_RGB(200 + (int)(55 * v1), 50 + (int)(80 * v1),
 		    50 + (int)(80 * v1));
 	case FG_PAL_GREEN:
-		return RGB(50 + (int)(60 * v1), 200 + (int)(55 * v1),
+		return FG_RGB(50 + (int)(60 * v1), 200 + (int)(55 * v1),
 		    50 + (int)(60 * v1));
 	case FG_PAL_BLUE:
-		return RGB(80 + (int)(60 * v1), 80 + (int)(60 * v1),
+		return FG_RGB(80 + (int)(60 * v1), 80 + (int)(60 * v1),
 		    205 + (int)(50 * v1));
 	case FG_PAL_YELLOW:
-		return RGB(175 + (int)(55 * v1), 175 + (int)(55 * v1),
+		return FG_RGB(175 + (int)(55 * v1), 175 + (int)(55 * v1),
 		    50 + (int)(20 * v1));
 	case FG_PAL_PURPLE:
-		return RGB(190 + (int)(65 * v1), 80 + (int)(60 * v1),
+		return FG_RGB(190 + (int)(65 * v1), 80 + (int)(60 * v1),
 		    190 + (int)(65 * v1));
 	case FG_PAL_AQUA:
-		return RGB(50 + (int)(60 * v1), 165 + (int)(55 * v1),
+		return FG_RGB(50 + (int)(60 * v1), 165 + (int)(55 * v1),
 		    165 + (int)(55 * v1));
 	case FG_PAL_ORANGE:
-		return RGB(190 + (int)(65 * v1), 90 + (int)(65 * v1), 0);
+		return FG_RGB(190 + (int)(65 * v1), 90 + (int)(65 * v1), 0);
 	}
 	return 0;
 }

@@ -10,8 +10,8 @@
  * in ustack(perf) form "ADDR sym+off (module)" become "sym". One-line
  * entries such as "@[comm]: 5" count too. Other lines (the "Attaching N
  * probes..." banner, printf output) are ignored. This file reads the
- * lines and an entry's count; bpftrace-stack.c makes the stacks
- * (bpftrace.h).
+ * lines, the key parts on them and an entry's count; bpftrace-stack.c
+ * gathers the parts and makes the stacks (bpftrace.h).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -59,13 +59,84 @@ entryend(const char *s, size_t n, const char **cnt, size_t *cn)
 	return s + i - 3;
 }
 
+/* Offset "+123" or "+0x1f" at the end of a frame: its start, else n. */
+static size_t
+offstart(const char *s, size_t n)
+{
+	size_t i = n;
+
+	while (i > 0 && (fg_ishex(s[i - 1]) || s[i - 1] == 'x'))
+		i--;
+	if (i > 0 && i < n && s[i - 1] == '+')
+		return i - 1;
+	return n;
+}
+
+/*
+ * A key part: with --includeoffset the entry's first (its leaf) is kept
+ * without its offset.
+ */
+static void
+part(struct bpf_ent *en, const char *s, size_t n, int incoff)
+{
+
+	bpf_part(en, s, n, incoff ? offstart(s, n) : n);
+}
+
+/* Scalar key parts "a, b" (after a ',' line start or the "@["). */
+static void
+scalars(struct bpf_ent *en, const char *s, size_t n, int incoff)
+{
+	const char *c, *t;
+	size_t k, m;
+
+	while (n > 0) {
+		c = memchr(s, ',', n);
+		k = c != NULL ? (size_t)(c - s) : n;
+		m = k;
+		t = fg_trim(s, &m);
+		part(en, t, m, incoff);
+		if (c == NULL)
+			break;
+		n -= k + 1;
+		s = c + 1;
+	}
+}
+
+/*
+ * A frame line: a ustack(perf) "ADDR sym+off (module)" becomes "sym";
+ * the offset dropped unless incoff (--includeoffset).
+ */
+static void
+frame(struct bpf_ent *en, const char *s, size_t n, int incoff)
+{
+	size_t i;
+
+	/* ustack(perf): "7f12ab sym+off (module)" */
+	for (i = 0; i < n && fg_ishex(s[i]); i++)
+		;
+	if (i > 0 && i < n && s[i] == ' ') {
+		s += i + 1;
+		n -= i + 1;
+		if (n > 0 && s[n - 1] == ')')
+			for (i = n - 1; i > 0; i--)
+				if (s[i] == '(' && s[i - 1] == ' ') {
+					n = i - 1;
+					break;
+				}
+	}
+	if (!incoff)
+		n = offstart(s, n);
+	part(en, s, n, incoff);
+}
+
 /*
  * The entry's stack counted cnt (cn bytes) into tab; st is a work
  * buffer. A bad count or an empty key is warned about and skipped.
  */
 static void
 finish(struct bpf_ent *en, struct fg_stab *tab, struct fg_in *in,
-    const char *cnt, size_t cn, int incoff, struct fg_buf *st)
+    const char *cnt, size_t cn, struct fg_buf *st)
 {
 	fg_count c;
 
@@ -77,19 +148,19 @@ finish(struct bpf_ent *en, struct fg_stab *tab, struct fg_in *in,
 		fg_in_warn(in, "entry without a key; skipped");
 		return;
 	}
-	bpf_join(en, incoff, st);
+	bpf_join(en, st);
 	collapse_add(tab, st->p, st->len, c, in);
 }
 
 static void
 run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 {
-	struct bpf_ent en = { { 0 }, 0, 0, 0 };
+	struct bpf_ent en = { { 0 }, 0, 0, 0, 0 };
 	struct fg_buf st = { 0 };
 	const char *s, *end, *cnt;
 	char *line;
 	size_t len, n, k, cn;
-	int inent = 0;
+	int inent = 0, io = o->includeoffset;
 
 	while ((line = fg_in_line(in, &len)) != NULL) {
 		n = len;
@@ -102,12 +173,11 @@ run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 			s += k;
 			n -= k;
 			if ((end = entryend(s, n, &cnt, &cn)) != NULL) {
-				bpf_scalars(&en, s, (size_t)(end - s));
-				finish(&en, tab, in, cnt, cn,
-				    o->includeoffset, &st);
+				scalars(&en, s, (size_t)(end - s), io);
+				finish(&en, tab, in, cnt, cn, &st);
 				inent = 0;
 			} else {
-				bpf_scalars(&en, s, n);
+				scalars(&en, s, n, io);
 				inent = 1;
 			}
 			continue;
@@ -116,19 +186,18 @@ run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 			continue;
 		if ((end = entryend(s, n, &cnt, &cn)) != NULL) {
 			if (n > 0 && s[0] == ',')
-				bpf_scalars(&en, s + 1, (size_t)(end - s - 1));
+				scalars(&en, s + 1, (size_t)(end - s - 1), io);
 			else
-				bpf_scalars(&en, s, (size_t)(end - s));
-			finish(&en, tab, in, cnt, cn, o->includeoffset,
-			    &st);
+				scalars(&en, s, (size_t)(end - s), io);
+			finish(&en, tab, in, cnt, cn, &st);
 			inent = 0;
 		} else if (n > 0 && s[0] == ',')
-			bpf_scalars(&en, s + 1, n - 1);
+			scalars(&en, s + 1, n - 1, io);
 		else if (n > 0 && s[0] == ']') {
 			fg_in_warn(in, "entry value is not a count; skipped");
 			inent = 0;
 		} else
-			bpf_frame(&en, s, n, o->includeoffset);
+			frame(&en, s, n, io);
 	}
 	if (inent)
 		fg_in_warn(in, "input ends inside a map entry; it is skipped");

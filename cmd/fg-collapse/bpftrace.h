@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * bpftrace.h: bpftrace maps keyed by stacks. bpftrace.c reads the lines,
- * bpftrace-stack.c gathers an entry's key parts and makes its stack.
+ * bpftrace.h: bpftrace maps keyed by stacks. bpftrace.c reads the lines
+ * and parses the key parts on them, bpftrace-stack.c gathers an entry's
+ * key parts and makes its stack.
  */
 #ifndef BPFTRACE_H
 #define BPFTRACE_H
@@ -15,19 +16,16 @@ struct bpf_ent {
 	struct fg_buf parts;
 	size_t *off;
 	size_t n, cap;
+	size_t leafn;		/* the first part's length in the stack */
 };
 
-/* Scalar key parts "a, b" (after a ',' line start or the "@["). */
-void bpf_scalars(struct bpf_ent *en, const char *s, size_t n);
 /*
- * A frame line: a ustack(perf) "ADDR sym+off (module)" becomes "sym";
- * the offset dropped unless incoff (--includeoffset).
+ * A key part of n bytes (none when n is 0) added to the entry; leafn is
+ * the length of it the stack keeps when it is the entry's first part (its
+ * leaf, whose offset --includeoffset drops).
  */
-void bpf_frame(struct bpf_ent *en, const char *s, size_t n, int incoff);
-/*
- * The entry's stack into st: its parts joined in reverse order, the
- * leaf's offset dropped with incoff.
- */
-void bpf_join(const struct bpf_ent *en, int incoff, struct fg_buf *st);
+void bpf_part(struct bpf_ent *en, const char *s, size_t n, size_t leafn);
+/* The entry's stack into st: its parts joined in reverse order. */
+void bpf_join(const struct bpf_ent *en, struct fg_buf *st);
 
 #endif

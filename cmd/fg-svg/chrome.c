@@ -62,15 +62,15 @@ swatch(const struct svg_opts *o, double x, double y, double w, uint32_t c)
 }
 
 /*
- * The colour contract: the mode, the grew and shrank scales (light: small
- * change, saturated: the largest), new, and grey with the rule in force
- * (the noise test and the floor in points).
+ * The colour contract as head.c chose it: the mode, the grew and shrank
+ * scales, new, and grey with the rule in force (the noise test and the
+ * floor in points), each item's swatches and label.
  */
 static void
 legend(const struct svg_opts *o, const struct hlegend *lg)
 {
 	const struct fg_colorcfg *cc = &o->cc;
-	double fs = o->fontsize, x, ly, sw = fs * 0.8;
+	double x, ly;
 	int i, k;
 
 	fg_out_str("<g id=\"legend\"><title>Colour: the change of a frame's "
@@ -87,15 +87,8 @@ legend(const struct svg_opts *o, const struct hlegend *lg)
 	for (i = 0; i < 4; i++) {
 		x = lg->x[i + 1];
 		ly = lg->y[i + 1];
-		if (i < 2)
-			for (k = 1; k <= 3; k++, x += sw)
-				swatch(o, x, ly, sw, fg_color_scale(cc, k / 3.0,
-				    i == 0 ? 1 : -1));
-		else {
-			swatch(o, x, ly, fs, i == 2 ? fg_color_new(cc) :
-			    fg_color_neutral(cc));
-			x += fs;
-		}
+		for (k = 0; k < lg->nfill[i]; k++, x += lg->fillw[i])
+			swatch(o, x, ly, lg->fillw[i], lg->fill[i][k]);
 		out_textel(NULL, NULL, x + 4, ly, lg->lab[i]);
 	}
 	fg_out_str("</g>\n");

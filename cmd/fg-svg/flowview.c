@@ -92,14 +92,17 @@ mkpath(struct walk *w, uint32_t d, const char *name, size_t nlen)
 /*
  * A frame of the Elided view: what vanished is blue by its share of all
  * that vanished (the view's root, gall), the ancestors that still run
- * grey, as fg-elide's stream draws alone (its "# color-kept" lines).
+ * grey, as fg-elide's stream draws alone (its "# color-kept" lines);
+ * *vanished (unless NULL) says which it was.
  */
 static uint32_t
 elidedcolor(const struct fg_colorcfg *cc, const struct fg_cframe *cf,
-    double gall)
+    double gall, int *vanished)
 {
 	uint32_t c = fg_color_vanished(cc, cf, gall);
 
+	if (vanished != NULL)
+		*vanished = c != FG_NOCOLOR;
 	return c != FG_NOCOLOR ? c : fg_color_neutral(cc);
 }
 
@@ -116,28 +119,27 @@ diffcolor(struct svg_view *v, struct svg_opts *o, struct walk *w,
 	struct fg_cframe cf;
 	uint32_t c;
 	double u;
-	int k, el = v->col == SVG_ELIDED;
+	int k, van = 0, el = v->col == SVG_ELIDED;
 
 	cf.tot = f->tot;
 	cf.self = f->selfc;
 	cf.root = f->depth == 0;
 	cf.pnew = !cf.root && w->isnew[f->depth - 1];
 	w->isnew[f->depth] = (unsigned char)fg_color_newcode(&o->cc, &cf);
-	c = el ? elidedcolor(&o->cc, &cf, w->gall) :
+	c = el ? elidedcolor(&o->cc, &cf, w->gall, &van) :
 	    fg_color_diff(&o->cc, &cf, f->name, f->nlen, all);
 	f->color = ann != FG_NOCOLOR && !el ? ann : c;
 	if (f->color != c)
 		f->alt = f->color;
 	else {
 		o->cc.cb = !o->cc.cb;
-		f->alt = el ? elidedcolor(&o->cc, &cf, w->gall) :
+		f->alt = el ? elidedcolor(&o->cc, &cf, w->gall, NULL) :
 		    fg_color_diff(&o->cc, &cf, f->name, f->nlen, all);
 		o->cc.cb = !o->cc.cb;
 	}
 	if (cf.root)
 		return;
-	k = el && fg_color_vanished(&o->cc, &cf, 1) != FG_NOCOLOR ?
-	    FG_DK_SHRANK : fg_color_kind_of(&o->cc, &cf, &u);
+	k = van ? FG_DK_SHRANK : fg_color_kind_of(&o->cc, &cf, &u);
 	if (f->tot[1] == 0 && f->tot[0] > 0)
 		v->ngone[k != FG_DK_SAME]++;
 	else

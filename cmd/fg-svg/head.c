@@ -126,6 +126,28 @@ legscale(const struct fg_colorcfg *cc, char *buf, size_t len,
 }
 
 /*
+ * The swatches: three steps of the grew and shrank scales (light: small
+ * change, saturated: the largest), new's colour, grey's.
+ */
+static void
+legfills(const struct fg_colorcfg *cc, double fs, struct hlegend *lg)
+{
+	int i, k;
+
+	for (i = 0; i < 2; i++) {
+		for (k = 1; k <= 3; k++)
+			lg->fill[i][k - 1] = fg_color_scale(cc, k / 3.0,
+			    i == 0 ? 1 : -1);
+		lg->nfill[i] = 3;
+		lg->fillw[i] = fs * 0.8;
+	}
+	lg->fill[2][0] = fg_color_new(cc);
+	lg->fill[3][0] = fg_color_neutral(cc);
+	lg->nfill[2] = lg->nfill[3] = 1;
+	lg->fillw[2] = lg->fillw[3] = fs;
+}
+
+/*
  * The items flow right-aligned in lines of the page's width less the
  * palette button's room on the left, as many lines as they need (one at
  * the default width; a fixed --width under 600 px takes two or three).
@@ -134,7 +156,7 @@ static void
 legflow(const struct svg_opts *o, struct hlegend *lg)
 {
 	const struct fg_colorcfg *cc = &o->cc;
-	double fs = o->fontsize, cw = fs * o->fontwidth, sw = fs * 0.8;
+	double fs = o->fontsize, cw = fs * o->fontwidth;
 	double room, x, lw[5];
 	int i, k, prop, unit = strcmp(o->countname, "samples") != 0;
 
@@ -157,9 +179,10 @@ legflow(const struct svg_opts *o, struct hlegend *lg)
 	lg->lab[1] = lg->scale[1];
 	lg->lab[2] = "new";
 	lg->lab[3] = lg->grey;
+	legfills(cc, fs, lg);
 	lg->w[0] = (double)strlen(lg->mname) * cw + 12;
 	for (i = 0; i < 4; i++)
-		lg->w[i + 1] = (i < 2 ? 3 * sw : fs) + 4 +
+		lg->w[i + 1] = lg->nfill[i] * lg->fillw[i] + 4 +
 		    (double)fg_utf8_len(lg->lab[i], strlen(lg->lab[i])) * cw +
 		    12;
 	room = (double)o->width - 2 * SVG_XPAD - PALW(o);

@@ -28,12 +28,17 @@ struct hwrap {
  * The colour contract: the mode, the grew and shrank scales (light: small
  * change, saturated: the largest) with their ends in points as text, new,
  * and grey with the rule in force (the noise test and the floor in
- * points).
+ * points), each with its swatches' colours.
  */
 struct hlegend {
 	char grey[64], mname[64];
 	char scale[2][64];	/* "grew 5–13.2 pts": the scale's ends */
 	const char *lab[4];
+	/* each item's swatches before its label: the scales' three steps,
+	 * new's and grey's one, their fills and width */
+	uint32_t fill[4][3];
+	int nfill[4];
+	double fillw[4];
 	double w[5];		/* each item's width with its gap after it */
 	double x[5];		/* where each item starts */
 	double y[5];		/* its baseline (svg_head_place) */
