@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * colorval.c: colour values as text: "#rrggbb" and "rgb(r,g,b)" read,
- * "#rrggbb" written (colorval.h), for palette maps, options and the
- * annotation lines.
+ * colorval.c: colour values read from text, "#rrggbb" and "rgb(r,g,b)"
+ * (colorval.h), for palette maps, options and the annotation lines;
+ * colorval-fmt.c writes them.
  */
 #include <stdint.h>
 #include <string.h>
@@ -50,16 +50,4 @@ fg_color_parse(const char *s, size_t n)
 	if (i != n - 1)
 		return FG_NOCOLOR;
 	return FG_RGB(v[0], v[1], v[2]);
-}
-
-void
-fg_color_fmt(char *buf, uint32_t c)
-{
-	static const char hx[] = "0123456789abcdef";
-	int i;
-
-	buf[0] = '#';
-	for (i = 0; i < 6; i++)
-		buf[1 + i] = hx[(c >> (20 - 4 * i)) & 15];
-	buf[7] = '\0';
 }

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * colorval.h: colour values (0xrrggbb) as text, read and written
- * (colorval.c).
+ * colorval.h: colour values (0xrrggbb) as text, read (colorval.c) and
+ * written (colorval-fmt.c).
  */
 #ifndef FG_COLORVAL_H
 #define FG_COLORVAL_H

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * pprof-read.c: reading pprof's profile.proto (pprof.h): the probe, the
- * whole input into memory, the Profile message's first pass and a
- * Sample's fields; pprof.c folds what is read.
+ * whole input into memory, the Profile message's first pass, the second
+ * pass's samples one at a time, and --tag's filters; pprof.c folds what
+ * is read.
  */
 #include <sys/stat.h>
 
@@ -269,9 +270,9 @@ pprof_slurp(struct fg_in *in, size_t *len)
 	return p;
 }
 
-void
-pprof_parse_sample(const struct prof *pr, const struct pb_field *m,
-    struct acc *a)
+/* One Sample message's location ids, values and labels into a. */
+static void
+parse_sample(const struct prof *pr, const struct pb_field *m, struct acc *a)
 {
 	struct pb r, lr;
 	struct pb_field f, g;
@@ -325,4 +326,51 @@ pprof_parse_sample(const struct prof *pr, const struct pb_field *m,
 	}
 	if (k < 0)
 		pprof_bad(pr, "sample: %s", r.err);
+}
+
+int
+pprof_next_sample(const struct prof *pr, struct pb *r, struct acc *a)
+{
+	struct pb_field f;
+	int k;
+
+	while ((k = pb_next(r, &f)) == 1) {
+		if (f.num != 2 || f.wt != PB_LEN)
+			continue;
+		parse_sample(pr, &f, a);
+		if (a->nvals != pr->ntype || pr->ntype == 0)
+			pprof_bad(pr, "sample has %zu values for %zu sample "
+			    "types", a->nvals, pr->ntype);
+		return 1;
+	}
+	if (k < 0)
+		pprof_bad(pr, "%s", r->err);
+	return 0;
+}
+
+struct tagf *
+pprof_tags(const struct copts *o)
+{
+	struct tagf *t;
+	const char *eq;
+	char *end;
+	long long v;
+	int i;
+
+	t = fg_calloc((size_t)o->ntags + 1, sizeof(*t));
+	for (i = 0; i < o->ntags; i++) {
+		if ((eq = strchr(o->tags[i], '=')) == NULL ||
+		    eq == o->tags[i])
+			fg_errx(FG_EXIT_ERR, "--tag %s: expected KEY=VALUE",
+			    o->tags[i]);
+		t[i].key = o->tags[i];
+		t[i].klen = (size_t)(eq - o->tags[i]);
+		t[i].val = eq + 1;
+		t[i].vlen = strlen(eq + 1);
+		errno = 0;
+		v = strtoll(t[i].val, &end, 10);
+		t[i].isnum = t[i].vlen > 0 && *end == '\0' && errno == 0;
+		t[i].num = v;
+	}
+	return t;
 }

@@ -253,33 +253,6 @@ pick_type(const struct prof *pr, const struct copts *o)
 	fg_exit(FG_EXIT_ERR);
 }
 
-static struct tagf *
-parse_tags(const struct copts *o)
-{
-	struct tagf *t;
-	const char *eq;
-	char *end;
-	long long v;
-	int i;
-
-	t = fg_calloc((size_t)o->ntags + 1, sizeof(*t));
-	for (i = 0; i < o->ntags; i++) {
-		if ((eq = strchr(o->tags[i], '=')) == NULL ||
-		    eq == o->tags[i])
-			fg_errx(FG_EXIT_ERR, "--tag %s: expected KEY=VALUE",
-			    o->tags[i]);
-		t[i].key = o->tags[i];
-		t[i].klen = (size_t)(eq - o->tags[i]);
-		t[i].val = eq + 1;
-		t[i].vlen = strlen(eq + 1);
-		errno = 0;
-		v = strtoll(t[i].val, &end, 10);
-		t[i].isnum = t[i].vlen > 0 && *end == '\0' && errno == 0;
-		t[i].num = v;
-	}
-	return t;
-}
-
 static int
 streq(struct str s, const char *p, size_t n)
 {
@@ -488,22 +461,14 @@ static void
 add_samples(struct prof *pr, const struct copts *o, struct fg_in *in,
     size_t ti, struct samples *s)
 {
-	struct tagf *tags = parse_tags(o);
+	struct tagf *tags = pprof_tags(o);
 	struct acc *a = &s->a;
 	struct pb r;
-	struct pb_field f;
 	fg_count c;
 	size_t i;
-	int k;
 
 	pb_init(&r, pr->buf, pr->len);
-	while ((k = pb_next(&r, &f)) == 1) {
-		if (f.num != 2 || f.wt != PB_LEN)
-			continue;
-		pprof_parse_sample(pr, &f, a);
-		if (a->nvals != pr->ntype || pr->ntype == 0)
-			pprof_bad(pr, "sample has %zu values for %zu sample "
-			    "types", a->nvals, pr->ntype);
+	while (pprof_next_sample(pr, &r, a)) {
 		if (o->ntags > 0 && !tags_match(pr, tags, o->ntags, a->lb,
 		    a->nlb))
 			continue;
@@ -524,8 +489,6 @@ add_samples(struct prof *pr, const struct copts *o, struct fg_in *in,
 			pprof_bad(pr, "sum of counts overflows 2^63-1");
 		count_samples(s, a);
 	}
-	if (k < 0)
-		pprof_bad(pr, "%s", r.err);
 	free(tags);
 }
 

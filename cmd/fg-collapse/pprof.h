@@ -98,9 +98,14 @@ int pprof_probe(const char *head, size_t n, struct cprobe *why);
 unsigned char *pprof_slurp(struct fg_in *in, size_t *len);
 /* The first pass over pr->buf: types, locations, functions, strings. */
 void pprof_first_pass(struct prof *pr);
-/* One Sample message's location ids, values and labels into a. */
-void pprof_parse_sample(const struct prof *pr, const struct pb_field *m,
-    struct acc *a);
+/*
+ * The second pass: the next Sample message of the Profile read by r (its
+ * location ids, values and labels) into a; 0 at the end. A sample whose
+ * values do not match the sample types, or a bad message, is fatal.
+ */
+int pprof_next_sample(const struct prof *pr, struct pb *r, struct acc *a);
+/* --tag's KEY=VALUE filters (o->ntags of them); a bad one is fatal. */
+struct tagf *pprof_tags(const struct copts *o);
 /* String i of the table; out of range is fatal, naming what (pprof.c). */
 struct str pprof_str(const struct prof *pr, int64_t i, const char *what);
 

@@ -2,8 +2,9 @@
 /*
  * fg-color: annotate a profile or differential stream with frame colours.
  * This file: the options and the run; read.c reads the input into a frame
- * tree (tree.c), colortree.c colours it through common/color.c, write.c prints it with the annotation
- * lines (annotate.h).
+ * tree (tree.c), colortree.c colours it through common/color.c, write.c
+ * prints it with the annotation lines (common/annot.h's format);
+ * annotate.h holds what they share.
  */
 #include <stdlib.h>
 

@@ -2,8 +2,8 @@
 /*
  * head.c: the layout of the page's head (head.h): where the title,
  * headline, legend, view switches and table of changes go at the page's
- * width, what their text says and how it wraps. Computes only; chrome.c
- * writes it.
+ * width, what their text says and how it wraps, and the colours of the
+ * legend's and the table's squares. Computes only; chrome.c writes it.
  */
 #include <math.h>
 #include <stdio.h>

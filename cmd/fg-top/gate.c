@@ -3,25 +3,14 @@
  * gate.c: the gate's verdict (--fail-above), apart from the report:
  * each offender rank.c found named on standard error with its counts,
  * change and z, a note when the runs seem to have run at different
- * speeds, and with --markdown a verdict line for the pull request.
+ * speeds (rank.c's top_drifted), and with --markdown a verdict line for
+ * the pull request. Writes only.
  */
-#include <math.h>
 #include <stdlib.h>
 
 #include "fg.h"
 #include "change.h"
 #include "top.h"
-
-/*
- * Whether the median function moved beyond FG_DRIFT_WARN in absolute mode
- * with no drift taken out: the runs may have run at different speeds.
- */
-static int
-drifted(const struct fg_changes *cs)
-{
-	return cs->mode == FG_MODE_ABSOLUTE && cs->drift == 1 &&
-	    cs->driftn > 0 && fabs(cs->driftm - 1) > FG_DRIFT_WARN;
-}
 
 /*
  * Absolute mode compares counts: when the median function moved too, the
@@ -31,7 +20,7 @@ drifted(const struct fg_changes *cs)
 static void
 driftnote(const struct fg_changes *cs)
 {
-	if (!drifted(cs))
+	if (!top_drifted(cs))
 		return;
 	fg_warnx("note: the median function moved by %+.1f%% (%zu functions "
 	    "with %d samples a side): if the runs ran at different speeds, "

@@ -2,8 +2,9 @@
 /*
  * rank.c: fg-top's decisions, apart from its printing (report.c). A
  * profile's functions ranked; a differential stream's functions
- * classified through change.h's noise test; the gate's offenders; and
- * whether the input can be gated at all.
+ * classified through change.h's noise test; the gate's offenders and
+ * whether the runs seem to have drifted; and whether the input can be
+ * gated at all.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -109,4 +110,11 @@ top_offenders(const struct topopt *o, const struct fg_changes *cs,
 		if (offends(&cs->v[i], o->failpct, o->gateboth))
 			bad[(*n)++] = i;
 	return bad;
+}
+
+int
+top_drifted(const struct fg_changes *cs)
+{
+	return cs->mode == FG_MODE_ABSOLUTE && cs->drift == 1 &&
+	    cs->driftn > 0 && fabs(cs->driftm - 1) > FG_DRIFT_WARN;
 }

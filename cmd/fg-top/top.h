@@ -119,6 +119,11 @@ void top_classify(const struct topopt *o, struct fg_noise *nz,
  */
 size_t *top_offenders(const struct topopt *o, const struct fg_changes *cs,
     size_t *n);
+/*
+ * Whether the median function moved beyond FG_DRIFT_WARN in absolute mode
+ * with no drift taken out: the runs may have run at different speeds.
+ */
+int top_drifted(const struct fg_changes *cs);
 
 /* A plain profile's table, v ranked (top_profile). */
 void report_profile(const struct topopt *o, const struct fn *v, size_t n,
