@@ -335,12 +335,12 @@ out_colorrule(const char *sel, const char *prop, uint32_t c, const char *tail)
  * override.
  */
 static void
-out_colorrules(const struct svg_opts *o)
+out_colorrules(const struct svg_opts *o, const struct svg_layout *l)
 {
 	out_colorrule("#frames rect.m", "fill", o->searchcol, "");
 	if (o->searchcol != FG_NOCOLOR)
 		out_colorrule("#frames rect.m+text,.fglab text.m", "fill",
-		    fg_color_ink(o->searchcol), "!important");
+		    l->searchink, "!important");
 	out_colorrule("#frames rect", "stroke", o->strokecol,
 	    ";vector-effect:non-scaling-stroke");
 	out_colorrule("#details,#matched,#unzoom,#search,#ignorecase,#palbtn,"
@@ -367,13 +367,12 @@ out_altattr(const struct svg_opts *o, const struct svg_layout *l)
 	for (i = 0; i < l->nalt; i++) {
 		if (i > 0)
 			fg_out_char(' ');
-		fg_color_fmt(hex, (uint32_t)(l->alt[i] >> 32));
+		fg_color_fmt(hex, SVG_ALT_FILL(l->alt[i]));
 		fg_out_str(hex + 1);
 		fg_out_char(':');
-		fg_color_fmt(hex, (uint32_t)l->alt[i]);
+		fg_color_fmt(hex, SVG_ALT_COLOR(l->alt[i]));
 		fg_out_str(hex + 1);
-		fg_out_str(fg_color_ink((uint32_t)l->alt[i]) != 0 ?
-		    ":w" : ":b");
+		fg_out_str(SVG_ALT_WHITE(l->alt[i]) ? ":w" : ":b");
 	}
 	fg_out_str(o->cc.cb ? "\" data-cb=\"1\"" : "\"");
 }
@@ -494,7 +493,7 @@ out_head(const struct svg_opts *o, const struct svg_layout *l,
 	 */
 	if (!o->fixedw)
 		fg_out_str("svg:root:not(.js){max-width:100%;height:auto}\n");
-	out_colorrules(o);
+	out_colorrules(o, l);
 	fg_out_str("</style>\n");
 }
 
