@@ -74,13 +74,14 @@ offstart(const char *s, size_t n)
 
 /*
  * A key part: with --includeoffset the entry's first (its leaf) is kept
- * without its offset.
+ * without its offset (bpf_part reads leafn for the first part only, so
+ * the offset is looked for there alone).
  */
 static void
 part(struct bpf_ent *en, const char *s, size_t n, int incoff)
 {
 
-	bpf_part(en, s, n, incoff ? offstart(s, n) : n);
+	bpf_part(en, s, n, incoff && en->n == 0 ? offstart(s, n) : n);
 }
 
 /* Scalar key parts "a, b" (after a ',' line start or the "@["). */

@@ -14,104 +14,19 @@
  * "parser (4242)" and "Main Thread  0x1a2b3c (parser, pid: 4242)") are
  * the stack's first two frames.
  *
- * The XML is read with a small scanner of tags and attributes (no DTDs,
- * no recursion): entities &amp; &lt; &gt; &quot; &apos; and &#N; are
- * decoded in names. Frame names get Rust's hashes removed, as inferno does.
- * This file reads; xctrace-stack.c makes the stacks (xctrace.h).
+ * The XML is read by a small scanner of tags and attributes (no DTDs,
+ * no recursion: xctrace-xml.c), entities decoded in names. Frame names get
+ * Rust's hashes removed, as inferno does. This file takes the tags for
+ * what they say; xctrace-stack.c makes the stacks (xctrace.h).
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "xctrace.h"
 
-/* Attributes of the tag being read. */
-struct xattr {
-	const char *id, *ref, *name, *fmt;
-	size_t idlen, reflen, namelen, fmtlen;
-};
-
-static uint64_t
-lineof(const struct xp *X, const char *p)
-{
-	uint64_t n = 1;
-	const char *q;
-
-	for (q = X->s; q < p && (q = memchr(q, '\n', (size_t)(p - q))) != NULL;
-	    q++)
-		n++;
-	return n;
-}
-
-static void
-xwarn(struct xp *X, const char *at, const char *msg)
-{
-	X->in->lineno = lineof(X, at);
-	fg_in_warn(X->in, "%s", msg);
-}
-
-/* Appends the UTF-8 encoding of code point c. */
-static void
-pututf8(struct fg_buf *b, unsigned long c)
-{
-	char u[4];
-	size_t n;
-
-	if (c == 0 || c > 0x10ffff || (c >= 0xd800 && c <= 0xdfff))
-		c = 0xfffd;
-	if (c < 0x80) {
-		u[0] = (char)c;
-		n = 1;
-	} else if (c < 0x800) {
-		u[0] = (char)(0xc0 | c >> 6);
-		u[1] = (char)(0x80 | (c & 0x3f));
-		n = 2;
-	} else if (c < 0x10000) {
-		u[0] = (char)(0xe0 | c >> 12);
-		u[1] = (char)(0x80 | (c >> 6 & 0x3f));
-		u[2] = (char)(0x80 | (c & 0x3f));
-		n = 3;
-	} else {
-		u[0] = (char)(0xf0 | c >> 18);
-		u[1] = (char)(0x80 | (c >> 12 & 0x3f));
-		u[2] = (char)(0x80 | (c >> 6 & 0x3f));
-		u[3] = (char)(0x80 | (c & 0x3f));
-		n = 4;
-	}
-	fg_buf_put(b, u, n);
-}
-
-/* Length of an entity at s ("&amp;"), its text appended to b; 0: none. */
-static size_t
-entity(struct fg_buf *b, const char *s, size_t n)
-{
-	static const char *const nm[] = { "amp;", "lt;", "gt;", "quot;",
-	    "apos;" };
-	static const char ch[] = "&<>\"'";
-	unsigned long c = 0;
-	size_t i;
-	int hex;
-
-	for (i = 0; i < 5; i++)
-		if (fg_hasprefix(s + 1, n - 1, nm[i])) {
-			fg_buf_put(b, ch + i, 1);
-			return strlen(nm[i]) + 1;
-		}
-	if (n < 4 || s[1] != '#')
-		return 0;
-	hex = s[2] == 'x' || s[2] == 'X';
-	for (i = 2 + (size_t)hex; i < n && i < 12 && s[i] != ';'; i++) {
-		if (s[i] >= '0' && s[i] <= '9')
-			c = c * (hex ? 16 : 10) + (unsigned long)(s[i] - '0');
-		else if (hex && ((s[i] | 0x20) >= 'a' && (s[i] | 0x20) <= 'f'))
-			c = c * 16 + (unsigned long)((s[i] | 0x20) - 'a' + 10);
-		else
-			return 0;
-	}
-	if (i >= n || s[i] != ';' || i == 2 + (size_t)hex)
-		return 0;
-	pututf8(b, c);
-	return i + 1;
-}
+/* The attributes read, as xml_next is asked for them. */
+enum { A_ID, A_REF, A_NAME, A_FMT };
+static const char *const attrnames[] = { "id", "ref", "name", "fmt" };
 
 /* An attribute value, entities decoded, as a frame name (new string). */
 static char *
@@ -122,12 +37,7 @@ framename(struct xp *X, const char *s, size_t n)
 	char *r;
 
 	b->len = 0;
-	for (i = 0; i < n; i++) {
-		if (s[i] == '&' && (k = entity(b, s + i, n - i)) > 0)
-			i += k - 1;
-		else
-			fg_buf_put(b, s + i, 1);
-	}
+	xml_text(b, s, n);
 	r = fg_malloc(b->len + 4);
 	if (b->len == 0) {
 		memcpy(r, "???", 4);
@@ -166,7 +76,8 @@ lookup(struct xp *X, char kind, const char *ref, size_t n, const char *at)
 	struct fg_ent *e = idslot(X, kind, ref, n);
 
 	if (e == NULL || e->aux == 0) {
-		xwarn(X, at, kind == 'b' ? "backtrace ref to an unknown id" :
+		xml_warn(&X->x, at, kind == 'b' ?
+		    "backtrace ref to an unknown id" :
 		    kind == 'f' ? "frame ref to an unknown id" :
 		    kind == 't' ? "thread ref to an unknown id" :
 		    kind == 'p' ? "process ref to an unknown id" :
@@ -177,22 +88,22 @@ lookup(struct xp *X, char kind, const char *ref, size_t n, const char *at)
 }
 
 static void
-frame(struct xp *X, const struct xattr *a, const char *at)
+frame(struct xp *X, const struct xml_val *a, const char *at)
 {
 	struct xbt *b = &X->bt[X->curbt];
 	struct fg_ent *e;
 	uint32_t f;
 
-	if (a->ref != NULL)
-		f = lookup(X, 'f', a->ref, a->reflen, at);
-	else if ((e = idslot(X, 'f', a->id, a->idlen)) == NULL) {
-		xwarn(X, at, "frame without an id or ref");
+	if (a[A_REF].v != NULL)
+		f = lookup(X, 'f', a[A_REF].v, a[A_REF].n, at);
+	else if ((e = idslot(X, 'f', a[A_ID].v, a[A_ID].n)) == NULL) {
+		xml_warn(&X->x, at, "frame without an id or ref");
 		f = NONE;
 	} else {
 		X->fname = collapse_grow(X->fname, &X->capf, X->nf + 1,
 		    sizeof(*X->fname));
-		X->fname[X->nf] = framename(X, a->name, a->name ? a->namelen :
-		    0);
+		X->fname[X->nf] = framename(X, a[A_NAME].v,
+		    a[A_NAME].n);
 		e->aux = (uint32_t)++X->nf;
 		f = e->aux - 1;
 	}
@@ -206,16 +117,16 @@ frame(struct xp *X, const struct xattr *a, const char *at)
 }
 
 static void
-backtrace(struct xp *X, const struct xattr *a, int empty, const char *at)
+backtrace(struct xp *X, const struct xml_val *a, int empty, const char *at)
 {
 	struct fg_ent *e;
 
-	if (a->ref != NULL) {
-		X->rowbt = lookup(X, 'b', a->ref, a->reflen, at);
+	if (a[A_REF].v != NULL) {
+		X->rowbt = lookup(X, 'b', a[A_REF].v, a[A_REF].n, at);
 		return;
 	}
-	if ((e = idslot(X, 'b', a->id, a->idlen)) == NULL) {
-		xwarn(X, at, "backtrace without an id or ref");
+	if ((e = idslot(X, 'b', a[A_ID].v, a[A_ID].n)) == NULL) {
+		xml_warn(&X->x, at, "backtrace without an id or ref");
 		return;
 	}
 	X->bt = collapse_grow(X->bt, &X->capbt, X->nbt + 1, sizeof(*X->bt));
@@ -231,19 +142,20 @@ backtrace(struct xp *X, const struct xattr *a, int empty, const char *at)
 }
 
 static void
-weight(struct xp *X, const struct xattr *a, const char *text, const char *at)
+weight(struct xp *X, const struct xml_val *a, const char *text, const char *at)
 {
 	struct fg_ent *e;
 	uint32_t w;
 
-	if (a->ref != NULL) {
-		if ((w = lookup(X, 'w', a->ref, a->reflen, at)) != NONE) {
+	if (a[A_REF].v != NULL) {
+		w = lookup(X, 'w', a[A_REF].v, a[A_REF].n, at);
+		if (w != NONE) {
 			X->rowweight = X->wv[w];
 			X->rowhasweight = 1;
 		}
 		return;
 	}
-	if ((e = idslot(X, 'w', a->id, a->idlen)) == NULL)
+	if ((e = idslot(X, 'w', a[A_ID].v, a[A_ID].n)) == NULL)
 		return;
 	X->wv = collapse_grow(X->wv, &X->capw, X->nw + 1, sizeof(*X->wv));
 	X->wv[X->nw] = 0;
@@ -273,38 +185,38 @@ wnumber(const char *s, const char *e, uint64_t *v)
 
 /* <thread id= fmt=> (with a <process> inside) or <thread ref=/>. */
 static void
-thread(struct xp *X, const struct xattr *a, const char *at)
+thread(struct xp *X, const struct xml_val *a, const char *at)
 {
 	struct fg_ent *e;
 
-	if (a->ref != NULL) {
-		X->rowthread = lookup(X, 't', a->ref, a->reflen, at);
+	if (a[A_REF].v != NULL) {
+		X->rowthread = lookup(X, 't', a[A_REF].v, a[A_REF].n, at);
 		return;
 	}
-	if ((e = idslot(X, 't', a->id, a->idlen)) == NULL)
+	if ((e = idslot(X, 't', a[A_ID].v, a[A_ID].n)) == NULL)
 		return;
 	X->tv = collapse_grow(X->tv, &X->captv, X->ntv + 1, sizeof(*X->tv));
-	X->tv[X->ntv].name = framename(X, a->fmt, a->fmt ? a->fmtlen : 0);
+	X->tv[X->ntv].name = framename(X, a[A_FMT].v, a[A_FMT].n);
 	X->tv[X->ntv].proc = NONE;
 	e->aux = (uint32_t)++X->ntv;
 	X->rowthread = X->curthread = e->aux - 1;
 }
 
 static void
-process(struct xp *X, const struct xattr *a, const char *at)
+process(struct xp *X, const struct xml_val *a, const char *at)
 {
 	struct fg_ent *e;
 	uint32_t p;
 
-	if (a->ref != NULL)
-		p = lookup(X, 'p', a->ref, a->reflen, at);
-	else if ((e = idslot(X, 'p', a->id, a->idlen)) == NULL)
+	if (a[A_REF].v != NULL)
+		p = lookup(X, 'p', a[A_REF].v, a[A_REF].n, at);
+	else if ((e = idslot(X, 'p', a[A_ID].v, a[A_ID].n)) == NULL)
 		return;
 	else {
 		X->pname = collapse_grow(X->pname, &X->cappn, X->npn + 1,
 		    sizeof(*X->pname));
-		X->pname[X->npn] = framename(X, a->fmt, a->fmt ?
-		    a->fmtlen : 0);
+		X->pname[X->npn] = framename(X, a[A_FMT].v,
+		    a[A_FMT].n);
 		e->aux = (uint32_t)++X->npn;
 		p = e->aux - 1;
 	}
@@ -349,7 +261,7 @@ kindof(const char *s, size_t n)
 }
 
 static void
-start(struct xp *X, int kind, const struct xattr *a, int empty,
+start(struct xp *X, int kind, const struct xml_val *a, int empty,
     const char *at, const char *after)
 {
 	int parent = X->nstk > 0 ? X->stk[X->nstk - 1] : T_OTHER;
@@ -386,7 +298,7 @@ endrow(struct xp *X, const char *at)
 	if (!X->o->xctrace_weight)
 		b->count++;
 	else if (!X->rowhasweight)
-		xwarn(X, at, "row without a weight; skipped");
+		xml_warn(&X->x, at, "row without a weight; skipped");
 	else if (X->rowweight > UINT64_MAX - b->count)
 		fg_errx(FG_EXIT_ERR, "%s: xctrace: weights overflow 2^64",
 		    X->in->name);
@@ -404,7 +316,7 @@ static void
 end(struct xp *X, int kind, const char *at)
 {
 	if (X->nstk == 0 || X->stk[X->nstk - 1] != kind) {
-		xwarn(X, at, "end tag does not match the open element");
+		xml_warn(&X->x, at, "end tag does not match the open element");
 		return;
 	}
 	X->nstk--;
@@ -413,7 +325,7 @@ end(struct xp *X, int kind, const char *at)
 		X->curbt = NONE;
 	} else if (kind == T_WEIGHT && X->wtext != NULL) {
 		if (wnumber(X->wtext, at, &X->wv[X->wdef]) < 0)
-			xwarn(X, at, "weight is not a whole number");
+			xml_warn(&X->x, at, "weight is not a whole number");
 		X->rowweight = X->wv[X->wdef];
 		X->rowhasweight = 1;
 		X->wtext = NULL;
@@ -423,134 +335,11 @@ end(struct xp *X, int kind, const char *at)
 		endrow(X, at);
 }
 
-static int
-xmlws(char c)
-{
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
-}
-
-/* Reads the attributes of a tag from *pp up to '>'; 0 when truncated. */
-static int
-attrs(struct xp *X, const char **pp, struct xattr *a, int *empty)
-{
-	const char *p = *pp, *e = X->e, *nm, *v;
-	size_t nl;
-	char q;
-
-	memset(a, 0, sizeof(*a));
-	*empty = 0;
-	for (;;) {
-		while (p < e && xmlws(*p))
-			p++;
-		if (p >= e)
-			return 0;
-		if (*p == '>' || (*p == '/' && p + 1 < e && p[1] == '>')) {
-			*empty = *p == '/';
-			*pp = p + 1 + *empty;
-			return 1;
-		}
-		for (nm = p; p < e && !xmlws(*p) && *p != '=' && *p != '>' &&
-		    *p != '/'; p++)
-			;
-		nl = (size_t)(p - nm);
-		while (p < e && xmlws(*p))
-			p++;
-		if (p >= e)
-			return 0;
-		if (*p != '=') {
-			if (nl == 0)
-				p++;	/* a stray '/' or the like */
-			continue;
-		}
-		for (p++; p < e && xmlws(*p); p++)
-			;
-		if (p >= e || (*p != '"' && *p != '\''))
-			continue;
-		q = *p++;
-		v = p;
-		if ((p = memchr(p, q, (size_t)(e - p))) == NULL)
-			return 0;
-		if (nl == 2 && memcmp(nm, "id", 2) == 0)
-			a->id = v, a->idlen = (size_t)(p - v);
-		else if (nl == 3 && memcmp(nm, "ref", 3) == 0)
-			a->ref = v, a->reflen = (size_t)(p - v);
-		else if (nl == 4 && memcmp(nm, "name", 4) == 0)
-			a->name = v, a->namelen = (size_t)(p - v);
-		else if (nl == 3 && memcmp(nm, "fmt", 3) == 0)
-			a->fmt = v, a->fmtlen = (size_t)(p - v);
-		p++;
-	}
-}
-
-/* Skips markup that is not an element; 0 when it is not closed. */
-static int
-skip(struct xp *X, const char **pp)
-{
-	static const struct {
-		const char *open, *close;
-	} kinds[] = {
-		{ "<!--", "-->" }, { "<![CDATA[", "]]>" }, { "<?", "?>" },
-		{ "<!", ">" }
-	};
-	const char *p = *pp, *c;
-	size_t i, n = (size_t)(X->e - p);
-
-	for (i = 0; i < 4; i++)
-		if (fg_hasprefix(p, n, kinds[i].open)) {
-			c = fg_memmem(p, n, kinds[i].close,
-			    strlen(kinds[i].close));
-			if (c == NULL)
-				return 0;
-			*pp = c + strlen(kinds[i].close);
-			return 1;
-		}
-	return -1;
-}
-
-/* One piece of markup at X->p; 0 at the end of the input. */
-static int
-step(struct xp *X)
-{
-	const char *p, *at, *nm;
-	struct xattr a;
-	int empty, r;
-
-	if ((at = memchr(X->p, '<', (size_t)(X->e - X->p))) == NULL)
-		return 0;
-	p = at;
-	if ((r = skip(X, &p)) >= 0) {
-		if (r == 0)
-			xwarn(X, at, "unclosed comment or declaration");
-		X->p = r ? p : X->e;
-		return r;
-	}
-	p++;
-	if (p < X->e && *p == '/') {
-		for (nm = ++p; p < X->e && *p != '>' && *p != ' '; p++)
-			;
-		end(X, kindof(nm, (size_t)(p - nm)), at);
-		p = memchr(p, '>', (size_t)(X->e - p));
-		X->p = p != NULL ? p + 1 : X->e;
-		return p != NULL;
-	}
-	for (nm = p; p < X->e && *p != '>' && *p != '/' && *p != ' ' &&
-	    *p != '\t' && *p != '\n' && *p != '\r'; p++)
-		;
-	r = kindof(nm, (size_t)(p - nm));
-	if (!attrs(X, &p, &a, &empty)) {
-		xwarn(X, at, "input ends inside a tag");
-		X->p = X->e;
-		return 0;
-	}
-	start(X, r, &a, empty, at, p);
-	X->p = p;
-	return 1;
-}
-
 static void
 run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 {
 	struct xp X;
+	struct xml_tag t;
 	char *buf;
 	size_t n, i;
 
@@ -558,15 +347,21 @@ run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 	X.in = in;
 	X.o = o;
 	buf = fg_in_slurp(in, &n);
-	X.s = X.p = buf;
-	X.e = buf + n;
+	X.x.in = in;
+	X.x.s = X.x.p = buf;
+	X.x.e = buf + n;
 	X.ids = fg_stab_new(1);
 	X.pairs = fg_stab_new(1);
 	X.rowbt = X.curbt = X.rowthread = X.curthread = NONE;
-	while (step(&X))
-		;
+	while (xml_next(&X.x, &t, attrnames, 4))
+		if (t.end)
+			end(&X, kindof(t.name, t.nlen), t.at);
+		else
+			start(&X, kindof(t.name, t.nlen), t.a, t.empty, t.at,
+			    t.after);
 	if (X.nstk > 0)
-		xwarn(&X, X.e, "input ends inside an element (truncated?)");
+		xml_warn(&X.x, X.x.e,
+		    "input ends inside an element (truncated?)");
 	xctrace_emit(&X, tab);
 	xctrace_unit(&X);
 	for (i = 0; i < X.nf; i++)
@@ -595,7 +390,7 @@ probe(const char *head, size_t n, struct cprobe *why)
 {
 	const char *p = head, *e = head + n;
 
-	while (p < e && xmlws(*p))
+	while (p < e && xml_ws(*p))
 		p++;
 	if (!fg_hasprefix(p, (size_t)(e - p), "<?xml"))
 		return 0;

@@ -9,6 +9,7 @@
 
 #include "collapse.h"
 #include "sym.h"
+#include "xctrace-xml.h"
 
 #define NONE UINT32_MAX
 
@@ -34,8 +35,7 @@ struct xthread {
 struct xp {
 	struct fg_in *in;
 	const struct copts *o;
-	const char *s, *e;	/* the whole input */
-	const char *p;
+	struct xml x;		/* the scanner: the whole input */
 	struct fg_stab *ids;	/* "bN", "fN", "wN" -> index + 1 */
 	char **fname;		/* frame index -> name */
 	size_t nf, capf;

@@ -179,8 +179,7 @@ headline(const struct svg_opts *o, const struct svg_changes *sc,
 	out_amount(o, cs->tot[1]);
 	fg_out_char(' ');
 	out_text(o->countname);
-	snprintf(buf, sizeof(buf), " (%+.1f%%)", fg_changes_totchange(cs) *
-	    100);
+	snprintf(buf, sizeof(buf), " (%+.1f%%)", h->totpct);
 	fg_out_str(buf);
 	fg_out_str("</text>\n");
 	out_wrapped("headline2", h->cx, h->line2y, h->lh, h->h2, &h->h2w);
@@ -290,14 +289,15 @@ table(const struct svg_opts *o, const struct svg_changes *sc,
  * the totals a change's share is taken of (before, after; stats.h).
  */
 static void
-out_costattr(const struct svg_opts *o, const struct svg_layout *l)
+out_costattr(const struct svg_opts *o, const struct svg_layout *l,
+    const struct head *h)
 {
 	const struct fg_noise *nz = &o->cc.nz;
 
 	if (!o->cost.on)
 		return;
 	fg_out_str(" data-cost=\"");
-	out_num(fg_cost_year(&o->cost, 1));
+	out_num(h->costyear);
 	fg_out_char('"');
 	if (l->isdiff) {
 		fg_out_str(" data-cden=\"");
@@ -335,12 +335,12 @@ out_colorrule(const char *sel, const char *prop, uint32_t c, const char *tail)
  * override.
  */
 static void
-out_colorrules(const struct svg_opts *o)
+out_colorrules(const struct svg_opts *o, const struct svg_layout *l)
 {
 	out_colorrule("#frames rect.m", "fill", o->searchcol, "");
 	if (o->searchcol != FG_NOCOLOR)
 		out_colorrule("#frames rect.m+text,.fglab text.m", "fill",
-		    fg_color_ink(o->searchcol), "!important");
+		    l->searchink, "!important");
 	out_colorrule("#frames rect", "stroke", o->strokecol,
 	    ";vector-effect:non-scaling-stroke");
 	out_colorrule("#details,#matched,#unzoom,#search,#ignorecase,#palbtn,"
@@ -367,13 +367,12 @@ out_altattr(const struct svg_opts *o, const struct svg_layout *l)
 	for (i = 0; i < l->nalt; i++) {
 		if (i > 0)
 			fg_out_char(' ');
-		fg_color_fmt(hex, (uint32_t)(l->alt[i] >> 32));
+		fg_color_fmt(hex, SVG_ALT_FILL(l->alt[i]));
 		fg_out_str(hex + 1);
 		fg_out_char(':');
-		fg_color_fmt(hex, (uint32_t)l->alt[i]);
+		fg_color_fmt(hex, SVG_ALT_COLOR(l->alt[i]));
 		fg_out_str(hex + 1);
-		fg_out_str(fg_color_ink((uint32_t)l->alt[i]) != 0 ?
-		    ":w" : ":b");
+		fg_out_str(SVG_ALT_WHITE(l->alt[i]) ? ":w" : ":b");
 	}
 	fg_out_str(o->cc.cb ? "\" data-cb=\"1\"" : "\"");
 }
@@ -434,7 +433,7 @@ out_svgel(const struct svg_opts *o, const struct svg_layout *l,
 	out_attr("data-cn", o->countname);
 	if (l->isdiff)
 		out_diffattrs(o, l);
-	out_costattr(o, l);
+	out_costattr(o, l, &pg->hd);
 	out_altattr(o, l);
 	fg_out_str(">\n");
 }
@@ -494,7 +493,7 @@ out_head(const struct svg_opts *o, const struct svg_layout *l,
 	 */
 	if (!o->fixedw)
 		fg_out_str("svg:root:not(.js){max-width:100%;height:auto}\n");
-	out_colorrules(o);
+	out_colorrules(o, l);
 	fg_out_str("</style>\n");
 }
 

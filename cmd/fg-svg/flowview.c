@@ -256,6 +256,7 @@ svg_flow_view(struct svg_flow *s, int k, int isdiff, struct svg_view *v,
 		memcpy(f->tot, r->tot, sizeof(f->tot));
 		memcpy(f->selfc, r->selfc, sizeof(f->selfc));
 		colorframe(v, o, a, &w, f, i, all);
+		f->white = fg_color_ink(f->color) != 0;
 		if (f->depth > v->maxdepth)
 			v->maxdepth = f->depth;
 	}

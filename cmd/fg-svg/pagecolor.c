@@ -3,7 +3,8 @@
  * pagecolor.c: the page's colours, chosen before it is written (chrome.c
  * writes them): the background, by --bgcolors or from the palette, and a
  * diff's fills in the other palette (--colorblind flipped) for the page's
- * palette toggle, each fill once.
+ * palette toggle, each fill once, and the label ink of those colours and
+ * of --search-color's.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -79,7 +80,7 @@ u64cmp(const void *x, const void *y)
 /*
  * A diff's fills that differ in the other palette, with their colour
  * there: the frames' and the legend's and table's swatches, sorted, the
- * first pair of each fill kept.
+ * first pair of each fill kept, with the label ink of that colour.
  */
 static void
 altpairs(struct svg_layout *l, const struct svg_opts *o)
@@ -106,6 +107,9 @@ altpairs(struct svg_layout *l, const struct svg_opts *o)
 		if (l->alt[i] >> 32 != l->alt[n - 1] >> 32)
 			l->alt[n++] = l->alt[i];
 	l->nalt = n;
+	for (i = 0; i < n; i++)
+		if (fg_color_ink(SVG_ALT_COLOR(l->alt[i])) != 0)
+			l->alt[i] |= (uint64_t)1 << 24;
 }
 
 void
@@ -113,4 +117,6 @@ svg_pagecolor(struct svg_layout *l, const struct svg_opts *o)
 {
 	background(l, o);
 	altpairs(l, o);
+	l->searchink = o->searchcol != FG_NOCOLOR ?
+	    fg_color_ink(o->searchcol) : FG_NOCOLOR;
 }

@@ -16,7 +16,8 @@
  *           fills in the other palette
  * changes.c a diff's headline and table: its functions classified by
  *           common/change.c, as fg-top does
- * ink.c     the label colour for a fill
+ * ink.c     the label colour for a fill (the frames' by flowview.c,
+ *           the page's other colours' by pagecolor.c)
  * head.c    decides where the page's head goes: title, a diff's
  *           headline, legend and table, the view switches, how their
  *           text wraps (struct head, head.h)
@@ -70,7 +71,10 @@ struct svg_frame {
 	const char *name;	/* not NUL-terminated; the root's is "" */
 	uint32_t nlen;
 	uint32_t depth;		/* root 0 */
-	uint32_t color;		/* 0xRRGGBB */
+	unsigned int color : 24;	/* 0xRRGGBB */
+	unsigned int white : 1;	/* its label's ink (ink.c): white, else
+				 * black; a bit beside color, so a frame
+				 * takes no more room */
 	uint32_t alt;		/* its colour in the other palette (a diff's
 				 * --colorblind or not), else color */
 	double x, w;		/* start and width */
@@ -104,9 +108,15 @@ struct svg_layout {
 	char bg[2][8];		/* the background's gradient, #rrggbb */
 	uint64_t *alt;		/* a diff's fills whose colour differs in
 				 * the other palette, fill << 32 | that
-				 * colour, by fill, each once */
+				 * colour's label ink (1: white) << 24 |
+				 * that colour, by fill, each once */
 	size_t nalt;
+	uint32_t searchink;	/* --search-color's label ink, or
+				 * FG_NOCOLOR without it */
 };
+#define SVG_ALT_FILL(a)		((uint32_t)((a) >> 32))
+#define SVG_ALT_COLOR(a)	((uint32_t)(a) & 0xffffff)
+#define SVG_ALT_WHITE(a)	((int)((a) >> 24 & 1))
 
 /*
  * layout.c: what flow.c laid out in one pass (a profile, or a diff: then
@@ -121,7 +131,7 @@ void svg_layout_free(struct svg_layout *l);
 /*
  * pagecolor.c: l's page colours (after the layout: the background, by
  * o->bgcolors, which is checked, or the palette; a diff's other-palette
- * fills).
+ * fills and --search-color, with their labels' ink).
  */
 void svg_pagecolor(struct svg_layout *l, const struct svg_opts *o);
 /* A frame's self count in a view by col (its counts before, after). */

@@ -159,7 +159,7 @@ out_frame(const struct svg_opts *o, const struct svg_layout *l,
 	out_fix1(b.x1 + 3);
 	fg_out_str("\" y=\"");
 	out_fix1(3 + (b.y1 + b.y2) / 2);
-	fg_out_str(fg_color_ink(f->color) != 0 ? "\" style=\"fill:#fff\">" : "\">");
+	fg_out_str(f->white ? "\" style=\"fill:#fff\">" : "\">");
 	if (f->depth == 0)
 		fg_out_str("all");
 	else {
