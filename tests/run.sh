@@ -16,7 +16,9 @@
 # socket paths stay short however deep the checkout is); the outputs of a
 # failed case are kept there and named in the report.
 # FG_UPDATE=1 rewrites the expected files from what the tools print (then
-# review the diff before committing). Ends with "N passed, N failed".
+# review the diff before committing); FG_PASSED=1 also prints "PASS name" for
+# each case that passes (tests/vacuous.sh uses it). Ends with
+# "N passed, N failed".
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 bindir=$(cd "${1:-$top/bin}" && pwd) || exit 2
@@ -61,6 +63,7 @@ for dir in "$top"/tests/cases/$pat/; do
 	done
 	if [ $ok = 1 ]; then
 		pass=$((pass + 1))
+		[ "${FG_PASSED:-}" = 1 ] && echo "PASS $name"
 		rm -rf "$o"
 	else
 		fail=$((fail + 1))
