@@ -179,8 +179,7 @@ headline(const struct svg_opts *o, const struct svg_changes *sc,
 	out_amount(o, cs->tot[1]);
 	fg_out_char(' ');
 	out_text(o->countname);
-	snprintf(buf, sizeof(buf), " (%+.1f%%)", fg_changes_totchange(cs) *
-	    100);
+	snprintf(buf, sizeof(buf), " (%+.1f%%)", h->totpct);
 	fg_out_str(buf);
 	fg_out_str("</text>\n");
 	out_wrapped("headline2", h->cx, h->line2y, h->lh, h->h2, &h->h2w);
@@ -290,14 +289,15 @@ table(const struct svg_opts *o, const struct svg_changes *sc,
  * the totals a change's share is taken of (before, after; stats.h).
  */
 static void
-out_costattr(const struct svg_opts *o, const struct svg_layout *l)
+out_costattr(const struct svg_opts *o, const struct svg_layout *l,
+    const struct head *h)
 {
 	const struct fg_noise *nz = &o->cc.nz;
 
 	if (!o->cost.on)
 		return;
 	fg_out_str(" data-cost=\"");
-	out_num(fg_cost_year(&o->cost, 1));
+	out_num(h->costyear);
 	fg_out_char('"');
 	if (l->isdiff) {
 		fg_out_str(" data-cden=\"");
@@ -433,7 +433,7 @@ out_svgel(const struct svg_opts *o, const struct svg_layout *l,
 	out_attr("data-cn", o->countname);
 	if (l->isdiff)
 		out_diffattrs(o, l);
-	out_costattr(o, l);
+	out_costattr(o, l, &pg->hd);
 	out_altattr(o, l);
 	fg_out_str(">\n");
 }

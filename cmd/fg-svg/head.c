@@ -505,9 +505,12 @@ svg_head(struct head *h, const struct svg_opts *o, const struct svg_layout *l,
 		sw += (h->lg.n - 1) * LINEH(o);
 	}
 	h->height = sw;
+	if (o->cost.on)
+		h->costyear = fg_cost_year(&o->cost, 1);
 	if (!l->isdiff || !sc->ok)
 		return;
 	h->changes = 1;
+	h->totpct = fg_changes_totchange(&sc->cs) * 100;
 	/* in the legend's words, under the rule in force */
 	h2text(o, sc, h->lg.grey, h->h2, sizeof(h->h2));
 	hwrap(&h->h2w, h->h2, (double)o->width, o->fontsize * o->fontwidth);

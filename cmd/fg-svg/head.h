@@ -60,6 +60,9 @@ struct head {
 	/* a diff: the legend; with its changes, the headline and table */
 	struct hlegend lg;
 	int changes;		/* a diff with its changes: headline, table */
+	double totpct;		/* the headline's change of the total, % */
+	double costyear;	/* --cost: the whole profile's yearly cost,
+				 * for the script */
 	char h2[160];		/* "functions by self count: 1 grew, ..." */
 	struct hwrap h2w;
 	double liney, line2y;	/* the headline's and its second's */
