@@ -9,6 +9,7 @@
 #define HEAD_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "svg.h"
 
@@ -63,6 +64,8 @@ struct head {
 	double totpct;		/* the headline's change of the total, % */
 	double costyear;	/* --cost: the whole profile's yearly cost,
 				 * for the script */
+	uint32_t grey;		/* a diff: its grey, and the |z| the noise */
+	double zshown;		/* test shows, for the script */
 	char h2[160];		/* "functions by self count: 1 grew, ..." */
 	struct hwrap h2w;
 	double liney, line2y;	/* the headline's and its second's */
