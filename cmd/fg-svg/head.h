@@ -3,7 +3,9 @@
  * head.h: the layout of the page's head, computed by head.c and written
  * by chrome.c: where the title and subtitle, a diff's headline, legend
  * and table of its largest changes, and the view switches go, what their
- * text says at the page's width and how it wraps.
+ * text says at the page's width and how it wraps; and the figures the
+ * svg element gives the script (--cost's yearly cost, a diff's grey and
+ * the |z| its noise test shows).
  */
 #ifndef HEAD_H
 #define HEAD_H
