@@ -379,19 +379,20 @@ out_altattr(const struct svg_opts *o, const struct svg_layout *l)
 
 /* What the script needs to know about a diff, as svg attributes. */
 static void
-out_diffattrs(const struct svg_opts *o, const struct svg_layout *l)
+out_diffattrs(const struct svg_opts *o, const struct svg_layout *l,
+    const struct head *h)
 {
 	char hex[8];
 
 	fg_out_str(" data-diff=\"1\" data-tc=\"");
 	out_num(l->tc);
-	fg_color_fmt(hex, fg_color_neutral(&o->cc));
+	fg_color_fmt(hex, h->grey);
 	fg_out_str("\" data-grey=\"");
 	fg_out_str(hex);
 	fg_out_str("\" data-floor=\"");
 	out_num(o->cc.minchg);
 	fg_out_str("\" data-z=\"");
-	out_num(fg_noise_zshown(&o->cc.nz));
+	out_num(h->zshown);
 	fg_out_char('"');
 	out_attr("data-mode", fg_mode_name(o->cc.nz.mode));
 	if (o->cc.negate)
@@ -432,7 +433,7 @@ out_svgel(const struct svg_opts *o, const struct svg_layout *l,
 	out_attr("data-nt", o->nametype);
 	out_attr("data-cn", o->countname);
 	if (l->isdiff)
-		out_diffattrs(o, l);
+		out_diffattrs(o, l, &pg->hd);
 	out_costattr(o, l, &pg->hd);
 	out_altattr(o, l);
 	fg_out_str(">\n");

@@ -507,6 +507,10 @@ svg_head(struct head *h, const struct svg_opts *o, const struct svg_layout *l,
 	h->height = sw;
 	if (o->cost.on)
 		h->costyear = fg_cost_year(&o->cost, 1);
+	if (l->isdiff) {
+		h->grey = fg_color_neutral(&o->cc);
+		h->zshown = fg_noise_zshown(&o->cc.nz);
+	}
 	if (!l->isdiff || !sc->ok)
 		return;
 	h->changes = 1;

@@ -3,12 +3,15 @@
  * head.h: the layout of the page's head, computed by head.c and written
  * by chrome.c: where the title and subtitle, a diff's headline, legend
  * and table of its largest changes, and the view switches go, what their
- * text says at the page's width and how it wraps.
+ * text says at the page's width and how it wraps; and the figures the
+ * svg element gives the script (--cost's yearly cost, a diff's grey and
+ * the |z| its noise test shows).
  */
 #ifndef HEAD_H
 #define HEAD_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "svg.h"
 
@@ -63,6 +66,8 @@ struct head {
 	double totpct;		/* the headline's change of the total, % */
 	double costyear;	/* --cost: the whole profile's yearly cost,
 				 * for the script */
+	uint32_t grey;		/* a diff: its grey, and the |z| the noise */
+	double zshown;		/* test shows, for the script */
 	char h2[160];		/* "functions by self count: 1 grew, ..." */
 	struct hwrap h2w;
 	double liney, line2y;	/* the headline's and its second's */

@@ -20,7 +20,8 @@
  *           the page's other colours' by pagecolor.c)
  * head.c    decides where the page's head goes: title, a diff's
  *           headline, legend and table, the view switches, how their
- *           text wraps (struct head, head.h)
+ *           text wraps, the figures the script is given (struct head,
+ *           head.h)
  * page.c    decides where the frames go: the page's height, each
  *           view's, top-down or not, each frame's box and label room,
  *           the other views' tables of names and fills (wout.h)
