@@ -1466,15 +1466,21 @@
 	// a search) rewriting the last one, as replaceState would; then they
 	// are written in order, so Back walks the same zooms as if each had
 	// been written at once. flushurl() writes them at once (for Back);
-	// pending() says whether some are waiting.
+	// pending() says whether some are waiting. A change that rewrites a
+	// sealed entry marks it stale: should the timer fire before the next
+	// frame seals it again, flushurl() takes the address as it is now.
 	var urlq = [], urlseal = false, urltimer = null, URLMS = 250;
 	function seturl(push) {
 		var last = urlq.length ? urlq[urlq.length - 1] : null;
 		push = !!(push && started);
 		if (!last || (push && last.sealed))
-			urlq.push({ push: push, sealed: false, url: "" });
-		else if (push)
-			last.push = true;
+			urlq.push({ push: push, sealed: false, stale: false,
+			    url: "" });
+		else {
+			if (push)
+				last.push = true;
+			last.stale = true;
+		}
 		if (!urlseal) {
 			urlseal = true;
 			window.requestAnimationFrame(seal);
@@ -1488,6 +1494,7 @@
 			return;
 		last.url = address();
 		last.sealed = true;
+		last.stale = false;
 		if (urltimer !== null)
 			window.clearTimeout(urltimer);
 		urltimer = window.setTimeout(flushurl, URLMS);
@@ -1514,7 +1521,7 @@
 	}
 	function flushurl() {
 		var q = urlq, i;
-		if (q.length && !q[q.length - 1].sealed)
+		if (q.length && (!q[q.length - 1].sealed || q[q.length - 1].stale))
 			q[q.length - 1].url = address();
 		urldrop();
 		try {
