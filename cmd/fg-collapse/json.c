@@ -9,6 +9,7 @@
 
 #include "fg.h"
 #include "json.h"
+#include "text.h"
 
 enum {
 	ST_VALUE,		/* a value is required */
@@ -109,21 +110,11 @@ sputc(struct json *j, char c)
 static void
 sput_utf8(struct json *j, uint32_t u)
 {
-	if (u < 0x80)
-		sputc(j, (char)u);
-	else if (u < 0x800) {
-		sputc(j, (char)(0xc0 | u >> 6));
-		sputc(j, (char)(0x80 | (u & 0x3f)));
-	} else if (u < 0x10000) {
-		sputc(j, (char)(0xe0 | u >> 12));
-		sputc(j, (char)(0x80 | (u >> 6 & 0x3f)));
-		sputc(j, (char)(0x80 | (u & 0x3f)));
-	} else {
-		sputc(j, (char)(0xf0 | u >> 18));
-		sputc(j, (char)(0x80 | (u >> 12 & 0x3f)));
-		sputc(j, (char)(0x80 | (u >> 6 & 0x3f)));
-		sputc(j, (char)(0x80 | (u & 0x3f)));
-	}
+	char b[4];
+	size_t i, n = fg_utf8_put(b, u);
+
+	for (i = 0; i < n; i++)
+		sputc(j, b[i]);
 }
 
 static int

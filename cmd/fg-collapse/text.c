@@ -2,7 +2,8 @@
 /*
  * text.c: symbol text as fg-collapse's decoders build it (see text.h): a
  * growing buffer for stacks and frames, trimming, Rust symbols that a
- * profiler demangled only partly.
+ * profiler demangled only partly, code points the decoders unescape as
+ * UTF-8.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -109,4 +110,30 @@ fg_rust_fixsym(const char *s, size_t n, char *out)
 			out[o++] = *s++;
 	}
 	return o;
+}
+
+size_t
+fg_utf8_put(char *u, uint32_t c)
+{
+
+	if (c < 0x80) {
+		u[0] = (char)c;
+		return 1;
+	}
+	if (c < 0x800) {
+		u[0] = (char)(0xc0 | c >> 6);
+		u[1] = (char)(0x80 | (c & 0x3f));
+		return 2;
+	}
+	if (c < 0x10000) {
+		u[0] = (char)(0xe0 | c >> 12);
+		u[1] = (char)(0x80 | (c >> 6 & 0x3f));
+		u[2] = (char)(0x80 | (c & 0x3f));
+		return 3;
+	}
+	u[0] = (char)(0xf0 | c >> 18);
+	u[1] = (char)(0x80 | (c >> 12 & 0x3f));
+	u[2] = (char)(0x80 | (c >> 6 & 0x3f));
+	u[3] = (char)(0x80 | (c & 0x3f));
+	return 4;
 }

@@ -40,30 +40,10 @@ static void
 pututf8(struct fg_buf *b, unsigned long c)
 {
 	char u[4];
-	size_t n;
 
 	if (c == 0 || c > 0x10ffff || (c >= 0xd800 && c <= 0xdfff))
 		c = 0xfffd;
-	if (c < 0x80) {
-		u[0] = (char)c;
-		n = 1;
-	} else if (c < 0x800) {
-		u[0] = (char)(0xc0 | c >> 6);
-		u[1] = (char)(0x80 | (c & 0x3f));
-		n = 2;
-	} else if (c < 0x10000) {
-		u[0] = (char)(0xe0 | c >> 12);
-		u[1] = (char)(0x80 | (c >> 6 & 0x3f));
-		u[2] = (char)(0x80 | (c & 0x3f));
-		n = 3;
-	} else {
-		u[0] = (char)(0xf0 | c >> 18);
-		u[1] = (char)(0x80 | (c >> 12 & 0x3f));
-		u[2] = (char)(0x80 | (c >> 6 & 0x3f));
-		u[3] = (char)(0x80 | (c & 0x3f));
-		n = 4;
-	}
-	fg_buf_put(b, u, n);
+	fg_buf_put(b, u, fg_utf8_put(u, (uint32_t)c));
 }
 
 /* Length of an entity at s ("&amp;"), its text appended to b; 0: none. */
