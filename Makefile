@@ -18,13 +18,16 @@ CFLAGS ?= -O2 -g
 WARNFLAGS = -std=c11 -Wall -Wextra -pedantic -Wshadow -Wstrict-prototypes \
 	-Wmissing-prototypes -Wpointer-arith -Wcast-qual -Wwrite-strings \
 	-Wformat=2 -Wvla -Wundef
-FG_CPPFLAGS = -D_POSIX_C_SOURCE=200809L -Icommon
+# common/ holds the shared libraries, one folder each (and its top level);
+# every folder of it is on the include path.
+COMMON_DIRS := $(patsubst %/,%,$(sort $(dir $(shell find common -name '*.[ch]'))))
+FG_CPPFLAGS = -D_POSIX_C_SOURCE=200809L $(addprefix -I,$(COMMON_DIRS))
 LDLIBS += -lm -lpthread
 B ?= build
 BIN ?= bin
 
 TOOLS := $(notdir $(wildcard cmd/fg-*))
-COMMON_SRC := $(wildcard common/*.c)
+COMMON_SRC := $(sort $(shell find common -name '*.c'))
 COMMON_OBJ := $(COMMON_SRC:%.c=$(B)/%.o)
 PROGS := $(TOOLS:%=$(BIN)/%)
 MAN1 := $(wildcard man/*.1)
@@ -48,7 +51,7 @@ $(B)/libfg.a: $(COMMON_OBJ)
 	$(AR) rcs $@ $(COMMON_OBJ)
 
 define tool_rule
-$(BIN)/$(1): $(patsubst %.c,$(B)/%.o,$(wildcard cmd/$(1)/*.c)) $(B)/libfg.a
+$(BIN)/$(1): $(patsubst %.c,$(B)/%.o,$(sort $(shell find cmd/$(1) -name '*.c'))) $(B)/libfg.a
 	@mkdir -p $(BIN)
 	$$(CC) $$(CFLAGS) $$(LDFLAGS) -o $$@ $$^ $$(LDLIBS)
 endef
@@ -143,7 +146,7 @@ fuzz:
 
 # fg-collapse's parsers (all but its main.c) for the format targets.
 COLLAPSE_LIB_OBJ := $(patsubst %.c,build-fuzz/%.o,$(filter-out \
-	cmd/fg-collapse/main.c,$(wildcard cmd/fg-collapse/*.c)))
+	cmd/fg-collapse/main.c,$(shell find cmd/fg-collapse -name '*.c')))
 build-fuzz/libcollapse.a: $(COLLAPSE_LIB_OBJ) build-fuzz/collapse-main.o
 	rm -f $@
 	$(AR) rcs $@ $(COLLAPSE_LIB_OBJ) build-fuzz/collapse-main.o
