@@ -1,9 +1,16 @@
 /* SPDX-License-Identifier: ISC */
-/* fg-merge: sum folded profiles (or differential streams) into one. */
+/*
+ * fg-merge: sum folded profiles (or differential streams) into one.
+ * Holds the whole tool: the options, the hooks fg_sum (sum.h) calls while
+ * it reads the inputs (--files-from's list, each input's header, the root
+ * frames of -r and -R), and the output (the header, each summed stack
+ * scaled with -S).
+ */
 #include <stdlib.h>
 #include <string.h>
 
-#include "merge.h"
+#include "sum.h"
+#include "carry.h"
 
 static const char usage[] =
     "fg-merge [-r] [-R name]... [-S factor] [--files-from list] [file ...]";
@@ -32,6 +39,143 @@ static const struct fg_opt opts[] = {
 	{ "scale", 'S', FG_OPT_ARG },
 	{ NULL, 0, 0 }
 };
+
+/* fg-merge's state while fg_sum reads the inputs. */
+struct merge {
+	const char **names;	/* root frame per input, or NULL */
+	int nnames, byfile;
+	char **files;
+	char **roots;		/* -r: the names made from file names */
+	char *key;
+	size_t keycap;
+	long double scale;
+	int scaled;
+	struct fg_carry carry;	/* the inputs' unit and period */
+};
+
+/*
+ * Appends the paths listed in file list (one a line, empty lines skipped)
+ * to the operands; returns the new array, its length in *n. The strings
+ * are the caller's to free from index *n on entry.
+ */
+static char **
+merge_filesfrom(const char *list, char **ops, int *n)
+{
+	struct fg_in in;
+	char **v, *line;
+	size_t len, cap = (size_t)*n + 64, k = (size_t)*n;
+
+	v = fg_reallocarray(NULL, cap, sizeof(*v));
+	memcpy(v, ops, (size_t)*n * sizeof(*v));
+	fg_in_open(&in, list);
+	while ((line = fg_in_line(&in, &len)) != NULL) {
+		if (len == 0)
+			continue;
+		if (k == (size_t)INT32_MAX - 1)
+			fg_errx(FG_EXIT_ERR, "%s: too many inputs", in.name);
+		if (k == cap) {
+			cap *= 2;
+			v = fg_reallocarray(v, cap, sizeof(*v));
+		}
+		v[k++] = fg_strdup(line);
+	}
+	fg_in_close(&in);
+	*n = (int)k;
+	return v;
+}
+
+/* An input's header: its unit and period. */
+static void
+merge_onheader(void *arg, int i, const char *name, const char *header)
+{
+	struct merge *m = arg;
+
+	(void)name;
+	fg_carry_add(&m->carry, i, header);
+}
+
+/* -r's root frame named after path (base name, no extension). */
+static char *
+merge_rootname(const char *path)
+{
+	char *s, *dot;
+
+	if (strcmp(path, "-") == 0)
+		return fg_strdup("stdin");
+	s = fg_strdup(fg_basename(path));
+	dot = strrchr(s, '.');
+	if (dot != NULL && dot != s)
+		*dot = '\0';
+	return s;
+}
+
+/* The key with input i's root frame in front. */
+static const char *
+merge_rekey(void *arg, int i, const char *stack, size_t len,
+    size_t *outlen)
+{
+	struct merge *m = arg;
+	const char *root = m->names[i];
+	size_t rlen = strlen(root);
+
+	if (rlen + 1 + len > m->keycap) {
+		m->keycap = (rlen + 1 + len) * 2;
+		m->key = fg_realloc(m->key, m->keycap);
+	}
+	memcpy(m->key, root, rlen);
+	m->key[rlen] = ';';
+	memcpy(m->key + rlen + 1, stack, len);
+	*outlen = rlen + 1 + len;
+	return m->key;
+}
+
+/*
+ * A header only when every input has one naming the same unit: the
+ * output of header-less inputs stays what stackcollapse scripts write.
+ * period= goes on unless -S scaled the counts.
+ */
+static void
+merge_start(void *arg, enum fg_kind kind, int ncols,
+    const fg_count *total)
+{
+	struct merge *m = arg;
+	const char *unit = fg_carry_unit(&m->carry);
+
+	(void)ncols;
+	(void)total;
+	if (unit != NULL)
+		fg_out_header("fg-merge", "kind", kind == FG_KIND_DIFF ?
+		    "diff" : "profile", "unit", unit, "period", m->scaled ?
+		    NULL : fg_carry_period(&m->carry), (char *)NULL);
+}
+
+/* One output line. */
+static void
+merge_write_rec(const char *key, size_t len, const fg_count *c, int ncols)
+{
+	fg_out_rec(key, len, c, ncols);
+}
+
+/* One summed stack, its counts scaled with -S (over 2^63-1 fatal). */
+static void
+merge_emit(const char *key, size_t len, const fg_count *cnt, int ncols,
+    void *arg)
+{
+	const struct merge *m = arg;
+	fg_count c[2];		/* ncols is 1 or 2 (fg_rec's) */
+	int i;
+
+	if (!m->scaled) {
+		merge_write_rec(key, len, cnt, ncols);
+		return;
+	}
+	for (i = 0; i < ncols; i++) {
+		c[i] = cnt[i];
+		if (fg_count_scale(&c[i], m->scale) < 0)
+			fg_errx(FG_EXIT_ERR, "scaled count overflows 2^63-1");
+	}
+	merge_write_rec(key, len, c, ncols);
+}
 
 int
 main(int argc, char *argv[])
