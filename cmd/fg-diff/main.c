@@ -1,9 +1,413 @@
 /* SPDX-License-Identifier: ISC */
-/* fg-diff: two folded profiles into one differential stream. */
+/*
+ * fg-diff: two folded profiles into one differential stream.
+ * The whole tool: how much of the two profiles' weight is in stacks both
+ * have, and the warning when it is little; the hooks fg_sum (sum.h) calls
+ * while it reads the two profiles (their headers, keys with -s's hex
+ * stripped; each summed stack with -n's base count scaled); the output;
+ * the options and the run.
+ */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "diff.h"
+#include "fg.h"
+#include "sum.h"
+#include "carry.h"
+#include "sym.h"
+
+/*
+ * The overlap. Two profiles with no stack in common (root frames named
+ * after two builds of a program, prog-v1 and prog-v2) make an all-new,
+ * all-gone diff that looks like a result. fg-diff totals, per root frame,
+ * each side's weight and the weight of the stacks both sides have, and
+ * judges whether that shared part is small, then warns, naming each side's
+ * largest root frames.
+ */
+
+/* Below this share of either side's weight, fg-diff warns. */
+#define OVERLAP_MIN 0.05
+
+struct overlap {
+	struct fg_stab *roots;	/* root frame -> weight before, after */
+	struct fg_ent *cur;	/* the root frame of the last stack */
+	double shared[2];	/* weight of the stacks both sides have */
+};
+
+#define OVERLAP_NAMES 3		/* root frames named per side */
+struct overlap_side {
+	double total;		/* the side's weight */
+	const struct fg_ent *best[OVERLAP_NAMES];	/* largest first */
+	double pct[OVERLAP_NAMES];	/* each one's share, in percent */
+	int n;
+	int more;		/* it has more root frames */
+};
+struct overlap_verdict {
+	double f[2];		/* the shared stacks' share of each side */
+	int none;		/* no stack shared */
+	struct overlap_side side[2];
+};
+
+static void
+overlap_init(struct overlap *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->roots = fg_stab_new(2);
+}
+
+static void
+overlap_free(struct overlap *o)
+{
+	fg_stab_free(o->roots);
+	o->roots = NULL;
+}
+
+static void
+addroot(struct fg_ent *e, const fg_count *c)
+{
+	int i;
+
+	for (i = 0; i < 2; i++)
+		if (fg_count_add(&e->c[i], c[i]) < 0)
+			e->c[i].i = INT64_MAX;	/* only a share, for a warning */
+}
+
+/* A stack and its counts before and after (stacks come in key order). */
+static void
+overlap_add(struct overlap *o, const char *key, size_t len, const fg_count *c)
+{
+	const char *semi = memchr(key, ';', len);
+	size_t rl = semi != NULL ? (size_t)(semi - key) : len;
+
+	if (o->cur == NULL || o->cur->len != rl ||
+	    memcmp(fg_ent_key(o->roots, o->cur), key, rl) != 0)
+		o->cur = fg_stab_get(o->roots, key, rl);
+	addroot(o->cur, c);
+	if (!fg_count_iszero(c[0]) && !fg_count_iszero(c[1])) {
+		o->shared[0] += fg_count_dbl(c[0]);
+		o->shared[1] += fg_count_dbl(c[1]);
+	}
+}
+
+/* Adds child's figures to o and frees child's table. */
+static void
+overlap_join(struct overlap *o, struct overlap *child)
+{
+	struct fg_ent *e;
+
+	for (e = fg_stab_first(child->roots); e != NULL; e = e->next)
+		addroot(fg_stab_get(o->roots, fg_ent_key(child->roots, e),
+		    e->len), e->c);
+	o->shared[0] += child->shared[0];
+	o->shared[1] += child->shared[1];
+	o->cur = NULL;
+	overlap_free(child);
+}
+
+/* Side col's largest root frames (OVERLAP_NAMES at most) into sd. */
+static void
+bestroots(const struct overlap *o, int col, struct overlap_side *sd)
+{
+	struct fg_ent *e;
+	size_t all = 0;
+	int i, j;
+
+	sd->n = 0;
+	for (e = fg_stab_first(o->roots); e != NULL; e = e->next) {
+		if (fg_count_iszero(e->c[col]))
+			continue;
+		all++;
+		for (i = 0; i < sd->n; i++)
+			if (fg_count_cmp(e->c[col], sd->best[i]->c[col]) > 0)
+				break;
+		if (i == OVERLAP_NAMES)
+			continue;
+		if (sd->n < OVERLAP_NAMES)
+			sd->n++;
+		for (j = sd->n - 1; j > i; j--)
+			sd->best[j] = sd->best[j - 1];
+		sd->best[i] = e;
+	}
+	for (i = 0; i < sd->n; i++)
+		sd->pct[i] = 100 * fg_count_dbl(sd->best[i]->c[col]) /
+		    sd->total;
+	sd->more = all > (size_t)sd->n;
+}
+
+/*
+ * Whether the profiles share no stack or less than OVERLAP_MIN of either
+ * side's weight: then 1, with v filled in (each side's share and largest
+ * root frames).
+ */
+static int
+overlap_judge(const struct overlap *o, const fg_count *total,
+    struct overlap_verdict *v)
+{
+	int k;
+
+	for (k = 0; k < 2; k++) {
+		v->side[k].total = fg_count_dbl(total[k]);
+		if (v->side[k].total <= 0)
+			return 0;
+	}
+	for (k = 0; k < 2; k++)
+		v->f[k] = o->shared[k] / v->side[k].total;
+	if (v->f[0] >= OVERLAP_MIN && v->f[1] >= OVERLAP_MIN)
+		return 0;
+	v->none = o->shared[0] == 0;
+	for (k = 0; k < 2; k++)
+		bestroots(o, k, &v->side[k]);
+	return 1;
+}
+
+/* "name (P%), ..." of a side's largest root frames, on stderr. */
+static void
+putroots(const struct overlap *o, const struct overlap_side *sd)
+{
+	int i;
+
+	for (i = 0; i < sd->n; i++)
+		fprintf(stderr, "%s%.*s (%.1f%%)", i > 0 ? ", " : " ",
+		    (int)sd->best[i]->len, fg_ent_key(o->roots, sd->best[i]),
+		    sd->pct[i]);
+	if (sd->more)
+		fputs(", ...", stderr);
+}
+
+/* The warning, naming each side's largest root frames. */
+static void
+overlap_warn(const struct overlap *o, const struct overlap_verdict *v,
+    const char *base, const char *current)
+{
+	if (v->none)
+		fg_warnx("%s and %s share no stack: every stack is new or gone",
+		    base, current);
+	else
+		fg_warnx("%s and %s share few stacks: %.1f%% and %.1f%% of "
+		    "their weight", base, current, 100 * v->f[0], 100 * v->f[1]);
+	fprintf(stderr, "%s: root frames of %s:", fg_progname, base);
+	putroots(o, &v->side[0]);
+	fprintf(stderr, "\n%s: root frames of %s:", fg_progname, current);
+	putroots(o, &v->side[1]);
+	fputc('\n', stderr);
+}
+
+/*
+ * fg-diff's state while fg_sum (sum.h) reads the two profiles, and the
+ * hooks it calls: on the inputs' side, their headers and keys; on the
+ * output's, the counts and figures worked out, then written.
+ */
+struct emitarg {
+	int norm, frac, strip, header;
+	struct fg_carry carry;	/* the inputs' unit, period and samples */
+	struct overlap ov;
+	const struct fg_optstate *st;
+	fg_count t1, t2;
+	fg_count tot[2];	/* t1, t2 as read (-n may not apply) */
+	char *buf;		/* -s: the key with hex stripped */
+	size_t cap;
+};
+
+/* The inputs: their headers, and keys with -s's hex stripped. */
+
+/*
+ * Copies s with every 0x[0-9a-fA-F]+ replaced by "0x...", as
+ * difffolded.pl -s does; returns the new length. dst must hold 2*n bytes.
+ */
+static size_t
+striphex(char *dst, const char *s, size_t n)
+{
+	size_t i = 0, o = 0;
+
+	while (i < n) {
+		if (s[i] == '0' && i + 2 < n && s[i + 1] == 'x' &&
+		    fg_ishex(s[i + 2])) {
+			memcpy(dst + o, "0x...", 5);
+			o += 5;
+			for (i += 2; i < n && fg_ishex(s[i]); i++)
+				;
+		} else
+			dst[o++] = s[i++];
+	}
+	return o;
+}
+
+static void
+checkprofile(const char *name, const char *header)
+{
+	char *k;
+	int isdiff;
+
+	if (header == NULL)
+		return;
+	k = fg_header_get(header, "kind");
+	isdiff = k != NULL && strcmp(k, "diff") == 0;
+	free(k);
+	if (isdiff)
+		fg_errx(FG_EXIT_ERR, "%s: is a differential stream, not a "
+		    "profile", name);
+}
+
+/* -s: key with every 0x... hex address stripped. */
+static const char *
+diff_rekey(void *arg, int i, const char *key, size_t len,
+    size_t *outlen)
+{
+	struct emitarg *a = arg;
+
+	(void)i;
+	if (memchr(key, 'x', len) == NULL) {
+		*outlen = len;
+		return key;
+	}
+	if (len * 2 + 1 > a->cap) {
+		a->cap = len * 2 + 1;
+		a->buf = fg_realloc(a->buf, a->cap);
+	}
+	*outlen = striphex(a->buf, key, len);
+	return a->buf;
+}
+
+/* An input's header: a differential stream is refused; unit and period. */
+static void
+diff_onheader(void *arg, int i, const char *name, const char *header)
+{
+	struct emitarg *a = arg;
+
+	checkprofile(name, header);
+	fg_carry_add(&a->carry, i, header);
+}
+
+/*
+ * The output: the header once the totals are known, then one line per
+ * stack with its two counts (worked out below).
+ */
+
+/* One output line. */
+static void
+diff_write_rec(const char *key, size_t len, fg_count before,
+    fg_count after)
+{
+	fg_count c[2];
+
+	c[0] = before;
+	c[1] = after;
+	fg_out_rec(key, len, c, 2);
+}
+
+/*
+ * The header. With -n, base-total= keeps the base's total (bt) before
+ * scaling, for the noise test of the tools that read the stream (its
+ * samples). The inputs' unit= and period= go on when both inputs give the
+ * same (period= not with -n: the scaled base's counts are no longer that
+ * many units per sample), and samples= as BASE:CURRENT when both give one.
+ */
+static void
+diff_write_header(const struct emitarg *a, fg_count base)
+{
+	char bt[64], *smp = NULL, *const *sv = a->carry.samples;
+
+	fg_count_fmt(bt, base);
+	if (sv[0] != NULL && sv[1] != NULL && strchr(sv[0], ':') == NULL &&
+	    strchr(sv[1], ':') == NULL) {
+		smp = fg_malloc(strlen(sv[0]) + strlen(sv[1]) + 2);
+		sprintf(smp, "%s:%s", sv[0], sv[1]);
+	}
+	fg_out_header("fg-diff", "kind", "diff", "mode", a->norm ?
+	    "proportional" : "absolute", "base",
+	    a->st->ops[0], "current", a->st->ops[1], "normalized",
+	    a->norm ? "yes" : NULL, "base-total", a->norm ? bt : NULL,
+	    "strip-hex", a->strip ? "yes" : NULL, "unit",
+	    fg_carry_unit(&a->carry), "period", a->norm ? NULL :
+	    fg_carry_period(&a->carry), "samples", smp, (char *)NULL);
+	free(smp);
+}
+
+/*
+ * What fg-diff works out from each summed stack before it is written:
+ * -n's base count scaled to the current total, whether -n changes anything
+ * once the totals are known, and the overlap figures, on each of the
+ * summing path's threads.
+ */
+
+/* Scales a base count to the current total, as difffolded.pl -n does. */
+static void
+normalize(fg_count *c, const struct emitarg *a)
+{
+	if (a->frac) {
+		long double s = (long double)fg_count_dbl(a->t2) /
+		    (long double)fg_count_dbl(a->t1);
+
+		if (fg_count_scale(c, s) < 0)
+			fg_errx(FG_EXIT_ERR, "normalized count overflows "
+			    "2^63-1");
+	} else {
+		/* in double, truncated, as difffolded.pl and inferno */
+		double d = (double)c->i * (double)a->t2.i / (double)a->t1.i;
+
+		if (fg_count_from_dbl(d, c) < 0)
+			fg_errx(FG_EXIT_ERR, "normalized count overflows "
+			    "2^63-1");
+		c->f = 0;
+	}
+}
+
+/* One stack and its two counts, the base's scaled with -n. */
+static void
+diff_emit(const char *key, size_t len, const fg_count *cnt, int ncols,
+    void *arg)
+{
+	struct emitarg *a = arg;
+	fg_count c0 = cnt[0];
+
+	(void)ncols;
+	overlap_add(&a->ov, key, len, cnt);
+	if (a->norm)
+		normalize(&c0, a);
+	diff_write_rec(key, len, c0, cnt[1]);
+}
+
+/* The second thread's state: its own overlap figures. */
+static void *
+diff_fork(void *arg)
+{
+	struct emitarg *c = fg_malloc(sizeof(*c));
+
+	*c = *(struct emitarg *)arg;
+	overlap_init(&c->ov);
+	return c;
+}
+
+static void
+diff_join(void *arg, void *child)
+{
+	struct emitarg *a = arg, *c = child;
+
+	overlap_join(&a->ov, &c->ov);
+	free(c);
+}
+
+/*
+ * The totals are known: the header (with -n as asked), then whether -n
+ * changes anything: not when the totals are equal or the base's is 0.
+ */
+static void
+diff_start(void *arg, enum fg_kind kind, int ncols,
+    const fg_count *total)
+{
+	struct emitarg *a = arg;
+
+	(void)kind;
+	(void)ncols;
+	if (a->header)
+		diff_write_header(a, total[0]);
+	a->t1 = a->tot[0] = total[0];
+	a->t2 = a->tot[1] = total[1];
+	a->norm = a->norm && fg_count_cmp(a->t1, a->t2) != 0 &&
+	    !fg_count_iszero(a->t1);
+}
+
+/* The options and the run. */
 
 static const char usage[] =
     "fg-diff [-nsFI] [--no-header] base current";
