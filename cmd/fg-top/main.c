@@ -2,8 +2,10 @@
 /*
  * fg-top: the top functions of a folded profile, or the largest changes of
  * a differential stream with their significance, and a CI gate on them.
- * This file: the options and the run; read.c reads, rank.c decides,
- * report.c prints (top.h).
+ * This file: the input (the stacks through sum.h's fg_sum, folded into
+ * per-function counts), the decisions (a profile's ranking, a diff's
+ * classification over change.h, the gate's offenders), the options and
+ * the run; report.c prints (top.h).
  */
 #include <math.h>
 #include <stdlib.h>
@@ -12,7 +14,316 @@
 #include "fg.h"
 #include "stats.h"
 #include "change.h"
+#include "sum.h"
 #include "top.h"
+
+/* Per-function counts: self and total, before (0) after (1). */
+enum { TOP_SELF0, TOP_TOTAL0, TOP_SELF1, TOP_TOTAL1, TOP_NCOL };
+
+/* What the input holds (top_read). */
+struct topin {
+	struct fg_stab *fn;	/* functions, TOP_NCOL counts each */
+	uint64_t nstacks;	/* unique stacks */
+	fg_count grand[2];	/* column totals */
+	struct fg_period period;	/* detected in the stacks' counts */
+	enum fg_kind kind;
+	char *header;		/* the first "# fg-" header line, or NULL */
+	const char *name;	/* the last input's name, for messages */
+};
+
+/* What one thread of the merge adds up (sum.h: fork and join). */
+struct topacc {
+	struct fg_stab *fn;	/* functions, TOP_NCOL columns */
+	uint32_t gen;		/* this stack's mark in fg_ent.aux */
+	uint64_t nstacks;
+	struct fg_period period;
+	struct topin *in;	/* what the read settles; its name */
+};
+
+/*
+ * ---- folding ----
+ * A profile's stacks folded into per-function counts: self (the leaf's)
+ * and total (once per stack a function is on, however often it recurses
+ * there), before and after; the period seen in the counts. Called by
+ * fg_sum (sum.h), a table per merge thread.
+ */
+
+static void
+addc(fg_count *dst, fg_count v, const struct topacc *a)
+{
+	/* below the column totals, which fg_sum checked: cannot happen */
+	if (fg_count_add(dst, v) < 0)
+		fg_sum_overflow(a->in->name, 0);
+}
+
+/* A new stack: forget every "seen in this stack" mark when gen wraps. */
+static void
+newmark(struct topacc *a)
+{
+	struct fg_ent *e;
+
+	if (++a->gen != 0)
+		return;
+	for (e = fg_stab_first(a->fn); e != NULL; e = e->next)
+		e->aux = 0;
+	a->gen = 1;
+}
+
+/* fg_sum's emit, fork and join (sum.h): stacks into a topacc. */
+static void
+top_fold_stack(const char *key, size_t len, const fg_count *c, int ncols,
+    void *arg)
+{
+	struct topacc *a = arg;
+	const char *p = key, *end = key + len, *semi;
+	struct fg_ent *e, *leaf = NULL;
+	int k;
+
+	newmark(a);
+	a->nstacks++;
+	for (k = 0; k < ncols; k++)
+		fg_period_add(&a->period, k, c[k]);
+	for (;;) {
+		semi = memchr(p, ';', (size_t)(end - p));
+		if (semi == NULL)
+			semi = end;
+		e = fg_stab_get(a->fn, p, (size_t)(semi - p));
+		/* A recursive function counts once per stack in its total. */
+		if (e->aux != a->gen) {
+			e->aux = a->gen;
+			for (k = 0; k < ncols; k++)
+				addc(&e->c[k == 0 ? TOP_TOTAL0 : TOP_TOTAL1],
+				    c[k], a);
+		}
+		leaf = e;
+		if (semi == end)
+			break;
+		p = semi + 1;
+	}
+	for (k = 0; k < ncols; k++)
+		addc(&leaf->c[k == 0 ? TOP_SELF0 : TOP_SELF1], c[k], a);
+}
+
+static void *
+top_fold_fork(void *arg)
+{
+	struct topacc *a = arg, *b;
+
+	b = fg_calloc(1, sizeof(*b));
+	b->fn = fg_stab_new(TOP_NCOL);
+	b->in = a->in;
+	return b;
+}
+
+/* Adds what q saw into p (the two halves' counts). */
+static void
+period_join(struct fg_period *p, const struct fg_period *q)
+{
+	int k;
+
+	for (k = 0; k < 2; k++) {
+		p->gcd[k] = fg_gcd(p->gcd[k], q->gcd[k]);
+		p->n[k] += q->n[k];
+		p->frac[k] |= q->frac[k];
+	}
+}
+
+/* The upper half's functions into ours: new ones after ours, in order. */
+static void
+top_fold_join(void *arg, void *child)
+{
+	struct topacc *a = arg, *b = child;
+	struct fg_ent *e, *d;
+	int k;
+
+	for (e = fg_stab_first(b->fn); e != NULL; e = e->next) {
+		d = fg_stab_get(a->fn, fg_ent_key(b->fn, e), e->len);
+		for (k = 0; k < TOP_NCOL; k++)
+			addc(&d->c[k], e->c[k], a);
+	}
+	a->nstacks += b->nstacks;
+	period_join(&a->period, &b->period);
+	fg_stab_free(b->fn);
+	free(b);
+}
+
+/*
+ * ---- the input ----
+ * The stacks come through the one summing path (sum.h), every unique
+ * stack once with its summed counts, folded as above into per-function
+ * counts; the input's kind, totals, header and name are kept here.
+ */
+
+static void
+onheader(void *arg, int i, const char *name, const char *header)
+{
+	struct topacc *a = arg;
+
+	(void)i;
+	(void)header;
+	a->in->name = name;	/* the last input's, as messages name it */
+}
+
+static void
+onstart(void *arg, enum fg_kind kind, int ncols, const fg_count *total)
+{
+	struct topacc *a = arg;
+	int k;
+
+	a->in->kind = kind;
+	for (k = 0; k < ncols && k < 2; k++)
+		a->in->grand[k] = total[k];
+}
+
+/* Reads and sums the named inputs ("-": standard input). */
+static void
+top_read(struct topin *in, char **files, int nfiles)
+{
+	struct fg_sumopt so;
+	struct topacc a;
+
+	memset(in, 0, sizeof(*in));
+	in->name = "<stdin>";
+	memset(&a, 0, sizeof(a));
+	a.fn = fg_stab_new(TOP_NCOL);
+	a.in = in;
+	memset(&so, 0, sizeof(so));
+	so.kind = FG_KIND_UNKNOWN;
+	/* the column totals bound every sum: over 2^63-1, fatal at its line */
+	so.needtotal = 1;
+	so.totalatline = 1;
+	so.header = &in->header;
+	so.onheader = onheader;
+	so.start = onstart;
+	so.emit = top_fold_stack;
+	so.fork = top_fold_fork;
+	so.join = top_fold_join;
+	so.arg = &a;
+	fg_sum(files, nfiles, &so);
+	in->fn = a.fn;
+	in->nstacks = a.nstacks;
+	in->period = a.period;
+}
+
+static void
+top_in_free(struct topin *in)
+{
+	fg_stab_free(in->fn);
+	free(in->header);
+}
+
+/*
+ * ---- the decisions ----
+ * A profile's functions ranked; a differential stream's functions
+ * classified through change.h's noise test; the gate's offenders; and
+ * whether the input can be gated at all.
+ */
+
+/* Exits (2) unless the input can be gated: a diff with both sides. */
+static void
+top_check_gate(const struct topin *in)
+{
+	if (in->nstacks == 0)
+		fg_errx(FG_EXIT_ERR, "%s: no samples: nothing to gate",
+		    in->name);
+	if (in->kind != FG_KIND_DIFF)
+		fg_errx(FG_EXIT_ERR, "%s: --fail-above needs a differential "
+		    "stream (stack before after)", in->name);
+	if (fg_count_iszero(in->grand[0]) || fg_count_iszero(in->grand[1]))
+		fg_errx(FG_EXIT_ERR, "%s: the %s side has no samples",
+		    in->name, fg_count_iszero(in->grand[0]) ? "before" :
+		    "after");
+}
+
+/* Profile order: the measure, then the other one, descending; then name. */
+static int
+cmpprofile(const void *x, const void *y)
+{
+	const struct fn *a = x, *b = y;
+	int c;
+
+	if ((c = fg_count_cmp(b->c[0], a->c[0])) != 0)
+		return c;
+	if ((c = fg_count_cmp(b->c[1], a->c[1])) != 0)
+		return c;
+	return fg_keycmp(a->name, a->len, b->name, b->len);
+}
+
+/* The functions ranked by o's measure; *n of them, free() the array. */
+static struct fn *
+top_profile(const struct topopt *o, const struct topin *in, size_t *n)
+{
+	struct fg_ent *e;
+	struct fn *v;
+	size_t i;
+
+	v = fg_calloc(fg_stab_count(in->fn) + 1, sizeof(*v));
+	for (i = 0, e = fg_stab_first(in->fn); e != NULL; e = e->next, i++) {
+		v[i].name = fg_ent_key(in->fn, e);
+		v[i].len = e->len;
+		v[i].c[0] = e->c[o->bytotal ? TOP_TOTAL0 : TOP_SELF0];
+		v[i].c[1] = e->c[o->bytotal ? TOP_SELF0 : TOP_TOTAL0];
+	}
+	qsort(v, i, sizeof(*v), cmpprofile);
+	*n = i;
+	return v;
+}
+
+/* Every function seen, classified (fg_changes_free it). */
+static void
+top_classify(const struct topopt *o, struct fg_noise *nz,
+    const struct topin *in, struct fg_changes *cs)
+{
+	struct fg_ent *e;
+	int m = o->bytotal ? TOP_TOTAL0 : TOP_SELF0;
+
+	fg_noise_setup(nz, in->header, in->name, fg_count_dbl(in->grand[0]),
+	    fg_count_dbl(in->grand[1]), &in->period);
+	fg_changes_init(cs);
+	for (e = fg_stab_first(in->fn); e != NULL; e = e->next) {
+		if (fg_count_iszero(e->c[m]) && fg_count_iszero(e->c[m + 2]))
+			continue;	/* never seen on either side */
+		fg_changes_add(cs, fg_ent_key(in->fn, e), e->len,
+		    fg_count_dbl(e->c[m]), fg_count_dbl(e->c[m + 2]));
+	}
+	/* Dispersion is measured on self counts: they partition a side. */
+	fg_changes_classify(cs, nz, !o->bytotal);
+}
+
+/*
+ * Does c fail a gate at pct points? Significant growth or new code whose
+ * change exceeds pct (rounded to 1e-9 points); with both, significant
+ * decreases too.
+ */
+static int
+offends(const struct fg_chg *c, double pct, int both)
+{
+	double pts = round(fabs(c->delta) * 1e11) / 1e9;
+
+	if (!c->sig || !(pts > pct))
+		return 0;
+	return c->delta > 0 || both;
+}
+
+/*
+ * The gate's offenders (none without --fail-above): indices into cs->v,
+ * in its order; *n of them, free() the array.
+ */
+static size_t *
+top_offenders(const struct topopt *o, const struct fg_changes *cs,
+    size_t *n)
+{
+	size_t i, *bad;
+
+	bad = fg_reallocarray(NULL, cs->n + 1, sizeof(*bad));
+	*n = 0;
+	for (i = 0; o->gate && i < cs->n; i++)
+		if (offends(&cs->v[i], o->failpct, o->gateboth))
+			bad[(*n)++] = i;
+	return bad;
+}
+
+/* ---- the options and the run ---- */
 
 static const char usage[] =
     "fg-top [-n N] [--by self|total] [--fail-above PCT [--fail-both]]\n"

@@ -4,6 +4,7 @@
  * a first line with the totals, the mode and the test, then the ranked
  * significant regressions, the ranked significant improvements, and the
  * count of changes within noise (listed with --all); the gate's verdict.
+ * Each table as aligned text, TSV or Markdown.
  */
 #include <ctype.h>
 #include <math.h>
@@ -12,7 +13,205 @@
 #include <string.h>
 
 #include "fg.h"
+#include "change.h"
 #include "top.h"
+
+/*
+ * ---- tables ----
+ * The three output forms of one table. Aligned text pads every column but
+ * the last to its widest cell; TSV is one header row and tab-separated
+ * cells; Markdown is a GitHub table. Names are escaped per form so that no
+ * input byte can break a row or reach a terminal raw.
+ */
+
+#define TBL_MAXCOL 16
+#define TOP_UNITMAX 32		/* the longest unit a title names */
+#define TBL_HEADLEN (16 + TOP_UNITMAX)
+struct tbl {
+	int ncol;
+	const char *head[TBL_MAXCOL];	/* column titles */
+	const char *tsvhead[TBL_MAXCOL];	/* titles in --tsv */
+	int left[TBL_MAXCOL];		/* left-aligned column */
+	int nohead;			/* rows only (TSV continued) */
+	char hbuf[TBL_MAXCOL][2][TBL_HEADLEN];	/* titles with a unit */
+	char **cell;			/* nrow * ncol strings, malloc'd */
+	size_t nrow, cap;
+};
+
+static void
+tbl_init(struct tbl *t, int ncol)
+{
+	memset(t, 0, sizeof(*t));
+	t->ncol = ncol;
+}
+
+/*
+ * Column i's titles, text and TSV (static strings); a count column names
+ * the unit of the counts when it is known (not NULL): "BEFORE (ns)" and
+ * "before_ns".
+ */
+static void
+tbl_head(struct tbl *t, int i, const char *head, const char *tsvhead,
+    const char *unit)
+{
+	if (unit == NULL) {
+		t->head[i] = head;
+		t->tsvhead[i] = tsvhead;
+		return;
+	}
+	snprintf(t->hbuf[i][0], sizeof(t->hbuf[i][0]), "%s (%s)", head, unit);
+	snprintf(t->hbuf[i][1], sizeof(t->hbuf[i][1]), "%s_%s", tsvhead, unit);
+	t->head[i] = t->hbuf[i][0];
+	t->tsvhead[i] = t->hbuf[i][1];
+}
+
+/* Adds a row; cells are copied. The name column holds raw bytes (len). */
+static void
+tbl_row(struct tbl *t, const char *const *cells)
+{
+	int i;
+
+	if (t->nrow == t->cap) {
+		t->cap = t->cap ? t->cap * 2 : 32;
+		t->cell = fg_reallocarray(t->cell, t->cap * (size_t)t->ncol,
+		    sizeof(*t->cell));
+	}
+	for (i = 0; i < t->ncol; i++)
+		t->cell[t->nrow * (size_t)t->ncol + (size_t)i] =
+		    fg_strdup(cells[i]);
+	t->nrow++;
+}
+
+static void
+tbl_free(struct tbl *t)
+{
+	size_t i;
+
+	for (i = 0; i < t->nrow * (size_t)t->ncol; i++)
+		free(t->cell[i]);
+	free(t->cell);
+	t->cell = NULL;
+	t->nrow = t->cap = 0;
+}
+
+/*
+ * Text and TSV: names as they are, but control bytes become C-style
+ * escapes (a stack name cannot hold '\n', but it can hold a tab, which
+ * would split a TSV row, or ESC, which would reach a terminal). Markdown:
+ * a code span, pipes escaped (GitHub splits cells before code spans);
+ * a name with a backtick is shown with Markdown punctuation escaped.
+ */
+static char *
+tbl_name(const char *s, size_t len, enum fmt f)
+{
+	static const char hx[] = "0123456789abcdef";
+	char *buf, *q;
+	size_t i;
+	int tick = memchr(s, '`', len) != NULL;
+	unsigned char c;
+
+	q = buf = fg_reallocarray(NULL, len + 1, 4);
+	if (f == FMT_MD && !tick && len > 0)
+		*q++ = '`';
+	for (i = 0; i < len; i++) {
+		c = (unsigned char)s[i];
+		if (c < 0x20 || c == 0x7f) {
+			*q++ = '\\';
+			if (c == '\t') {
+				*q++ = 't';
+			} else {
+				*q++ = 'x';
+				*q++ = hx[c >> 4];
+				*q++ = hx[c & 15];
+			}
+		} else if (f == FMT_MD && c == '|') {
+			*q++ = '\\';
+			*q++ = '|';
+		} else if (f == FMT_MD && tick && c != ' ' &&
+		    strchr("\\`*_{}[]()<>#+-.!~&", c) != NULL) {
+			*q++ = '\\';
+			*q++ = (char)c;
+		} else
+			*q++ = (char)c;
+	}
+	if (f == FMT_MD && !tick && len > 0)
+		*q++ = '`';
+	*q = '\0';
+	return buf;
+}
+
+static void
+pad(size_t n)
+{
+	while (n-- > 0)
+		fg_out_char(' ');
+}
+
+static void
+tbl_print(const struct tbl *t, enum fmt f)
+{
+	size_t w[TBL_MAXCOL], r, n;
+	int i, last = t->ncol - 1;
+	const char *c;
+
+	for (i = 0; i < t->ncol; i++)
+		w[i] = strlen(t->head[i]);
+	for (r = 0; r < t->nrow; r++)
+		for (i = 0; i < t->ncol; i++)
+			if ((n = strlen(t->cell[r * (size_t)t->ncol +
+			    (size_t)i])) > w[i])
+				w[i] = n;
+	for (r = t->nohead ? 1 : 0; r <= t->nrow; r++) {
+		if (f == FMT_MD)
+			fg_out_str("|");
+		for (i = 0; i < t->ncol; i++) {
+			c = r == 0 ? (f == FMT_TSV ? t->tsvhead[i] : t->head[i])
+			    : t->cell[(r - 1) * (size_t)t->ncol + (size_t)i];
+			n = strlen(c);
+			switch (f) {
+			case FMT_TSV:
+				if (i > 0)
+					fg_out_char('\t');
+				fg_out_str(c);
+				break;
+			case FMT_MD:
+				fg_out_char(' ');
+				fg_out_str(c);
+				fg_out_str(" |");
+				break;
+			case FMT_TEXT:
+				if (i > 0)
+					fg_out_str("  ");
+				if (!t->left[i])
+					pad(w[i] - n);
+				fg_out_str(c);
+				if (t->left[i] && i < last)
+					pad(w[i] - n);
+				break;
+			}
+		}
+		fg_out_char('\n');
+		if (r == 0 && f == FMT_MD) {
+			fg_out_str("|");
+			for (i = 0; i < t->ncol; i++)
+				fg_out_str(t->left[i] ? " :--- |" : " ---: |");
+			fg_out_char('\n');
+		}
+	}
+}
+
+/* ---- the cost column's figures (--cost, common/cost.h) ---- */
+
+/* The yearly cost of share, "%.2f" ("%+.2f" with sign), into buf. */
+static char *
+cost_fmt(const struct fg_cost *c, char *buf, size_t n, double share,
+    int sign)
+{
+	snprintf(buf, n, sign ? "%+.2f" : "%.2f", fg_cost_year(c, share));
+	return buf;
+}
+
+/* ---- counts, units and summary lines, as the reports write them ---- */
 
 static char *
 fmtcount(char *buf, fg_count c)
@@ -22,7 +221,7 @@ fmtcount(char *buf, fg_count c)
 }
 
 /* A double count as fg writes counts: whole, or with its fraction. */
-char *
+static char *
 top_count(char *buf, size_t n, double v)
 {
 	fg_count c;
@@ -40,7 +239,7 @@ top_count(char *buf, size_t n, double v)
  * byte that could split a TSV row or a Markdown cell), else NULL, the
  * titles then unchanged.
  */
-const char *
+static const char *
 top_unit_head(const struct topopt *o)
 {
 	const unsigned char *p;
@@ -55,7 +254,7 @@ top_unit_head(const struct topopt *o)
 }
 
 /* " UNIT" after a count, as the stream's header names it; else "". */
-const char *
+static const char *
 top_unit_word(const struct topopt *o, char *buf, size_t n)
 {
 	char *u;
@@ -77,6 +276,8 @@ summary_line(const struct topopt *o, const char *s)
 	fg_out_str(s);
 	fg_out_str(o->fmt == FMT_MD ? "\n\n" : "\n");
 }
+
+/* ---- profile report ---- */
 
 static void
 profile_head(const struct topopt *o, struct tbl *t)
@@ -128,7 +329,7 @@ report_profile(const struct topopt *o, const struct fn *v, size_t n,
 		    fg_count_dbl(v[i].c[1]) / tot * 100);
 		cells[k++] = b[3];
 		if (o->cost.on) {
-			fg_cost_fmt(&o->cost, b[4], sizeof(b[4]),
+			cost_fmt(&o->cost, b[4], sizeof(b[4]),
 			    fg_count_dbl(v[i].c[0]) / tot, 0);
 			cells[k++] = b[4];
 		}
@@ -138,6 +339,84 @@ report_profile(const struct topopt *o, const struct fn *v, size_t n,
 	}
 	tbl_print(&t, o->fmt);
 	tbl_free(&t);
+}
+
+/*
+ * ---- the gate's verdict (--fail-above) ----
+ * Each offender named on standard error with its counts, change and z, a
+ * note when the runs seem to have run at different speeds, and with
+ * --markdown a verdict line for the pull request. Writes only.
+ */
+
+/*
+ * Whether the median function moved beyond FG_DRIFT_WARN in absolute mode
+ * with no drift taken out: the runs may have run at different speeds.
+ */
+static int
+top_drifted(const struct fg_changes *cs)
+{
+	return cs->mode == FG_MODE_ABSOLUTE && cs->drift == 1 &&
+	    cs->driftn > 0 && fabs(cs->driftm - 1) > FG_DRIFT_WARN;
+}
+
+/*
+ * Absolute mode compares counts: when the median function moved too, the
+ * runs may have run at different speeds, and every function carries that
+ * drift. A failed gate says so, unless --drift dealt with it.
+ */
+static void
+driftnote(const struct fg_changes *cs)
+{
+	if (!top_drifted(cs))
+		return;
+	fg_warnx("note: the median function moved by %+.1f%% (%zu functions "
+	    "with %d samples a side): if the runs ran at different speeds, "
+	    "--drift auto takes that out (fg-top(1), STATISTICS)",
+	    (cs->driftm - 1) * 100, cs->driftn, FG_DRIFT_MIN);
+}
+
+/* What the gate counts: regressions, or changes with --fail-both. */
+static const char *
+what(const struct topopt *o, size_t n)
+{
+	if (o->gateboth)
+		return n == 1 ? "change" : "changes";
+	return n == 1 ? "regression" : "regressions";
+}
+
+/* The gate's verdict on its offenders bad[]. */
+static void
+report_gate(const struct topopt *o, const struct fg_changes *cs,
+    const size_t *bad, size_t nbad)
+{
+	size_t i;
+	const struct fg_chg *c;
+	char *name, ga[64], gb[64], ub[TOP_UNITMAX + 8];
+	const char *m = o->bytotal ? "total" : "self";
+
+	for (i = 0; i < nbad; i++) {
+		c = &cs->v[bad[i]];
+		name = tbl_name(c->name, c->len, FMT_TEXT);
+		fg_warnx("%s: %s %s -> %s%s, %+.2f points (%s mode), z %+.1f; "
+		    "above %g", name, m, top_count(ga, sizeof(ga), c->c[0]),
+		    top_count(gb, sizeof(gb), c->c[1]),
+		    top_unit_word(o, ub, sizeof(ub)), c->delta * 100,
+		    fg_mode_name(cs->mode), c->z, o->failpct);
+		free(name);
+	}
+	if (nbad > 0) {
+		fg_warnx("gate failed: %zu significant %s above %g points",
+		    nbad, what(o, nbad), o->failpct);
+		driftnote(cs);
+	}
+	if (o->fmt != FMT_MD)
+		return;
+	if (nbad == 0)
+		fg_out_printf("**Gate passed**: no significant %s above %g "
+		    "points.\n", what(o, 1), o->failpct);
+	else
+		fg_out_printf("**Gate failed**: %zu significant %s above %g "
+		    "points.\n", nbad, what(o, nbad), o->failpct);
 }
 
 /* ---- differential report ---- */
@@ -215,7 +494,7 @@ diff_row(const struct topopt *o, struct tbl *t, const struct fg_chg *c,
 	if (o->fmt == FMT_TSV)
 		cells[k++] = c->sig ? "1" : "0";
 	if (o->cost.on) {
-		fg_cost_fmt(&o->cost, b[7], sizeof(b[7]), c->delta, 1);
+		cost_fmt(&o->cost, b[7], sizeof(b[7]), c->delta, 1);
 		cells[k++] = b[7];
 	}
 	cells[k] = name = tbl_name(c->name, c->len, o->fmt);
