@@ -23,11 +23,11 @@ bpf_part(struct bpf_ent *en, const char *s, size_t n, size_t leafn)
 	if (en->n == 0)
 		en->leafn = leafn;
 	en->off[en->n++] = en->parts.len;
-	fg_buf_putframe(&en->parts, s, n);
+	buf_putframe(&en->parts, s, n);
 }
 
 void
-bpf_join(const struct bpf_ent *en, struct fg_buf *st)
+bpf_join(const struct bpf_ent *en, struct buf *st)
 {
 	size_t k, a, b;
 
@@ -38,7 +38,7 @@ bpf_join(const struct bpf_ent *en, struct fg_buf *st)
 		if (k == 0)
 			b = a + en->leafn;
 		if (st->len > 0)
-			fg_buf_put(st, ";", 1);
-		fg_buf_put(st, en->parts.p + a, b - a);
+			buf_put(st, ";", 1);
+		buf_put(st, en->parts.p + a, b - a);
 	}
 }

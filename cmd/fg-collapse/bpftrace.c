@@ -95,7 +95,7 @@ scalars(struct bpf_ent *en, const char *s, size_t n, int incoff)
 		c = memchr(s, ',', n);
 		k = c != NULL ? (size_t)(c - s) : n;
 		m = k;
-		t = fg_trim(s, &m);
+		t = trim(s, &m);
 		part(en, t, m, incoff);
 		if (c == NULL)
 			break;
@@ -137,7 +137,7 @@ frame(struct bpf_ent *en, const char *s, size_t n, int incoff)
  */
 static void
 finish(struct bpf_ent *en, struct fg_stab *tab, struct fg_in *in,
-    const char *cnt, size_t cn, struct fg_buf *st)
+    const char *cnt, size_t cn, struct buf *st)
 {
 	fg_count c;
 
@@ -157,7 +157,7 @@ static void
 run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 {
 	struct bpf_ent en = { { 0 }, 0, 0, 0, 0 };
-	struct fg_buf st = { 0 };
+	struct buf st = { 0 };
 	const char *s, *end, *cnt;
 	char *line;
 	size_t len, n, k, cn;
@@ -165,7 +165,7 @@ run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 
 	while ((line = fg_in_line(in, &len)) != NULL) {
 		n = len;
-		s = fg_trim(line, &n);
+		s = trim(line, &n);
 		if ((k = mapstart(s, n)) > 0) {
 			if (inent)
 				fg_in_warn(in, "new entry before the end of "
@@ -226,7 +226,7 @@ probe(const char *head, size_t n, struct cprobe *why)
 			return len > 0 && (fg_isws(s[0]) || s[0] == ']' ||
 			    s[0] == ',') ? PROBE_YES : probe_why(why, 50,
 			    "a map entry \"@[\" without its stack lines");
-		s = fg_trim(s, &len);
+		s = trim(s, &len);
 		if ((k = mapstart(s, len)) == 0)
 			continue;
 		if (k == len)

@@ -13,7 +13,7 @@
 
 /* One map entry's key parts, in input order. */
 struct bpf_ent {
-	struct fg_buf parts;
+	struct buf parts;
 	size_t *off;
 	size_t n, cap;
 	size_t leafn;		/* the first part's length in the stack */
@@ -26,6 +26,6 @@ struct bpf_ent {
  */
 void bpf_part(struct bpf_ent *en, const char *s, size_t n, size_t leafn);
 /* The entry's stack into st: its parts joined in reverse order. */
-void bpf_join(const struct bpf_ent *en, struct fg_buf *st);
+void bpf_join(const struct bpf_ent *en, struct buf *st);
 
 #endif

@@ -41,7 +41,7 @@ struct cg_walk {
 	struct fg_in *in;
 	const struct copts *o;
 	uint64_t used;		/* --max-output budget */
-	struct fg_buf path;
+	struct buf path;
 	uint64_t *pool;		/* weights of the frames' calls */
 	size_t npool, cappool;
 	size_t *idx;		/* scratch: part indices by remainder */
@@ -199,9 +199,9 @@ push(struct cg_walk *W, uint32_t node, uint64_t w)
 	/* the same name as the caller's (fib calling fib'2): one frame */
 	if (shown == UINT32_MAX || strcmp(g->name[shown], g->name[node]) != 0) {
 		if (W->path.len > 0)
-			fg_buf_put(&W->path, ";", 1);
+			buf_put(&W->path, ";", 1);
 		len = strlen(g->name[node]);
-		fg_buf_put(&W->path, g->name[node], len);
+		buf_put(&W->path, g->name[node], len);
 		shown = node;
 	}
 	f->shown = shown;

@@ -108,7 +108,7 @@ posname(struct cgp *P, char kind, const char *s, size_t n)
 static char *
 framename(const char *s)
 {
-	struct fg_buf b = { 0 };
+	struct buf b = { 0 };
 	size_t n = strlen(s), i = n;
 
 	while (i > 0 && s[i - 1] >= '0' && s[i - 1] <= '9')
@@ -116,10 +116,10 @@ framename(const char *s)
 	if (i > 1 && i < n && s[i - 1] == '\'')
 		n = i - 1;
 	if (n == 0)
-		fg_buf_put(&b, "???", 3);
+		buf_put(&b, "???", 3);
 	else
-		fg_buf_putframe(&b, s, n);
-	fg_buf_put(&b, "", 0);
+		buf_putframe(&b, s, n);
+	buf_put(&b, "", 0);
 	b.p[b.len] = '\0';
 	return b.p;
 }
@@ -289,7 +289,7 @@ static void
 events(struct cgp *P, const char *s, size_t n)
 {
 	const char *w, *want = P->o->cg_event;
-	struct fg_buf all = { 0 };
+	struct buf all = { 0 };
 	size_t i = 0, wl;
 	int k;
 
@@ -300,8 +300,8 @@ events(struct cgp *P, const char *s, size_t n)
 			P->ev = k;
 			collapse_unit(P->o, w, wl);	/* Ir, Dr, ... */
 		}
-		fg_buf_put(&all, " ", 1);
-		fg_buf_put(&all, w, wl);
+		buf_put(&all, " ", 1);
+		buf_put(&all, w, wl);
 	}
 	if (P->ev < 0)
 		fg_errx(FG_EXIT_ERR, "%s:%llu: callgrind: no event %s (the "

@@ -86,7 +86,7 @@ chrome_emit(struct trace *T, struct fg_stab *tab)
 	const struct copts *o = T->o;
 	const char *pname, *tname;
 	struct cprof *c;
-	struct fg_buf b = { NULL, 0, 0 };
+	struct buf b = { NULL, 0, 0 };
 	char pid[32], tid[32];
 	double first = NAN, last = NAN, t;
 	size_t i;

@@ -332,7 +332,7 @@ run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 	T.o = o;
 	T.keys = fg_stab_new(1);
 	v8_init(&T.W, in, o, "chrome", &T.used);
-	text = fg_in_slurp(in, &len);
+	text = in_slurp(in, &len);
 	json_init(&j, text, len);
 	readtrace(&T, &j);
 	if (T.np == 0)

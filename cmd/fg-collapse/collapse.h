@@ -204,12 +204,12 @@ struct fg_stab *skip_after(struct fg_stab *tab, const char *const *names,
  * Appends n bytes of a name to b as folded frame text: ';' becomes ':',
  * newline, carriage return and NUL become blanks.
  */
-void collapse_frame(struct fg_buf *b, const char *s, size_t n);
+void collapse_frame(struct buf *b, const char *s, size_t n);
 /*
  * Appends a root frame for a process or thread to the stack in b: its
  * name, with "-id" when withid; "what id" when it has no name.
  */
-void collapse_rootframe(struct fg_buf *b, const char *name,
+void collapse_rootframe(struct buf *b, const char *name,
     const char *what, const char *id, int withid);
 /*
  * A data warning about input in, without a line number (JSON has no

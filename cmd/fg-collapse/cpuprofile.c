@@ -89,7 +89,7 @@ run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 	size_t len;
 
 	v8_init(&P, in, o, "cpuprofile", &used);
-	text = fg_in_slurp(in, &len);
+	text = in_slurp(in, &len);
 	cpuprofile_read(&P, &T, text, len);
 	times(&P, &T);
 	if (window_on(o)) {

@@ -50,8 +50,8 @@ rtrimlen(const char *s, size_t n)
 
 /* "module`rustsym+off": the Rust part made readable, into t */
 static void
-rustfix(const char *f, size_t n, int incoff, struct fg_buf *t,
-    struct fg_buf *scratch)
+rustfix(const char *f, size_t n, int incoff, struct buf *t,
+    struct buf *scratch)
 {
 	const char *bt = memchr(f, '`', n), *func, *plus;
 	size_t fl, k;
@@ -59,35 +59,35 @@ rustfix(const char *f, size_t n, int incoff, struct fg_buf *t,
 
 	t->len = 0;
 	if (bt == NULL) {
-		fg_buf_put(t, f, n);
+		buf_put(t, f, n);
 		return;
 	}
 	func = bt + 1;
 	fl = n - (size_t)(func - f);
 	scratch->len = 0;
-	fg_buf_put(scratch, NULL, fl);	/* room for the fixed name */
+	buf_put(scratch, NULL, fl);	/* room for the fixed name */
 	fix = scratch->p;
 	if (incoff && (plus = lastchr(func, fl, '+')) != NULL) {
-		k = fg_rust_fixsym(func, rtrimlen(func, (size_t)(plus - func)),
+		k = rust_fixsym(func, rtrimlen(func, (size_t)(plus - func)),
 		    fix);
 		if (k == (size_t)-1)
-			fg_buf_put(t, f, n);
+			buf_put(t, f, n);
 		else {
-			fg_buf_put(t, f, (size_t)(func - f));
-			fg_buf_put(t, fix, k);
-			fg_buf_put(t, plus, fl - (size_t)(plus - func));
+			buf_put(t, f, (size_t)(func - f));
+			buf_put(t, fix, k);
+			buf_put(t, plus, fl - (size_t)(plus - func));
 		}
-	} else if ((k = fg_rust_fixsym(func, rtrimlen(func, fl), fix)) !=
+	} else if ((k = rust_fixsym(func, rtrimlen(func, fl), fix)) !=
 	    (size_t)-1) {
-		fg_buf_put(t, f, (size_t)(func - f));
-		fg_buf_put(t, fix, k);
+		buf_put(t, f, (size_t)(func - f));
+		buf_put(t, fix, k);
 	} else
-		fg_buf_put(t, f, n);
+		buf_put(t, f, n);
 }
 
 void
-dtrace_frame(const char *line, size_t n, int incoff, struct fg_buf *fr,
-    struct fg_buf *t, struct fg_buf *scratch)
+dtrace_frame(const char *line, size_t n, int incoff, struct buf *fr,
+    struct buf *t, struct buf *scratch)
 {
 	size_t i, end = n, pl;
 	int inl = incoff, cpp = incoff, first;
@@ -105,12 +105,12 @@ dtrace_frame(const char *line, size_t n, int incoff, struct fg_buf *fr,
 	if (cpp)
 		end = uncpp(line, end);
 	if (end == 0) {
-		fg_buf_put(fr, "-", 1);
+		buf_put(fr, "-", 1);
 		return;
 	}
 	rustfix(line, end, incoff, t, scratch);
 	if (!inl) {
-		fg_buf_putframe(fr, t->p, t->len);
+		buf_putframe(fr, t->p, t->len);
 		return;
 	}
 	p = t->p;
@@ -123,10 +123,10 @@ dtrace_frame(const char *line, size_t n, int incoff, struct fg_buf *fr,
 			pl--;
 		}
 		if (!first)
-			fg_buf_put(fr, ";", 1);
-		fg_buf_putframe(fr, p, pl);
+			buf_put(fr, ";", 1);
+		buf_putframe(fr, p, pl);
 		if (!first)
-			fg_buf_put(fr, "_[i]", 4);
+			buf_put(fr, "_[i]", 4);
 		if (arrow == NULL)
 			break;
 		p = arrow + 2;
@@ -134,7 +134,7 @@ dtrace_frame(const char *line, size_t n, int incoff, struct fg_buf *fr,
 }
 
 void
-dtrace_stack(struct fg_buf *st, const struct fg_buf *fr, const size_t *off,
+dtrace_stack(struct buf *st, const struct buf *fr, const size_t *off,
     size_t noff, int incoff)
 {
 	const char *semi, *plus;
@@ -153,9 +153,9 @@ dtrace_stack(struct fg_buf *st, const struct fg_buf *fr, const size_t *off,
 				b = (size_t)(plus - fr->p);
 		}
 		if (st->len > 0)
-			fg_buf_put(st, ";", 1);
-		fg_buf_put(st, fr->p + a, b - a);
+			buf_put(st, ";", 1);
+		buf_put(st, fr->p + a, b - a);
 		if (b == a || fr->p[b - 1] == ';')
-			fg_buf_put(st, "-", 1);	/* nothing left */
+			buf_put(st, "-", 1);	/* nothing left */
 	}
 }

@@ -34,7 +34,7 @@ alldigits(const char *s, size_t n)
 static void
 run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 {
-	struct fg_buf fr = { 0 }, t = { 0 }, st = { 0 }, sc = { 0 };
+	struct buf fr = { 0 }, t = { 0 }, st = { 0 }, sc = { 0 };
 	size_t *off = NULL, noff = 0, offcap = 0, len, n;
 	const char *s;
 	char *line;
@@ -43,7 +43,7 @@ run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 
 	while ((line = fg_in_line(in, &len)) != NULL) {
 		n = len;
-		s = fg_trim(line, &n);
+		s = trim(line, &n);
 		if (hdr) {
 			if (n == 0)
 				hdr = 0;
@@ -118,7 +118,7 @@ probe(const char *head, size_t n, struct cprobe *why)
 		if (nl == NULL)
 			break;		/* a partial line decides nothing */
 		len = (size_t)(nl - p);
-		s = fg_trim(p, &len);
+		s = trim(p, &len);
 		p = nl + 1;
 		if (len == 0) {
 			blank = 1;

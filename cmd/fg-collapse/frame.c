@@ -9,11 +9,11 @@
 #include "collapse.h"
 
 void
-collapse_frame(struct fg_buf *b, const char *s, size_t n)
+collapse_frame(struct buf *b, const char *s, size_t n)
 {
 	size_t i = b->len;
 
-	fg_buf_put(b, s, n);
+	buf_put(b, s, n);
 	for (; i < b->len; i++) {
 		if (b->p[i] == ';')
 			b->p[i] = ':';
@@ -24,20 +24,20 @@ collapse_frame(struct fg_buf *b, const char *s, size_t n)
 }
 
 void
-collapse_rootframe(struct fg_buf *b, const char *name, const char *what,
+collapse_rootframe(struct buf *b, const char *name, const char *what,
     const char *id, int withid)
 {
 	if (b->len > 0)
-		fg_buf_put(b, ";", 1);
+		buf_put(b, ";", 1);
 	if (name == NULL || name[0] == '\0') {
-		fg_buf_put(b, what, strlen(what));
-		fg_buf_put(b, " ", 1);
+		buf_put(b, what, strlen(what));
+		buf_put(b, " ", 1);
 		collapse_frame(b, id, strlen(id));
 		return;
 	}
 	collapse_frame(b, name, strlen(name));
 	if (withid) {
-		fg_buf_put(b, "-", 1);
+		buf_put(b, "-", 1);
 		collapse_frame(b, id, strlen(id));
 	}
 }

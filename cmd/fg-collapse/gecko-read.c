@@ -295,7 +295,7 @@ static int
 threadobj(struct gk *G, struct json *j)
 {
 	struct tabs T;
-	struct fg_buf root = { NULL, 0, 0 };
+	struct buf root = { NULL, 0, 0 };
 	char name[256] = "", pname[256] = "", pid[32] = "?", tid[32] = "?";
 	enum json_tok t;
 	char *to;
@@ -455,7 +455,7 @@ run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 	G.o = o;
 	G.tab = tab;
 	tabs_init(&G.shared);
-	text = fg_in_slurp(in, &len);
+	text = in_slurp(in, &len);
 	json_init(&j, text, len);
 	if (profile(&G, &j, &q, 1) < 0 || json_next(&j) == JSON_ERR)
 		gkwarn(&G, "byte %zu: invalid JSON: %s (using what was read "

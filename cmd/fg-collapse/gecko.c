@@ -35,7 +35,7 @@ struct view {
 	const struct col *samp, *stack, *frame, *func;
 	const struct strs *s;
 	const char *wtype;
-	struct fg_buf names;	/* frame names */
+	struct buf names;	/* frame names */
 	size_t *noff, *nlen;	/* per frameTable row */
 	size_t nframes;
 };
@@ -56,11 +56,11 @@ view(struct gk *G, struct tabs *T, struct view *V)
 
 /* Appends string i of the string table; 0 when there is none. */
 static int
-putstr(struct fg_buf *b, const struct strs *s, size_t i)
+putstr(struct buf *b, const struct strs *s, size_t i)
 {
 	if (i >= s->n)
 		return 0;
-	fg_buf_put(b, s->b.p + s->off[i], s->len[i]);
+	buf_put(b, s->b.p + s->off[i], s->len[i]);
 	return 1;
 }
 
@@ -71,21 +71,21 @@ putstr(struct fg_buf *b, const struct strs *s, size_t i)
 static void
 framename(struct gk *G, struct view *V, size_t f)
 {
-	struct fg_buf *b = &V->names;
+	struct buf *b = &V->names;
 	size_t fu, line;
 	char num[32];
 
 	fu = idx(&V->frame[C_FUNC], f);
 	if (fu == SIZE_MAX) {
 		if (!putstr(b, V->s, idx(&V->frame[C_LOCATION], f)))
-			fg_buf_put(b, "?", 1);
+			buf_put(b, "?", 1);
 		return;
 	}
 	if (!putstr(b, V->s, idx(&V->func[C_NAME], fu)))
-		fg_buf_put(b, "?", 1);
+		buf_put(b, "?", 1);
 	if (!G->o->lines)
 		return;
-	fg_buf_put(b, " ", 1);
+	buf_put(b, " ", 1);
 	if (!putstr(b, V->s, idx(&V->func[C_FILE], fu))) {
 		b->len--;
 		return;
@@ -95,7 +95,7 @@ framename(struct gk *G, struct view *V, size_t f)
 		line = idx(&V->func[C_FLINE], fu);
 	if (line != SIZE_MAX) {
 		snprintf(num, sizeof(num), ":%zu", line);
-		fg_buf_put(b, num, strlen(num));
+		buf_put(b, num, strlen(num));
 	}
 }
 
@@ -211,8 +211,8 @@ weigh(struct gk *G, struct view *V, size_t nst)
 
 /* Adds the stack of stackTable row s, under root, weighing w. */
 static void
-emitrow(struct gk *G, struct view *V, const struct fg_buf *root, size_t s,
-    double w, struct fg_buf *b, size_t **fr, size_t *frcap)
+emitrow(struct gk *G, struct view *V, const struct buf *root, size_t s,
+    double w, struct buf *b, size_t **fr, size_t *frcap)
 {
 	size_t n = 0, p, q, f;
 	fg_count c;
@@ -232,15 +232,15 @@ emitrow(struct gk *G, struct view *V, const struct fg_buf *root, size_t s,
 		}
 	}
 	b->len = 0;
-	fg_buf_put(b, root->p, root->len);
+	buf_put(b, root->p, root->len);
 	while (n-- > 0) {
 		if (b->len > 0)
-			fg_buf_put(b, ";", 1);
+			buf_put(b, ";", 1);
 		f = (*fr)[n];
 		if (f < V->nframes)
-			fg_buf_put(b, V->names.p + V->noff[f], V->nlen[f]);
+			buf_put(b, V->names.p + V->noff[f], V->nlen[f]);
 		else
-			fg_buf_put(b, "?", 1);
+			buf_put(b, "?", 1);
 	}
 	if (fg_count_from_dbl(round(w * 1e3) / 1e3, &c) < 0)
 		fg_sum_overflow(G->in->name, 0);
@@ -252,10 +252,10 @@ emitrow(struct gk *G, struct view *V, const struct fg_buf *root, size_t s,
 
 /* One thread's samples, under the root frames in root. */
 void
-gecko_thread(struct gk *G, struct tabs *T, const struct fg_buf *root)
+gecko_thread(struct gk *G, struct tabs *T, const struct buf *root)
 {
 	struct view V;
-	struct fg_buf b = { NULL, 0, 0 };
+	struct buf b = { NULL, 0, 0 };
 	size_t s, nst, *fr = NULL, frcap = 0;
 	double *w;
 

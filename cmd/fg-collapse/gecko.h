@@ -22,7 +22,7 @@ enum { C_FUNC, C_LINE, C_LOCATION, C_NFRAME };
 enum { C_NAME, C_FILE, C_FLINE, C_NFUNC };
 
 struct strs {
-	struct fg_buf b;
+	struct buf b;
 	size_t *off, *len;
 	size_t n, cap;
 };
@@ -48,6 +48,6 @@ struct gk {
 };
 void gkwarn(struct gk *G, const char *fmt, ...) FG_PRINTF(2, 3);
 /* One thread's samples, under the root frames in root (gecko.c). */
-void gecko_thread(struct gk *G, struct tabs *T, const struct fg_buf *root);
+void gecko_thread(struct gk *G, struct tabs *T, const struct buf *root);
 
 #endif

@@ -103,7 +103,7 @@ sample_push(struct sample_tree *t, const char *s, size_t fl, const char *mod,
 		t->tcap = fl + 1;
 		t->tmp = fg_realloc(t->tmp, t->tcap);
 	}
-	if ((k = fg_rust_fixsym(s, fl, t->tmp)) != (size_t)-1)
+	if ((k = rust_fixsym(s, fl, t->tmp)) != (size_t)-1)
 		pput(t, t->tmp, k);
 	else
 		pput(t, s, fl);

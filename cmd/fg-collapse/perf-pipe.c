@@ -54,7 +54,7 @@ struct ring {
 	uint64_t nready;	/* blocks read */
 	uint64_t ndone;		/* blocks reported */
 	int closing;		/* no more blocks */
-	struct fg_buf filter;	/* the default event filter, once known */
+	struct buf filter;	/* the default event filter, once known */
 	int has_filter;
 	struct fg_in *in;
 	uint64_t lines;		/* lines of the blocks reported */
@@ -101,7 +101,7 @@ parse(struct ring *r, struct worker *w, struct pblock *b)
 {
 	if (b->filtered && !w->has_filter) {
 		/* r->filter was set before b was handed out */
-		fg_buf_put(&w->filter, r->filter.p, r->filter.len);
+		buf_put(&w->filter, r->filter.p, r->filter.len);
 		w->has_filter = w->defaulted = 1;
 	}
 	w->lineno = 0;
@@ -218,7 +218,7 @@ fill(struct ring *r, struct pblock *b, const struct pblock *prev, int *eof)
 		b->len = prev->len - prev->n;
 	}
 	while (b->len < PBLOCK && !*eof) {
-		k = fg_in_read(r->in, b->p + b->len, PBLOCK - b->len);
+		k = in_read(r->in, b->p + b->len, PBLOCK - b->len);
 		b->len += k;
 		*eof = k == 0;
 	}
@@ -334,12 +334,12 @@ perf_run_pipe(struct worker *w, struct fg_in *in)
 	w->otherevents |= w2.otherevents;
 	perf_tally_join(&w->tally, &w2.tally);
 	if (r.has_filter && !w->has_filter) {
-		fg_buf_put(&w->filter, r.filter.p, r.filter.len);
+		buf_put(&w->filter, r.filter.p, r.filter.len);
 		w->has_filter = w->defaulted = 1;
 	}
 	if (!whole) {
 		/* the rest in one pass, w as after a blank line */
-		fg_in_unread(in, last->p, last->len);
+		in_unread(in, last->p, last->len);
 		w->lineno = 0;
 		w->nwarn = 0;
 		perf_run_stream(w, in);

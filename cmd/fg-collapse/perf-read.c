@@ -28,7 +28,7 @@ perf_run_stream(struct worker *w, struct fg_in *in)
 	size_t have, want = BLOCK, n;
 
 	for (;;) {
-		b = fg_in_peek(in, want, &have);
+		b = in_peek(in, want, &have);
 		if (have == 0)
 			break;
 		n = have;
@@ -54,12 +54,12 @@ static void *
 run_region(void *arg)
 {
 	struct worker *w = arg;
-	struct fg_buf b = { NULL, 0, 0 };
+	struct buf b = { NULL, 0, 0 };
 	off_t off = w->from;
 	ssize_t r;
 	size_t keep = 0, n, i;
 
-	fg_buf_need(&b, RBLOCK + 1);
+	buf_need(&b, RBLOCK + 1);
 	for (;;) {
 		size_t room = b.cap - keep - 1, want;
 
@@ -83,7 +83,7 @@ run_region(void *arg)
 			/* no newline in the whole buffer: grow it */
 			keep = n;
 			b.len = n;
-			fg_buf_need(&b, b.cap);
+			buf_need(&b, b.cap);
 			continue;
 		}
 		perf_parse_block(w, b.p, i);
@@ -195,7 +195,7 @@ run_fd(struct worker *w1, struct fg_in *in, const struct copts *o,
 		return;
 	}
 	perf_worker_init(&w2, o, fg_stab_new(1), in);
-	fg_buf_put(&w2.filter, w1->filter.p, w1->filter.len);
+	buf_put(&w2.filter, w1->filter.p, w1->filter.len);
 	w2.has_filter = 1;
 	w2.defaulted = w1->defaulted;
 	w2.fd = fd;
@@ -240,7 +240,7 @@ threaded_pipe(struct worker *w, struct fg_in *in, const struct copts *o)
 	 * (half a block: what fg_in's first buffer holds; a pipe already
 	 * holds a whole block, 1 MiB, as fg_in_open asked in common/in.c)
 	 */
-	(void)fg_in_peek(in, BLOCK / 2, &have);
+	(void)in_peek(in, BLOCK / 2, &have);
 	return have >= BLOCK / 2 && perf_run_pipe(w, in);
 }
 
@@ -343,7 +343,7 @@ peek_first_time(struct fg_in *in)
 	double t;
 
 	for (;;) {
-		b = fg_in_peek(in, want, &have);
+		b = in_peek(in, want, &have);
 		for (s = 0; s < have; s = e + 1) {
 			nl = memchr(b + s, '\n', have - s);
 			if (nl == NULL && have >= want)
@@ -379,7 +379,7 @@ spool(struct fg_in *in, off_t *size)
 		fg_err(FG_EXIT_ERR, "%s", path);
 	(void)unlink(path);
 	*size = 0;
-	while (b = fg_in_peek(in, BLOCK, &have), have > 0) {
+	while (b = in_peek(in, BLOCK, &have), have > 0) {
 		for (k = 0; k < have; k += (size_t)r)
 			if ((r = write(fd, b + k, have - k)) < 0 &&
 			    errno != EINTR)

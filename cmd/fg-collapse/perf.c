@@ -51,7 +51,7 @@ memo_take(struct worker *w, const struct pment *e)
 		if (w->o->srcline) {
 			/* held for a source line, as perf_on_frame holds it */
 			w->line.len = 0;
-			fg_buf_put(&w->line, pment_name(e), e->nlen);
+			buf_put(&w->line, pment_name(e), e->nlen);
 			w->pend = 1;
 		} else
 			rev_prepend_kept(w, pment_name(e), e->nlen);
@@ -167,7 +167,7 @@ on_line(struct worker *w, const char *s, size_t n)
  * first line that on_line() would take the default --event-filter from.
  */
 int
-perf_first_event(const char *b, size_t n, struct fg_buf *name)
+perf_first_event(const char *b, size_t n, struct buf *name)
 {
 	const char *p = b, *e = b + n, *nl;
 	struct event ev;
@@ -185,7 +185,7 @@ perf_first_event(const char *b, size_t n, struct fg_buf *name)
 		    fg_hasprefix(ev.ev, ev.evlen, "PERF_RECORD_"))
 			continue;
 		name->len = 0;
-		fg_buf_put(name, ev.ev, ev.evlen);
+		buf_put(name, ev.ev, ev.evlen);
 		return 1;
 	}
 	return 0;
@@ -235,7 +235,7 @@ perf_worker_init(struct worker *w, const struct copts *o, struct fg_stab *tab,
 	w->tab = tab;
 	w->in = in;
 	if (o->event_filter != NULL) {
-		fg_buf_put(&w->filter, o->event_filter, strlen(o->event_filter));
+		buf_put(&w->filter, o->event_filter, strlen(o->event_filter));
 		w->has_filter = 1;
 	}
 	if (o->inline_ && tab != NULL)

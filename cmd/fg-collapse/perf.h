@@ -69,12 +69,12 @@ struct worker {
 	struct fg_stab *tab;
 	struct fg_in *in;	/* for names in fatal errors */
 	/* event filter: the user's, or the first event seen */
-	struct fg_buf filter;
+	struct buf filter;
 	int has_filter, defaulted, otherevents;
 	/* the current sample */
 	int inside;		/* an accepted event line was seen */
 	uint64_t period;
-	struct fg_buf pname;
+	struct buf pname;
 	char *rev;		/* frames, written leftwards */
 	size_t rcap, rpos;	/* content is rev[rpos..rcap) */
 	size_t nframes;
@@ -82,7 +82,7 @@ struct worker {
 	int pend;		/* line holds a frame not yet in rev */
 	int64_t slot;		/* --window: the sample's window */
 	struct a2l *a2l;	/* --inline */
-	struct fg_buf line;	/* one frame's text */
+	struct buf line;	/* one frame's text */
 	/* position and warnings */
 	uint64_t lineno;
 	uint64_t nwarn;
@@ -205,7 +205,7 @@ void perf_parse_block(struct worker *w, const char *b, size_t n);
  * The event the first sample in b[0..n) is of, as a worker takes it for
  * the default --event-filter, into name; 0 when no line names one.
  */
-int perf_first_event(const char *b, size_t n, struct fg_buf *name);
+int perf_first_event(const char *b, size_t n, struct buf *name);
 /* Ends the sample being read (a blank line, or the end of input). */
 void perf_end_sample(struct worker *w);
 

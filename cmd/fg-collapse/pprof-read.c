@@ -227,7 +227,7 @@ pprof_first_pass(struct prof *pr)
 }
 
 /*
- * fg_in_slurp, but a regular file is read straight into a buffer of its
+ * in_slurp, but a regular file is read straight into a buffer of its
  * size: no copies while growing, no second copy (profiles run to
  * hundreds of megabytes).
  */
@@ -243,7 +243,7 @@ pprof_slurp(struct fg_in *in, size_t *len)
 	if (in->eof || fstat(in->fd, &sb) != 0 || !S_ISREG(sb.st_mode) ||
 	    (here = lseek(in->fd, 0, SEEK_CUR)) < 0 || sb.st_size < here ||
 	    (uint64_t)(sb.st_size - here) > SIZE_MAX / 2)
-		return (unsigned char *)fg_in_slurp(in, len);
+		return (unsigned char *)in_slurp(in, len);
 	have = in->end - in->pos;
 	cap = have + (size_t)(sb.st_size - here) + 1;
 	p = fg_malloc(cap);

@@ -122,7 +122,7 @@ mustfind(const struct prof *pr, const struct idmap *m, uint64_t id,
 static void
 names_put(struct prof *pr, const void *p, size_t n)
 {
-	fg_buf_put(&pr->names, p, n);
+	buf_put(&pr->names, p, n);
 }
 
 /* A name as a frame: ';' would split it, newlines end the line. */
@@ -348,7 +348,7 @@ tags_match(const struct prof *pr, const struct tagf *t, int nt,
 static void
 key_put(struct acc *a, const void *p, size_t n)
 {
-	fg_buf_put(&a->key, p, n);
+	buf_put(&a->key, p, n);
 }
 
 static void

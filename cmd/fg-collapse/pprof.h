@@ -68,11 +68,11 @@ struct prof {
 	struct func *funcs;
 	size_t nfunc, capfunc;
 	struct idmap locmap, funcmap;
-	struct fg_buf names;	/* location frames, back to back */
+	struct buf names;	/* location frames, back to back */
 };
 
 struct acc {
-	struct fg_buf key;
+	struct buf key;
 	uint64_t *ids;
 	size_t nids, capids;
 	struct label *lb;

@@ -11,7 +11,7 @@
 
 /* Appends frame k to the stack in b; -1 when k is no frame. */
 int
-ss_push(struct ss *S, struct fg_buf *b, double k)
+ss_push(struct ss *S, struct buf *b, double k)
 {
 	size_t i;
 
@@ -19,8 +19,8 @@ ss_push(struct ss *S, struct fg_buf *b, double k)
 		return -1;
 	i = (size_t)k;
 	if (b->len > 0)
-		fg_buf_put(b, ";", 1);
-	fg_buf_put(b, S->names.p + S->fname[i], S->flen[i]);
+		buf_put(b, ";", 1);
+	buf_put(b, S->names.p + S->fname[i], S->flen[i]);
 	return 0;
 }
 
@@ -30,7 +30,7 @@ ss_push(struct ss *S, struct fg_buf *b, double k)
  * print the rounding errors of binary floating point.
  */
 int
-ss_add(struct ss *S, const struct fg_buf *b, double w, int time)
+ss_add(struct ss *S, const struct buf *b, double w, int time)
 {
 	fg_count c;
 
@@ -61,7 +61,7 @@ ss_weightunit(const struct ss *S, const struct prof *p)
 
 /* Applies event i: the time since the last goes to the stack on top. */
 void
-ss_apply(struct ss *S, struct prof *p, struct open *o, struct fg_buf *b,
+ss_apply(struct ss *S, struct prof *p, struct open *o, struct buf *b,
     size_t i, char type, double fr, double at, double *last)
 {
 	if (o->n > 0 && at > *last)

@@ -61,7 +61,7 @@ dbl(enum json_tok t, const struct json *j, double *d)
 static int
 frame(struct ss *S, struct json *j, enum json_tok t)
 {
-	struct fg_buf *b = &S->names;
+	struct buf *b = &S->names;
 	char *name = NULL, *file = NULL, num[32];
 	double line = -1;
 	int which;
@@ -98,11 +98,11 @@ frame(struct ss *S, struct json *j, enum json_tok t)
 	collapse_frame(b, name != NULL ? name : "?",
 	    name != NULL ? strlen(name) : 1);
 	if (S->o->lines && file != NULL && file[0] != '\0') {
-		fg_buf_put(b, " ", 1);
+		buf_put(b, " ", 1);
 		collapse_frame(b, file, strlen(file));
 		if (line >= 0 && line < 1e15) {
 			snprintf(num, sizeof(num), ":%.0f", line);
-			fg_buf_put(b, num, strlen(num));
+			buf_put(b, num, strlen(num));
 		}
 	}
 	S->flen[S->nf] = b->len - S->fname[S->nf];
@@ -164,7 +164,7 @@ weights(struct ss *S, struct prof *p, size_t *n)
 
 /* One sample: frame indices, root first, appended to b; -1 if bad. */
 static int
-sample(struct ss *S, struct json *j, struct fg_buf *b, size_t *nfr)
+sample(struct ss *S, struct json *j, struct buf *b, size_t *nfr)
 {
 	enum json_tok t;
 	double k;
@@ -185,10 +185,10 @@ sample(struct ss *S, struct json *j, struct fg_buf *b, size_t *nfr)
 }
 
 static void
-sampled(struct ss *S, struct prof *p, const struct fg_buf *root)
+sampled(struct ss *S, struct prof *p, const struct buf *root)
 {
 	struct json *j = &p->samples;
-	struct fg_buf b = { NULL, 0, 0 };
+	struct buf b = { NULL, 0, 0 };
 	enum json_tok t;
 	double *w = NULL;
 	size_t nw = 0, i, nfr;
@@ -206,7 +206,7 @@ sampled(struct ss *S, struct prof *p, const struct fg_buf *root)
 		if (t == JSON_ERR)
 			break;
 		b.len = 0;
-		fg_buf_put(&b, root->p, root->len);
+		buf_put(&b, root->p, root->len);
 		if (t != JSON_ARR) {
 			sswarn(S, "samples[%zu]: not an array; skipped", i);
 			if (json_skip(j, t) < 0)
@@ -259,10 +259,10 @@ event(struct json *j, enum json_tok t, char *type, double *fr, double *at)
 }
 
 static void
-evented(struct ss *S, struct prof *p, const struct fg_buf *root)
+evented(struct ss *S, struct prof *p, const struct buf *root)
 {
 	struct json *j = &p->events;
-	struct fg_buf b = { NULL, 0, 0 };
+	struct buf b = { NULL, 0, 0 };
 	struct open o = { NULL, NULL, 0, 0 };
 	enum json_tok t;
 	double fr = 0, at = 0, last = -INFINITY;
@@ -275,7 +275,7 @@ evented(struct ss *S, struct prof *p, const struct fg_buf *root)
 		sswarn(S, "no \"events\" array");
 		return;
 	}
-	fg_buf_put(&b, root->p, root->len);
+	buf_put(&b, root->p, root->len);
 	for (i = 0; (t = json_next(j)) != JSON_ARR_END; i++) {
 		if (t == JSON_ERR || event(j, t, &type, &fr, &at) < 0)
 			break;
@@ -352,7 +352,7 @@ wanted(const struct copts *o, const char *name, size_t idx)
 static void
 profile(struct ss *S, struct prof *p)
 {
-	struct fg_buf root = { NULL, 0, 0 };
+	struct buf root = { NULL, 0, 0 };
 	char num[32];
 
 	S->pname = p->name != NULL ? p->name : "unnamed";
@@ -361,7 +361,7 @@ profile(struct ss *S, struct prof *p)
 			collapse_frame(&root, p->name, strlen(p->name));
 		else {
 			snprintf(num, sizeof(num), "profile %zu", S->pidx);
-			fg_buf_put(&root, num, strlen(num));
+			buf_put(&root, num, strlen(num));
 		}
 	}
 	if (strcmp(p->type, "sampled") == 0)
@@ -459,7 +459,7 @@ run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 	S.in = in;
 	S.o = o;
 	S.tab = tab;
-	text = fg_in_slurp(in, &len);
+	text = in_slurp(in, &len);
 	json_init(&j, text, len);
 	readfile(&S, &j);
 	json_free(&j);

@@ -13,7 +13,7 @@ struct ss {
 	struct fg_in *in;
 	const struct copts *o;
 	struct fg_stab *tab;
-	struct fg_buf names;	/* frame names */
+	struct buf names;	/* frame names */
 	size_t *fname, *flen;	/* per frame, in names */
 	size_t nf, fcap;
 	size_t nprof;		/* profiles in the file */
@@ -41,11 +41,11 @@ struct open {
 
 void sswarn(struct ss *S, const char *fmt, ...) FG_PRINTF(2, 3);
 /* speedscope-stack.c */
-int ss_push(struct ss *S, struct fg_buf *b, double k);
-int ss_add(struct ss *S, const struct fg_buf *b, double w, int time);
+int ss_push(struct ss *S, struct buf *b, double k);
+int ss_add(struct ss *S, const struct buf *b, double w, int time);
 void ss_weightunit(const struct ss *S, const struct prof *p);
 void ss_apply(struct ss *S, struct prof *p, struct open *o,
-    struct fg_buf *b, size_t i, char type, double fr, double at,
+    struct buf *b, size_t i, char type, double fr, double at,
     double *last);
 
 #endif

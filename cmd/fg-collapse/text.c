@@ -13,7 +13,7 @@
 #include "text.h"
 
 void
-fg_buf_grow(struct fg_buf *b, size_t more)
+buf_grow(struct buf *b, size_t more)
 {
 	size_t cap = b->cap ? b->cap : 256;
 
@@ -29,18 +29,18 @@ fg_buf_grow(struct fg_buf *b, size_t more)
 }
 
 void
-fg_buf_putframe(struct fg_buf *b, const char *s, size_t n)
+buf_putframe(struct buf *b, const char *s, size_t n)
 {
 	size_t i = b->len;
 
-	fg_buf_put(b, s, n);
+	buf_put(b, s, n);
 	for (; i < b->len; i++)
 		if (b->p[i] == ';')
 			b->p[i] = ':';
 }
 
 const char *
-fg_trim(const char *s, size_t *n)
+trim(const char *s, size_t *n)
 {
 	while (*n > 0 && fg_isws(*s)) {
 		s++;
@@ -64,7 +64,7 @@ static const struct {
 };
 
 size_t
-fg_rust_fixsym(const char *s, size_t n, char *out)
+rust_fixsym(const char *s, size_t n, char *out)
 {
 	const char *h, *e;
 	size_t i, k, o = 0, el;

@@ -38,7 +38,7 @@ transform_check_root(const char *name)
 
 /* Appends frame s (n bytes) to b unless it repeats the last one (*last). */
 static void
-putframe(struct fg_buf *b, const char *s, size_t n, size_t *last,
+putframe(struct buf *b, const char *s, size_t n, size_t *last,
     int fold)
 {
 	size_t at = b->len + (b->len > 0);
@@ -47,14 +47,14 @@ putframe(struct fg_buf *b, const char *s, size_t n, size_t *last,
 	    memcmp(b->p + *last, s, n) == 0)
 		return;
 	if (b->len > 0)
-		fg_buf_put(b, ";", 1);
-	fg_buf_put(b, s, n);
+		buf_put(b, ";", 1);
+	buf_put(b, s, n);
 	*last = at;
 }
 
 /* The transformed stack of key (len bytes) into b. */
 static void
-transform_one(struct fg_buf *b, const char *key, size_t len, int hasroot,
+transform_one(struct buf *b, const char *key, size_t len, int hasroot,
     const struct copts *o)
 {
 	const char *p = key, *e = key + len, *sc;
@@ -67,7 +67,7 @@ transform_one(struct fg_buf *b, const char *key, size_t len, int hasroot,
 		p = sc != NULL ? sc + 1 : e;
 	}
 	if (o->root != NULL)	/* a process, not a call: never folded */
-		fg_buf_put(b, o->root, strlen(o->root));
+		buf_put(b, o->root, strlen(o->root));
 	while (p < e || (p == e && p > key && p[-1] == ';')) {
 		sc = memchr(p, ';', (size_t)(e - p));
 		if (sc == NULL)
@@ -76,14 +76,14 @@ transform_one(struct fg_buf *b, const char *key, size_t len, int hasroot,
 		p = sc + 1;
 	}
 	if (b->len == 0)
-		fg_buf_put(b, NOROOT_EMPTY, sizeof(NOROOT_EMPTY) - 1);
+		buf_put(b, NOROOT_EMPTY, sizeof(NOROOT_EMPTY) - 1);
 }
 
 void
 transform_merge(struct fg_stab *dst, struct fg_stab *src, int hasroot,
     const struct copts *o, const char *name)
 {
-	struct fg_buf b = { 0 };
+	struct buf b = { 0 };
 	struct fg_ent *e, *d;
 
 	for (e = fg_stab_first(src); e != NULL; e = e->next) {

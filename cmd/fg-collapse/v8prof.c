@@ -72,7 +72,7 @@ static void
 names(struct v8prof *P, struct tree *T)
 {
 	struct v8node *nd;
-	struct fg_buf b = { NULL, 0, 0 };
+	struct buf b = { NULL, 0, 0 };
 	size_t i;
 	char num[32];
 
@@ -84,14 +84,14 @@ names(struct v8prof *P, struct tree *T)
 		if (nd->fnlen > 0)
 			collapse_frame(&b, P->arena + nd->fn, nd->fnlen);
 		else
-			fg_buf_put(&b, "(anonymous)", 11);
+			buf_put(&b, "(anonymous)", 11);
 		if (nd->urllen > 0 && !P->o->no_url) {
-			fg_buf_put(&b, " ", 1);
+			buf_put(&b, " ", 1);
 			collapse_frame(&b, P->arena + nd->url, nd->urllen);
 			if (nd->line > 0) {
 				snprintf(num, sizeof(num), ":%lld",
 				    (long long)nd->line);
-				fg_buf_put(&b, num, strlen(num));
+				buf_put(&b, num, strlen(num));
 			}
 		}
 		T->namelen[i] = b.len - T->name[i];

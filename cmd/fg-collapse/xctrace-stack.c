@@ -27,16 +27,16 @@ xctrace_unit(const struct xp *X)
 }
 
 static void
-putname(struct fg_buf *b, const char *nm)
+putname(struct buf *b, const char *nm)
 {
 	if (b->len > 0)
-		fg_buf_put(b, ";", 1);
-	fg_buf_put(b, nm, strlen(nm));
+		buf_put(b, ";", 1);
+	buf_put(b, nm, strlen(nm));
 }
 
 /* --xctrace-threads: "process;thread" root frames. */
 static void
-threadroot(struct xp *X, struct fg_buf *b, uint32_t t)
+threadroot(struct xp *X, struct buf *b, uint32_t t)
 {
 	if (t == NONE) {
 		putname(b, "[unknown thread]");
@@ -51,7 +51,7 @@ threadroot(struct xp *X, struct fg_buf *b, uint32_t t)
 void
 xctrace_emit(struct xp *X, struct fg_stab *tab)
 {
-	struct fg_buf b = { 0 };
+	struct buf b = { 0 };
 	uint64_t used = 0;
 	size_t i, k;
 	const struct xbt *bt;
@@ -68,7 +68,7 @@ xctrace_emit(struct xp *X, struct fg_stab *tab)
 		for (k = bt->n; k-- > 0;)
 			putname(&b, X->fname[X->fv[bt->off + k]]);
 		if (b.len == 0)
-			fg_buf_put(&b, "[unknown]", 9);
+			buf_put(&b, "[unknown]", 9);
 		collapse_budget(X->in, X->o, "xctrace", &used, b.len + 1);
 		collapse_add_u64(tab, b.p, b.len, sp->count, X->in);
 	}

@@ -32,7 +32,7 @@ static const char *const attrnames[] = { "id", "ref", "name", "fmt" };
 static char *
 framename(struct xp *X, const char *s, size_t n)
 {
-	struct fg_buf *b = &X->tmp;
+	struct buf *b = &X->tmp;
 	size_t i, k;
 	char *r;
 
@@ -43,7 +43,7 @@ framename(struct xp *X, const char *s, size_t n)
 		memcpy(r, "???", 4);
 		return r;
 	}
-	if ((k = fg_rust_fixsym(b->p, b->len, r)) == (size_t)-1) {
+	if ((k = rust_fixsym(b->p, b->len, r)) == (size_t)-1) {
 		memcpy(r, b->p, b->len);
 		k = b->len;
 	}
@@ -346,7 +346,7 @@ run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 	memset(&X, 0, sizeof(X));
 	X.in = in;
 	X.o = o;
-	buf = fg_in_slurp(in, &n);
+	buf = in_slurp(in, &n);
 	X.x.in = in;
 	X.x.s = X.x.p = buf;
 	X.x.e = buf + n;

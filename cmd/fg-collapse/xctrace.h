@@ -61,7 +61,7 @@ struct xp {
 	uint64_t nrows, wmin, wmax;	/* rows counted, their weights */
 	const char *wtext;	/* start of an open <weight>'s text */
 	uint32_t wdef;		/* index an open <weight id=> defines */
-	struct fg_buf tmp;
+	struct buf tmp;
 };
 
 /* xctrace-stack.c: the stacks of the backtraces rows used, root first. */
