@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * perf-event.c: a perf sample's event line taken or not: the event filter
+ * event.c: a perf sample's event line taken or not: the event filter
  * (the user's, or the first event seen), the period, --since, --until and
  * --window, and the process name that is the stack's root.
  */
 #include <stdint.h>
 #include <string.h>
 
-#include "perf-rev.h"
+#include "perf.h"
 
 /* --since, --until, --window: whether the sample is kept, and where. */
 static int

@@ -16,8 +16,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "collapse.h"
-#include "addr2line.h"
+#include "perf.h"
 #include "sym.h"
 
 #define SENTINEL "0xffffffffffffffff"

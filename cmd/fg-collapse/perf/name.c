@@ -1,16 +1,15 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * perf-name.c: a perf stack line's frame named as stackcollapse-perf.pl
+ * name.c: a perf stack line's frame named as stackcollapse-perf.pl
  * names it: the offset cut, Java's "->" inlining split, argument lists
  * cut, "[unknown]" given its module, the _[k], _[j], _[i] annotations,
  * addr2line's frames for --inline and a source line for --srcline. The
- * name is held in w->line until the next line (perf-rev.h's flush_frame).
+ * name is held in w->line until the next line (perf.h's flush_frame).
  */
 #include <stdlib.h>
 #include <string.h>
 
-#include "addr2line.h"
-#include "perf-rev.h"
+#include "perf.h"
 
 /*
  * "[unknown]" as stackcollapse-perf.pl names it: the module's base name

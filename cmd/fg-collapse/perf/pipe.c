@@ -1,24 +1,25 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * perf-pipe.c: perf script from a pipe, parsed on two threads while it
- * is read. The calling thread reads the input into a ring of NBLK
- * buffers of PBLOCK bytes, each cut just after its last blank line (where
- * a sample has ended and a worker is as at the start, but for its event
- * filter), and queues each block for a second thread; when that one
- * has NQ blocks waiting already, the calling thread parses the block
- * itself, then reads on. So two threads, not three, share the machine
- * with the pipe's writer, the pipe fills while the reader parses and is
- * emptied in fewer, larger reads (a third of the context switches of a
- * thread that only reads, bench/collapse.sh's capture through `cat |`).
- * Each thread parses into a table of its own, merged at the end. Line
- * counts and warnings are kept per
- * block and reported in input order as the ring turns, so output,
- * messages and exit status are those of one pass, and memory stays
- * NBLK blocks whatever the input's size. The default event filter (the
- * first sample's event) is found by the reader before a block with it is
- * handed out. A full block without a blank line (perf script without
- * call graphs, or an enormous sample) ends the threads: the rest is read
- * in one pass, from where the last block ended.
+ * pipe.c: what is left of perf script input read as a stream: in one
+ * pass (perf_run_stream), or, from a pipe, parsed on two threads while it
+ * is read (perf_run_pipe). The calling thread reads the input into a
+ * ring of NBLK buffers of PBLOCK bytes, each cut just after its last
+ * blank line (where a sample has ended and a worker is as at the start,
+ * but for its event filter), and queues each block for a second thread;
+ * when that one has NQ blocks waiting already, the calling thread parses
+ * the block itself, then reads on. So two threads, not three, share the
+ * machine with the pipe's writer, the pipe fills while the reader parses
+ * and is emptied in fewer, larger reads (a third of the context switches
+ * of a thread that only reads, bench/collapse.sh's capture through
+ * `cat |`). Each thread parses into a table of its own, merged at the
+ * end. Line counts and warnings are kept per block and reported in input
+ * order as the ring turns, so output, messages and exit status are those
+ * of one pass, and memory stays NBLK blocks whatever the input's size.
+ * The default event filter (the first sample's event) is found by the
+ * reader before a block with it is handed out. A full block without a
+ * blank line (perf script without call graphs, or an enormous sample)
+ * ends the threads: the rest is read in one pass, from where the last
+ * block ended.
  */
 #include <errno.h>
 #include <pthread.h>
@@ -64,6 +65,35 @@ struct parser {
 	struct ring *r;
 	struct worker *w;
 };
+
+/* Parses the bytes of in that are left, as fg_in buffers them. */
+void
+perf_run_stream(struct worker *w, struct fg_in *in)
+{
+	const char *b, *q;
+	size_t have, want = BLOCK, n;
+
+	for (;;) {
+		b = in_peek(in, want, &have);
+		if (have == 0)
+			break;
+		n = have;
+		if (!in->eof) {
+			for (q = b + have; q > b && q[-1] != '\n'; q--)
+				;
+			if (q == b) {
+				want = have * 2;	/* a long line */
+				continue;
+			}
+			n = (size_t)(q - b);
+		}
+		perf_parse_block(w, in->buf + in->pos, n);
+		in->pos += n;
+		want = BLOCK;
+	}
+	perf_end_sample(w);
+	perf_stack_flush(w);
+}
 
 static void
 lock(struct ring *r)
