@@ -192,7 +192,7 @@ struct worker {
 	 */
 	int weighted;
 	struct ptally tally;
-	/* Finished samples not yet in tab: sample s in q[s % NPEND] (stack.c). */
+	/* Finished samples not yet in tab: sample s in q[s % NPEND] (stack.c) */
 	struct pend q[NPEND];
 	uint64_t nq;
 };

@@ -7,12 +7,13 @@
  *
  * A sample is counted a few samples late: looking a stack up costs two
  * cache misses one after the other (the hash slot, then the entry it
- * names), which in a large capture were a fifth of the time. So a finished sample's stack is
- * hashed and its slot asked for at once, its entry asked for NPEND / 2
- * samples later, and it is looked up and counted NPEND samples later,
- * when both are in cache. Each sample waiting keeps the buffer its
- * frames were written in; the worker takes a free one for the next.
- * The counts are added in another order, but they are sums.
+ * names), which in a large capture were a fifth of the time. So a
+ * finished sample's stack is hashed and its slot asked for at once, its
+ * entry asked for NPEND / 2 samples later, and it is looked up and
+ * counted NPEND samples later, when both are in cache. Each sample
+ * waiting keeps the buffer its frames were written in; the worker takes
+ * a free one for the next. The counts are added in another order, but
+ * they are sums.
  */
 #include <stdlib.h>
 

@@ -8,7 +8,7 @@
  */
 #include <string.h>
 
-#include "xctrace-xml.h"
+#include "xml.h"
 
 static uint64_t
 lineof(const struct xml *x, const char *p)
