@@ -1,9 +1,13 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * frame.c: what the JSON formats share: frame text from a profile's
- * strings, root frames and their selection (their data warnings are
- * jsonwarn.c's, the start of their head for a probe probe.c's).
+ * strings, root frames and their selection, and their data warnings: no
+ * line number (JSON has no useful one), the first ten printed, every one
+ * counted in the status (the start of their head for a probe is
+ * probe.c's).
  */
+#include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "collapse.h"
@@ -55,4 +59,19 @@ collapse_selected(const char *const *sel, int n, const char *name,
 		    strcmp(sel[i], id) == 0)
 			return 1;
 	return 0;
+}
+
+void
+collapse_vwarn(struct fg_in *in, const char *label, const char *fmt,
+    va_list ap)
+{
+	fg_status = fg_status > FG_EXIT_DATA ? fg_status : FG_EXIT_DATA;
+	in->nbad++;
+	if (++in->nwarn > 10)
+		return;
+	fprintf(stderr, "%s: %s: ", fg_progname, in->name);
+	if (label != NULL)
+		fprintf(stderr, "%s: ", label);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
 }

@@ -1,16 +1,18 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * text.c: symbol text as fg-collapse's decoders build it (see text.h): a
- * growing buffer for stacks and frames, trimming, Rust symbols that a
- * profiler demangled only partly, code points the decoders unescape as
- * UTF-8.
+ * growing buffer for stacks and frames, growing arrays, trimming, Rust
+ * symbols that a profiler demangled only partly, code points the
+ * decoders unescape as UTF-8.
  */
+#include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "fg.h"
 #include "text.h"
+#include "collapse.h"
 
 void
 buf_grow(struct buf *b, size_t more)
@@ -136,4 +138,15 @@ fg_utf8_put(char *u, uint32_t c)
 	u[2] = (char)(0x80 | (c >> 6 & 0x3f));
 	u[3] = (char)(0x80 | (c & 0x3f));
 	return 4;
+}
+
+void *
+collapse_grow(void *v, size_t *cap, size_t need, size_t sz)
+{
+	if (need <= *cap)
+		return v;
+	*cap = *cap ? *cap * 2 : 16;
+	while (*cap < need)
+		*cap *= 2;
+	return fg_reallocarray(v, *cap, sz);
 }

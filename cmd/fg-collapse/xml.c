@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * xctrace-xml.c: the XML scanner xctrace.c reads with (xctrace-xml.h):
+ * xml.c: the XML scanner xctrace.c reads with (xml.h):
  * one tag at a time over the whole input, with the attributes asked for;
  * comments, CDATA sections, processing instructions and declarations
  * skipped; entities &amp; &lt; &gt; &quot; &apos; and &#N; decoded on

@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * xctrace-xml.h: the small XML scanner xctrace.c reads an export with:
+ * xml.h: the small XML scanner xctrace.c reads an export with:
  * element tags and the attributes asked for, comments, CDATA,
  * processing instructions and declarations skipped (no DTDs, no
  * recursion), entities decoded on request.
  */
-#ifndef XCTRACE_XML_H
-#define XCTRACE_XML_H
+#ifndef XML_H
+#define XML_H
 
 #include <stddef.h>
 

@@ -147,15 +147,3 @@ perf_stack_merge(struct fg_stab *dst, struct fg_stab *src, const char *name,
 	    sizeof(*kept->tabs));
 	kept->tabs[kept->n++] = src;
 }
-
-void
-collapse_kept_free(struct ckept *k)
-{
-	size_t i;
-
-	for (i = 0; i < k->n; i++)
-		fg_stab_free(k->tabs[i]);
-	free(k->tabs);
-	k->tabs = NULL;
-	k->n = 0;
-}
