@@ -2,6 +2,17 @@
 /*
  * bpftrace.c: bpftrace maps keyed by stacks, as printed at exit by
  *   bpftrace -e 'profile:hz:99 { @[kstack, ustack, comm] = count(); }'
+ *
+ *	@[
+ *	    do_idle+170
+ *	    cpu_startup_entry+29
+ *	,
+ *	    main+45
+ *	    __libc_start_call_main+122
+ *	, myprog]: 12
+ * becomes
+ *	myprog;__libc_start_call_main;main;cpu_startup_entry;do_idle 12
+ *
  * An entry is "@[" (or "@name["), frame lines leaf first, a "," line
  * between stacks, and a last line "]: COUNT" or ", comm]: COUNT". The key
  * parts are joined in reverse order, as stackcollapse-bpftrace.pl does, so
@@ -9,16 +20,66 @@
  * ("+123") are dropped (kept but on the leaf with --includeoffset); frames
  * in ustack(perf) form "ADDR sym+off (module)" become "sym". One-line
  * entries such as "@[comm]: 5" count too. Other lines (the "Attaching N
- * probes..." banner, printf output) are ignored. This file reads the
- * lines, the key parts on them and an entry's count; bpftrace-stack.c
- * gathers the parts and makes the stacks (bpftrace.h).
+ * probes..." banner, printf output) are ignored. The lines are read, the
+ * key parts on them gathered per entry (struct bpf_ent), and each entry's
+ * parts joined into its stack.
  */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "collapse.h"
 #include "sym.h"
-#include "bpftrace.h"
+
+/* One map entry's key parts, in input order. */
+struct bpf_ent {
+	struct buf parts;
+	size_t *off;
+	size_t n, cap;
+	size_t leafn;		/* the first part's length in the stack */
+};
+
+/*
+ * A key part of n bytes (none when n is 0) added to the entry; leafn is
+ * the length of it the stack keeps when it is the entry's first part (its
+ * leaf, whose offset --includeoffset drops).
+ */
+static void bpf_part(struct bpf_ent *en, const char *s, size_t n, size_t leafn);
+/* The entry's stack into st: its parts joined in reverse order. */
+static void bpf_join(const struct bpf_ent *en, struct buf *st);
+
+static void
+bpf_part(struct bpf_ent *en, const char *s, size_t n, size_t leafn)
+{
+
+	if (n == 0)
+		return;
+	if (en->n == en->cap) {
+		en->cap = en->cap ? en->cap * 2 : 64;
+		en->off = fg_reallocarray(en->off, en->cap, sizeof(*en->off));
+	}
+	if (en->n == 0)
+		en->leafn = leafn;
+	en->off[en->n++] = en->parts.len;
+	buf_putframe(&en->parts, s, n);
+}
+
+static void
+bpf_join(const struct bpf_ent *en, struct buf *st)
+{
+	size_t k, a, b;
+
+	st->len = 0;
+	for (k = en->n; k-- > 0;) {
+		a = en->off[k];
+		b = k + 1 < en->n ? en->off[k + 1] : en->parts.len;
+		if (k == 0)
+			b = a + en->leafn;
+		if (st->len > 0)
+			buf_put(st, ";", 1);
+		buf_put(st, en->parts.p + a, b - a);
+	}
+}
 
 /* "@" [A-Za-z0-9_]* "[" at the start: returns the length, else 0. */
 static size_t
@@ -95,7 +156,7 @@ scalars(struct bpf_ent *en, const char *s, size_t n, int incoff)
 		c = memchr(s, ',', n);
 		k = c != NULL ? (size_t)(c - s) : n;
 		m = k;
-		t = fg_trim(s, &m);
+		t = trim(s, &m);
 		part(en, t, m, incoff);
 		if (c == NULL)
 			break;
@@ -137,7 +198,7 @@ frame(struct bpf_ent *en, const char *s, size_t n, int incoff)
  */
 static void
 finish(struct bpf_ent *en, struct fg_stab *tab, struct fg_in *in,
-    const char *cnt, size_t cn, struct fg_buf *st)
+    const char *cnt, size_t cn, struct buf *st)
 {
 	fg_count c;
 
@@ -157,7 +218,7 @@ static void
 run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 {
 	struct bpf_ent en = { { 0 }, 0, 0, 0, 0 };
-	struct fg_buf st = { 0 };
+	struct buf st = { 0 };
 	const char *s, *end, *cnt;
 	char *line;
 	size_t len, n, k, cn;
@@ -165,7 +226,7 @@ run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 
 	while ((line = fg_in_line(in, &len)) != NULL) {
 		n = len;
-		s = fg_trim(line, &n);
+		s = trim(line, &n);
 		if ((k = mapstart(s, n)) > 0) {
 			if (inent)
 				fg_in_warn(in, "new entry before the end of "
@@ -226,7 +287,7 @@ probe(const char *head, size_t n, struct cprobe *why)
 			return len > 0 && (fg_isws(s[0]) || s[0] == ']' ||
 			    s[0] == ',') ? PROBE_YES : probe_why(why, 50,
 			    "a map entry \"@[\" without its stack lines");
-		s = fg_trim(s, &len);
+		s = trim(s, &len);
 		if ((k = mapstart(s, len)) == 0)
 			continue;
 		if (k == len)

@@ -7,6 +7,20 @@
  * {"traceEvents": [...]}; the closing ']' of the array form may be
  * missing, as the Trace Event Format allows.
  *
+ *	{"traceEvents": [
+ *	 {"ph": "M", "name": "thread_name", "pid": 7, "tid": 1,
+ *	  "args": {"name": "CrRendererMain"}},
+ *	 {"ph": "P", "name": "Profile", "pid": 7, "tid": 1, "id": "0x1",
+ *	  "args": {"data": {"startTime": 0}}},
+ *	 {"ph": "P", "name": "ProfileChunk", "pid": 7, "tid": 1, "id": "0x1",
+ *	  "args": {"data": {"cpuProfile": {"nodes": [
+ *	   {"id": 1, "callFrame": {"functionName": "(root)", "url": ""}},
+ *	   {"id": 2, "parent": 1, "callFrame": {"functionName": "main",
+ *	    "url": "app.js", "lineNumber": 4}}], "samples": [2, 2]},
+ *	   "timeDeltas": [100, 100]}}}]}
+ * becomes
+ *	pid 7;CrRendererMain;main app.js:5 2
+ *
  * With the disabled-by-default-v8.cpu_profiler category, V8 writes for
  * each profiled thread a "Profile" event (its pid and tid name the thread,
  * args.data.startTime the start in microseconds) and "ProfileChunk" events
@@ -18,15 +32,166 @@
  *
  * Events are read in one pass; the args of the few events used are read
  * again from their offset once the event's name is known, since members
- * come in any order (Chrome writes "args" first). This file reads the
- * events; chrome-trace.c keeps the profiles and names they give, and
- * makes the stacks (chrome.h).
+ * come in any order (Chrome writes "args" first). The profiles and the
+ * names the events give are kept (struct trace), and each profile's
+ * stacks made under its process and thread; v8prof.c reads the nodes.
  */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "chrome.h"
+#include "v8prof.h"
+
+enum kind {
+	EV_OTHER, EV_THREAD_NAME, EV_PROCESS_NAME, EV_PROFILE, EV_CHUNK,
+	EV_CPUPROFILE
+};
+
+struct ev {
+	enum kind kind;
+	int64_t pid, tid;
+	char id[64];		/* the profile's id, as written */
+	struct json args;	/* where "args" starts; args.s NULL if none */
+};
+
+struct cprof {
+	struct v8prof P;
+	int64_t pid, tid;
+	int hasthread;		/* tid from a Profile event */
+	char label[96];
+};
+
+struct trace {
+	struct cprof **pv;
+	size_t np, pcap;
+	struct fg_stab *keys;	/* "p pid id", "t pid tid", "n pid" */
+	char **names;		/* thread and process names, by aux - 1 */
+	size_t nnames, ncap;
+	struct fg_in *in;
+	const struct copts *o;
+	uint64_t used;
+	struct v8prof W;	/* for warnings about the file */
+};
+
+/* The profiles and names the events give, and their stacks. */
+/* The profile of e's pid and id, new when not seen yet. */
+static struct cprof *chrome_profile(struct trace *T, const struct ev *e);
+/* Names thread b of process a ('t') or process a ('n', b 0). */
+static void chrome_setname(struct trace *T, char c, int64_t a, int64_t b,
+    const char *s, size_t len);
+/* Every profile's stacks into tab, under its process and thread. */
+static void chrome_emit(struct trace *T, struct fg_stab *tab);
+
+/* The keys' table entry for a formatted key. */
+static struct fg_ent *
+key(struct trace *T, char c, int64_t a, const char *b)
+{
+	char k[128];
+	int n;
+
+	n = snprintf(k, sizeof(k), "%c %lld %s", c, (long long)a, b);
+	return fg_stab_get(T->keys, k, (size_t)n < sizeof(k) ? (size_t)n :
+	    sizeof(k) - 1);
+}
+
+static struct cprof *
+chrome_profile(struct trace *T, const struct ev *e)
+{
+	struct fg_ent *k;
+	struct cprof *c;
+
+	k = key(T, 'p', e->pid, e->id);
+	if (k->aux != 0)
+		return T->pv[k->aux - 1];
+	T->pv = collapse_grow(T->pv, &T->pcap, T->np + 1, sizeof(*T->pv));
+	c = fg_calloc(1, sizeof(*c));
+	v8_init(&c->P, T->in, T->o, "chrome", &T->used);
+	c->pid = e->pid;
+	c->tid = e->tid;
+	snprintf(c->label, sizeof(c->label), "pid %lld profile %s",
+	    (long long)e->pid, e->id);
+	c->P.label = c->label;
+	T->pv[T->np++] = c;
+	k->aux = (uint32_t)T->np;
+	return c;
+}
+
+static void
+chrome_setname(struct trace *T, char c, int64_t a, int64_t b,
+    const char *s, size_t len)
+{
+	struct fg_ent *k;
+	char bs[32];
+
+	snprintf(bs, sizeof(bs), "%lld", (long long)b);
+	k = key(T, c, a, bs);
+	if (k->aux == 0) {
+		T->names = collapse_grow(T->names, &T->ncap, T->nnames + 1,
+		    sizeof(*T->names));
+		T->names[T->nnames++] = NULL;
+		k->aux = (uint32_t)T->nnames;
+	}
+	free(T->names[k->aux - 1]);
+	T->names[k->aux - 1] = fg_malloc(len + 1);
+	memcpy(T->names[k->aux - 1], s, len);
+	T->names[k->aux - 1][len] = '\0';
+	while (len-- > 0)	/* a NUL escape would end the name */
+		if (T->names[k->aux - 1][len] == '\0')
+			T->names[k->aux - 1][len] = ' ';
+}
+
+static const char *
+getname(struct trace *T, char c, int64_t a, int64_t b)
+{
+	struct fg_ent *k;
+	char bs[32];
+
+	snprintf(bs, sizeof(bs), "%lld", (long long)b);
+	k = key(T, c, a, bs);
+	return k->aux != 0 ? T->names[k->aux - 1] : NULL;
+}
+
+static void
+chrome_emit(struct trace *T, struct fg_stab *tab)
+{
+	const struct copts *o = T->o;
+	const char *pname, *tname;
+	struct cprof *c;
+	struct buf b = { NULL, 0, 0 };
+	char pid[32], tid[32];
+	double first = NAN, last = NAN, t;
+	size_t i;
+
+	for (i = 0; window_on(o) && i < T->np; i++) {
+		if (!v8_times(&T->pv[i]->P))
+			continue;
+		t = (double)T->pv[i]->P.tmin / 1e6;
+		first = isnan(first) || t < first ? t : first;
+		t = (double)T->pv[i]->P.tmax / 1e6;
+		last = isnan(last) || t > last ? t : last;
+	}
+	if (window_on(o))
+		window_resolve(o, T->in, first, last);
+	for (i = 0; i < T->np; i++) {
+		c = T->pv[i];
+		if (!c->hasthread)
+			v8_warn(&c->P, "no Profile event names its thread; "
+			    "taken as tid %lld", (long long)c->tid);
+		pname = getname(T, 'n', c->pid, 0);
+		tname = getname(T, 't', c->pid, c->tid);
+		snprintf(pid, sizeof(pid), "%lld", (long long)c->pid);
+		snprintf(tid, sizeof(tid), "%lld", (long long)c->tid);
+		if (!collapse_selected(o->procs, o->nprocs, pname, pid) ||
+		    !collapse_selected(o->threads, o->nthreads, tname, tid))
+			continue;
+		b.len = 0;
+		collapse_rootframe(&b, pname, "pid", pid, o->pid);
+		collapse_rootframe(&b, tname, "tid", tid, o->tid);
+		v8_emit(&c->P, tab, b.p, b.len);
+	}
+	free(b.p);
+}
 
 /*
  * Moves j into the value of member name of the object whose first token
@@ -332,7 +497,7 @@ run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 	T.o = o;
 	T.keys = fg_stab_new(1);
 	v8_init(&T.W, in, o, "chrome", &T.used);
-	text = fg_in_slurp(in, &len);
+	text = in_slurp(in, &len);
 	json_init(&j, text, len);
 	readtrace(&T, &j);
 	if (T.np == 0)

@@ -3,6 +3,15 @@
  * collapse.h: fg-collapse's format modules. Each input file is probed by
  * every module in turn (unless -f names one); the first that claims it
  * collapses it into the shared stack table through collapse_add().
+ *
+ * The tool's files: main.c (options, inputs, the run); formats.c (the
+ * list of formats, the choice among them); one file per input format
+ * (bpftrace.c, callgrind.c, chrome.c, cpuprofile.c, dtrace.c,
+ * folded-input.c, gecko.c, macos-sample.c, pprof.c, speedscope.c,
+ * xctrace.c; perf/, a folder of its own: perf/perf.h); the decoders they
+ * share (json.c, pb.c, xml.c, v8prof.c; inraw.c, an input as bytes);
+ * what the formats share (add.c, frame.c, probe.c, text.c); and what
+ * follows the formats (transform.c, window.c, write.c).
  */
 #ifndef COLLAPSE_H
 #define COLLAPSE_H
@@ -59,8 +68,8 @@ struct copts {
 
 /*
  * Tables whose keys the output's table borrows (perf's second thread's
- * stacks, merged without copying their keys: perf-stack.c): held for the
- * caller, which frees them after that table (collapse_kept_free).
+ * stacks, merged without copying their keys: perf/stack.c): held for the
+ * caller, which frees them after that table (collapse_kept_free, add.c).
  */
 struct ckept {
 	struct fg_stab **tabs;
@@ -70,7 +79,7 @@ void collapse_kept_free(struct ckept *k);
 
 /*
  * What the counts are, for the "# fg-collapse kind=profile unit=U
- * period=P samples=N" header (fg-folded(5); unit.c). A format calls
+ * period=P samples=N" header (fg-folded(5); write.c). A format calls
  * collapse_unit() with what its input says a count is (ns, us, bytes,
  * Ir, samples...), collapse_period() with the count units per sample
  * when every sample weighs the same, collapse_samples() with the number
@@ -145,6 +154,8 @@ int probe_why(struct cprobe *why, int score, const char *fmt, ...)
  */
 int probe_json_keys(struct cprobe *why, int hasa, int hasb, const char *a,
     const char *b);
+/* Offset of the first byte of a JSON text's head past a BOM and blanks. */
+size_t collapse_json_start(const char *head, size_t n);
 
 struct cfmt {
 	const char *name;	/* as -f takes it */
@@ -187,7 +198,7 @@ void collapse_write(struct fg_stab *tab, const struct copts *o);
  */
 void collapse_header(const struct copts *o, int withsamples);
 /*
- * sort.c: tab's stacks sorted bytewise, handed to out() in order, in one
+ * tab's stacks sorted bytewise, handed to out() in order, in one
  * or (a large table, unless nothreads) two runs; tab cannot be searched
  * afterwards.
  */
@@ -195,21 +206,21 @@ void collapse_sort(struct fg_stab *tab, int nothreads,
     void (*out)(const struct fg_sortitem *it, size_t n));
 
 /*
- * --skip-after names: a table of tab's stacks, each cut to start at its
+ * transform.c: --skip-after names: a table of tab's stacks, each cut to start at its
  * deepest frame of one of the names (unchanged without one); frees tab.
  */
 struct fg_stab *skip_after(struct fg_stab *tab, const char *const *names,
     size_t n);
 /*
- * Appends n bytes of a name to b as folded frame text: ';' becomes ':',
+ * frame.c: appends n bytes of a name to b as folded frame text: ';' becomes ':',
  * newline, carriage return and NUL become blanks.
  */
-void collapse_frame(struct fg_buf *b, const char *s, size_t n);
+void collapse_frame(struct buf *b, const char *s, size_t n);
 /*
  * Appends a root frame for a process or thread to the stack in b: its
  * name, with "-id" when withid; "what id" when it has no name.
  */
-void collapse_rootframe(struct fg_buf *b, const char *name,
+void collapse_rootframe(struct buf *b, const char *name,
     const char *what, const char *id, int withid);
 /*
  * A data warning about input in, without a line number (JSON has no
@@ -217,13 +228,11 @@ void collapse_rootframe(struct fg_buf *b, const char *name,
  */
 void collapse_vwarn(struct fg_in *in, const char *label, const char *fmt,
     va_list ap) FG_PRINTF(3, 0);
-/* Offset of the first byte of a JSON text's head past a BOM and blanks. */
-size_t collapse_json_start(const char *head, size_t n);
 /* Whether name or id is one of the n selectors (--process, --thread). */
 int collapse_selected(const char *const *sel, int n, const char *name,
     const char *id);
 
-/* "256M" and the like; fatal when not a positive size. */
+/* add.c: "256M" and the like; fatal when not a positive size. */
 uint64_t collapse_parse_size(const char *s);
 /*
  * Counts n more bytes of new stack text against the input's bound (*used
@@ -241,7 +250,7 @@ void transform_merge(struct fg_stab *dst, struct fg_stab *src, int hasroot,
     const struct copts *o, const char *name);
 
 /*
- * grow.c: v, an array of *cap elements of sz bytes, grown (doubling) to
+ * text.c: v, an array of *cap elements of sz bytes, grown (doubling) to
  * hold at least need of them; returns it, perhaps moved.
  */
 void *collapse_grow(void *v, size_t *cap, size_t need, size_t sz);
@@ -264,7 +273,7 @@ struct cnear {
 const struct cfmt *collapse_choose(const char *head, size_t n,
     struct cnear *nr);
 /*
- * formats-msg.c: an unknown -f name, an input no format recognises
+ * An unknown -f name, an input no format recognises
  * (name: the input's; nr: what collapse_choose found): fatal, listing
  * the formats.
  */

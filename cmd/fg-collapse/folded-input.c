@@ -1,7 +1,15 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * folded-input.c: input that is already folded (this toolkit's output, inferno,
- * async-profiler collapsed, py-spy raw): validated, normalised, summed.
+ * folded-input.c: input that is already folded (this toolkit's output,
+ * inferno, async-profiler collapsed, py-spy raw): validated, normalised,
+ * summed.
+ *
+ *	main;parse 3
+ *	main 1
+ *	main;parse 2
+ * becomes
+ *	main 1
+ *	main;parse 5
  */
 #include <limits.h>
 #include <stdlib.h>

@@ -2,9 +2,12 @@
 /*
  * formats.c: fg-collapse's formats and the choice among them: by -f's
  * name, or by the probes' verdicts on the head of an input (collapse.h's
- * struct cfmt). Pure: the head is read and a refusal printed by the
- * caller (main.c, formats-msg.c).
+ * struct cfmt); and the errors of that choice, an unknown -f name and an
+ * input no format recognises, which list the formats and end the run.
+ * The head is read by the caller (main.c).
  */
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "collapse.h"
@@ -59,4 +62,38 @@ collapse_choose(const char *head, size_t n, struct cnear *nr)
 		}
 	}
 	return NULL;
+}
+
+/* The formats' names on standard error, each after a blank. */
+static void
+listformats(void)
+{
+	int i;
+
+	for (i = 0; collapse_fmts[i] != NULL; i++)
+		fprintf(stderr, " %s", collapse_fmts[i]->name);
+}
+
+_Noreturn void
+collapse_unknown(const char *name)
+{
+	fg_warnx("unknown format: %s", name);
+	fprintf(stderr, "formats:");
+	listformats();
+	fputc('\n', stderr);
+	exit(FG_EXIT_ERR);
+}
+
+_Noreturn void
+collapse_unrecognised(const char *name, const struct cnear *nr)
+{
+	fprintf(stderr, "%s: %s: input format not recognised (tried:",
+	    fg_progname, name);
+	listformats();
+	fprintf(stderr, ")");
+	if (nr->f != NULL)
+		fprintf(stderr, "; closest: %s (%s)", nr->f->name,
+		    nr->why.why);
+	fprintf(stderr, "; use -f to name one\n");
+	exit(FG_EXIT_ERR);
 }

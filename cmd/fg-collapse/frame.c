@@ -1,19 +1,23 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * frame.c: what the JSON formats share: frame text from a profile's
- * strings, root frames and their selection (their data warnings are
- * jsonwarn.c's, the start of their head for a probe probe.c's).
+ * strings, root frames and their selection, and their data warnings: no
+ * line number (JSON has no useful one), the first ten printed, every one
+ * counted in the status (the start of their head for a probe is
+ * probe.c's).
  */
+#include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "collapse.h"
 
 void
-collapse_frame(struct fg_buf *b, const char *s, size_t n)
+collapse_frame(struct buf *b, const char *s, size_t n)
 {
 	size_t i = b->len;
 
-	fg_buf_put(b, s, n);
+	buf_put(b, s, n);
 	for (; i < b->len; i++) {
 		if (b->p[i] == ';')
 			b->p[i] = ':';
@@ -24,20 +28,20 @@ collapse_frame(struct fg_buf *b, const char *s, size_t n)
 }
 
 void
-collapse_rootframe(struct fg_buf *b, const char *name, const char *what,
+collapse_rootframe(struct buf *b, const char *name, const char *what,
     const char *id, int withid)
 {
 	if (b->len > 0)
-		fg_buf_put(b, ";", 1);
+		buf_put(b, ";", 1);
 	if (name == NULL || name[0] == '\0') {
-		fg_buf_put(b, what, strlen(what));
-		fg_buf_put(b, " ", 1);
+		buf_put(b, what, strlen(what));
+		buf_put(b, " ", 1);
 		collapse_frame(b, id, strlen(id));
 		return;
 	}
 	collapse_frame(b, name, strlen(name));
 	if (withid) {
-		fg_buf_put(b, "-", 1);
+		buf_put(b, "-", 1);
 		collapse_frame(b, id, strlen(id));
 	}
 }
@@ -55,4 +59,19 @@ collapse_selected(const char *const *sel, int n, const char *name,
 		    strcmp(sel[i], id) == 0)
 			return 1;
 	return 0;
+}
+
+void
+collapse_vwarn(struct fg_in *in, const char *label, const char *fmt,
+    va_list ap)
+{
+	fg_status = fg_status > FG_EXIT_DATA ? fg_status : FG_EXIT_DATA;
+	in->nbad++;
+	if (++in->nwarn > 10)
+		return;
+	fprintf(stderr, "%s: %s: ", fg_progname, in->name);
+	if (label != NULL)
+		fprintf(stderr, "%s: ", label);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
 }

@@ -1,20 +1,89 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * gecko.c: a Firefox Profiler thread's tables (read by gecko-read.c,
- * gecko.h) as stacks: frame names, weights and their unit, each stack
- * row walked once through its "prefix" chain.
+ * gecko.c: Firefox Profiler JSON, in both of its forms, read into
+ * tables and turned into stacks.
  *
- * Stacks are chains of stackTable rows through "prefix", which must point
- * to an earlier row (as both formats guarantee); weights are summed per
- * row first, and each row with weight is then walked once, so nothing
+ *	{"meta": {"version": 30, "preprocessedProfileVersion": 57},
+ *	 "shared": {"stringArray": ["main", "parse"]},
+ *	 "threads": [{"name": "worker", "processName": "app", "pid": "42",
+ *	  "tid": 43, "samples": {"stack": [1, 1, 0], "length": 3},
+ *	  "stackTable": {"frame": [0, 1], "prefix": [null, 0], "length": 2},
+ *	  "frameTable": {"func": [0, 1], "length": 2},
+ *	  "funcTable": {"name": [0, 1], "length": 2}}]}
+ * becomes
+ *	app;worker;main 1
+ *	app;worker;main;parse 2
+ *
+ * The processed format (what profiler.firefox.com saves and uploads, and
+ * what samply writes; preprocessedProfileVersion up to 57 and later) has
+ * one flat list of threads, each with column tables: samples {stack,
+ * weight, weightType, time or timeDeltas}, stackTable {frame, prefix},
+ * frameTable {func, line}, funcTable {name, fileName, lineNumber}, and
+ * strings in thread.stringArray (thread.stringTable before), or shared by
+ * all threads in profile.shared.stringArray (version 56 on); the tables
+ * may be shared there too.
+ *
+ * The Gecko format (what Firefox's profiler writes itself, as with
+ * MOZ_PROFILER_SHUTDOWN; meta.version up to 30 and later) has row tables
+ * {schema: {column: index}, data: [[...], ...]}, a frame named by its
+ * "location" string, and child processes nested under "processes".
+ *
+ * A thread's tables become stacks: frame names, weights and their unit,
+ * each stack row walked once through its "prefix" chain. Stacks are
+ * chains of stackTable rows through "prefix", which must point to an
+ * earlier row (as both formats guarantee); weights are summed per row
+ * first, and each row with weight is then walked once, so nothing
  * recurses and no chain is followed more than once per row.
  */
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "gecko.h"
+#include "collapse.h"
+#include "json.h"
+
+/* One column of a table: numbers, NAN for null or anything else. */
+struct col {
+	const char *name;
+	double *v;
+	size_t n, cap;
+};
+
+enum { C_STACK, C_WEIGHT, C_TIME, C_TDELTA, C_NSAMP };
+enum { C_FRAME, C_PREFIX, C_NSTACK };
+enum { C_FUNC, C_LINE, C_LOCATION, C_NFRAME };
+enum { C_NAME, C_FILE, C_FLINE, C_NFUNC };
+
+struct strs {
+	struct buf b;
+	size_t *off, *len;
+	size_t n, cap;
+};
+
+/* The tables of one thread (or of profile.shared). */
+struct tabs {
+	struct col samp[C_NSAMP], stack[C_NSTACK], frame[C_NFRAME];
+	struct col func[C_NFUNC];
+	int hassamp, hasstack, hasframe, hasfunc, hasstrs;
+	struct strs s;
+	char wtype[16];		/* samples.weightType */
+};
+
+struct gk {
+	struct fg_in *in;
+	const struct copts *o;
+	struct fg_stab *tab;
+	struct tabs shared;	/* profile.shared */
+	struct json threads;	/* the processed format's, read last */
+	int hasthreads;
+	uint64_t used;
+	const char *tname;	/* the thread being read, for warnings */
+};
+static void gkwarn(struct gk *G, const char *fmt, ...) FG_PRINTF(2, 3);
+/* One thread's samples, under the root frames in root. */
+static void gecko_thread(struct gk *G, struct tabs *T, const struct buf *root);
 
 /* Row r of column c as an index, or SIZE_MAX when none. */
 static size_t
@@ -35,7 +104,7 @@ struct view {
 	const struct col *samp, *stack, *frame, *func;
 	const struct strs *s;
 	const char *wtype;
-	struct fg_buf names;	/* frame names */
+	struct buf names;	/* frame names */
 	size_t *noff, *nlen;	/* per frameTable row */
 	size_t nframes;
 };
@@ -56,11 +125,11 @@ view(struct gk *G, struct tabs *T, struct view *V)
 
 /* Appends string i of the string table; 0 when there is none. */
 static int
-putstr(struct fg_buf *b, const struct strs *s, size_t i)
+putstr(struct buf *b, const struct strs *s, size_t i)
 {
 	if (i >= s->n)
 		return 0;
-	fg_buf_put(b, s->b.p + s->off[i], s->len[i]);
+	buf_put(b, s->b.p + s->off[i], s->len[i]);
 	return 1;
 }
 
@@ -71,21 +140,21 @@ putstr(struct fg_buf *b, const struct strs *s, size_t i)
 static void
 framename(struct gk *G, struct view *V, size_t f)
 {
-	struct fg_buf *b = &V->names;
+	struct buf *b = &V->names;
 	size_t fu, line;
 	char num[32];
 
 	fu = idx(&V->frame[C_FUNC], f);
 	if (fu == SIZE_MAX) {
 		if (!putstr(b, V->s, idx(&V->frame[C_LOCATION], f)))
-			fg_buf_put(b, "?", 1);
+			buf_put(b, "?", 1);
 		return;
 	}
 	if (!putstr(b, V->s, idx(&V->func[C_NAME], fu)))
-		fg_buf_put(b, "?", 1);
+		buf_put(b, "?", 1);
 	if (!G->o->lines)
 		return;
-	fg_buf_put(b, " ", 1);
+	buf_put(b, " ", 1);
 	if (!putstr(b, V->s, idx(&V->func[C_FILE], fu))) {
 		b->len--;
 		return;
@@ -95,7 +164,7 @@ framename(struct gk *G, struct view *V, size_t f)
 		line = idx(&V->func[C_FLINE], fu);
 	if (line != SIZE_MAX) {
 		snprintf(num, sizeof(num), ":%zu", line);
-		fg_buf_put(b, num, strlen(num));
+		buf_put(b, num, strlen(num));
 	}
 }
 
@@ -211,8 +280,8 @@ weigh(struct gk *G, struct view *V, size_t nst)
 
 /* Adds the stack of stackTable row s, under root, weighing w. */
 static void
-emitrow(struct gk *G, struct view *V, const struct fg_buf *root, size_t s,
-    double w, struct fg_buf *b, size_t **fr, size_t *frcap)
+emitrow(struct gk *G, struct view *V, const struct buf *root, size_t s,
+    double w, struct buf *b, size_t **fr, size_t *frcap)
 {
 	size_t n = 0, p, q, f;
 	fg_count c;
@@ -232,15 +301,15 @@ emitrow(struct gk *G, struct view *V, const struct fg_buf *root, size_t s,
 		}
 	}
 	b->len = 0;
-	fg_buf_put(b, root->p, root->len);
+	buf_put(b, root->p, root->len);
 	while (n-- > 0) {
 		if (b->len > 0)
-			fg_buf_put(b, ";", 1);
+			buf_put(b, ";", 1);
 		f = (*fr)[n];
 		if (f < V->nframes)
-			fg_buf_put(b, V->names.p + V->noff[f], V->nlen[f]);
+			buf_put(b, V->names.p + V->noff[f], V->nlen[f]);
 		else
-			fg_buf_put(b, "?", 1);
+			buf_put(b, "?", 1);
 	}
 	if (fg_count_from_dbl(round(w * 1e3) / 1e3, &c) < 0)
 		fg_sum_overflow(G->in->name, 0);
@@ -251,11 +320,11 @@ emitrow(struct gk *G, struct view *V, const struct fg_buf *root, size_t s,
 }
 
 /* One thread's samples, under the root frames in root. */
-void
-gecko_thread(struct gk *G, struct tabs *T, const struct fg_buf *root)
+static void
+gecko_thread(struct gk *G, struct tabs *T, const struct buf *root)
 {
 	struct view V;
-	struct fg_buf b = { NULL, 0, 0 };
+	struct buf b = { NULL, 0, 0 };
 	size_t s, nst, *fr = NULL, frcap = 0;
 	double *w;
 
@@ -275,3 +344,472 @@ gecko_thread(struct gk *G, struct tabs *T, const struct fg_buf *root)
 	free(V.noff);
 	free(V.nlen);
 }
+
+static void
+gkwarn(struct gk *G, const char *fmt, ...)
+{
+	char label[300];
+	va_list ap;
+
+	if (G->tname != NULL)
+		snprintf(label, sizeof(label), "thread %s", G->tname);
+	va_start(ap, fmt);
+	collapse_vwarn(G->in, G->tname != NULL ? label : NULL, fmt, ap);
+	va_end(ap);
+}
+
+static void
+colput(struct col *c, double d)
+{
+	if (c->n == c->cap) {
+		c->cap = c->cap ? c->cap * 2 : 256;
+		c->v = fg_reallocarray(c->v, c->cap, sizeof(*c->v));
+	}
+	c->v[c->n++] = d;
+}
+
+static double
+num(enum json_tok t, const struct json *j)
+{
+	double d;
+
+	if (t != JSON_NUM)
+		return NAN;
+	d = strtod(j->str, NULL);
+	return isfinite(d) ? d : NAN;
+}
+
+static void
+tabs_init(struct tabs *T)
+{
+	static const char *const sn[] = { "stack", "weight", "time",
+	    "timeDeltas" };
+	static const char *const kn[] = { "frame", "prefix" };
+	static const char *const fn[] = { "func", "line", "location" };
+	static const char *const un[] = { "name", "fileName", "lineNumber" };
+	int i;
+
+	memset(T, 0, sizeof(*T));
+	for (i = 0; i < C_NSAMP; i++)
+		T->samp[i].name = sn[i];
+	for (i = 0; i < C_NSTACK; i++)
+		T->stack[i].name = kn[i];
+	for (i = 0; i < C_NFRAME; i++)
+		T->frame[i].name = fn[i];
+	for (i = 0; i < C_NFUNC; i++)
+		T->func[i].name = un[i];
+}
+
+static void
+cols_free(struct col *c, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++) {
+		free(c[i].v);
+		c[i].v = NULL;
+		c[i].n = c[i].cap = 0;
+	}
+}
+
+static void
+tabs_free(struct tabs *T)
+{
+	cols_free(T->samp, C_NSAMP);
+	cols_free(T->stack, C_NSTACK);
+	cols_free(T->frame, C_NFRAME);
+	cols_free(T->func, C_NFUNC);
+	free(T->s.b.p);
+	free(T->s.off);
+	free(T->s.len);
+}
+
+/* A column as an array (the processed form), appended to c. */
+static int
+colarray(struct json *j, enum json_tok t, struct col *c)
+{
+	if (t != JSON_ARR)
+		return json_skip(j, t);
+	while ((t = json_next(j)) != JSON_ARR_END) {
+		if (t == JSON_ERR)
+			return -1;
+		colput(c, num(t, j));
+		if (json_skip(j, t) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* A Gecko table's schema: the position of each column in its rows. */
+static int
+schema(struct json *j, enum json_tok t, struct col *cols, int ncols,
+    double *pos)
+{
+	int i;
+
+	if (t != JSON_OBJ)
+		return json_skip(j, t);
+	while ((t = json_next(j)) == JSON_KEY) {
+		for (i = 0; i < ncols; i++)
+			if (strcmp(j->str, cols[i].name) == 0)
+				break;
+		t = json_next(j);
+		if (i < ncols)
+			pos[i] = num(t, j);
+		if (json_skip(j, t) < 0)
+			return -1;
+	}
+	return t == JSON_OBJ_END ? 0 : -1;
+}
+
+/* A Gecko table's rows: element pos[i] of each row goes to column i. */
+static int
+rows(struct json *j, struct col *cols, int ncols, const double *pos)
+{
+	enum json_tok t;
+	double v[8];
+	size_t k;
+	int i;
+
+	if ((t = json_next(j)) != JSON_ARR)
+		return json_skip(j, t);
+	while ((t = json_next(j)) != JSON_ARR_END) {
+		if (t == JSON_ERR)
+			return -1;
+		for (i = 0; i < ncols; i++)
+			v[i] = NAN;
+		if (t == JSON_ARR) {
+			for (k = 0; (t = json_next(j)) != JSON_ARR_END; k++) {
+				if (t == JSON_ERR)
+					return -1;
+				for (i = 0; i < ncols; i++)
+					if (pos[i] == (double)k)
+						v[i] = num(t, j);
+				if (json_skip(j, t) < 0)
+					return -1;
+			}
+		} else if (json_skip(j, t) < 0)
+			return -1;
+		for (i = 0; i < ncols; i++)
+			if (!isnan(pos[i]))
+				colput(&cols[i], v[i]);
+	}
+	return 0;
+}
+
+/*
+ * A table, as columns ({"col": [...], ...}) or as rows ({"schema":
+ * {...}, "data": [[...], ...]}); samples.weightType goes to wtype.
+ */
+static int
+table(struct json *j, enum json_tok t, struct col *cols, int ncols,
+    char *wtype, size_t wlen)
+{
+	struct json data;
+	double pos[8];
+	int i, hasdata = 0, r = 0;
+
+	for (i = 0; i < ncols; i++)
+		pos[i] = NAN;
+	if (t != JSON_OBJ)
+		return json_skip(j, t);
+	while (r == 0 && (t = json_next(j)) == JSON_KEY) {
+		if (strcmp(j->str, "schema") == 0) {
+			r = schema(j, json_next(j), cols, ncols, pos);
+			continue;
+		}
+		if (strcmp(j->str, "data") == 0 && !hasdata) {
+			json_sub(&data, j);
+			hasdata = 1;
+		}
+		for (i = 0; i < ncols; i++)
+			if (strcmp(j->str, cols[i].name) == 0)
+				break;
+		if (wtype != NULL && strcmp(j->str, "weightType") == 0) {
+			if ((t = json_next(j)) == JSON_STR)
+				snprintf(wtype, wlen, "%s", j->str);
+			r = json_skip(j, t);
+		} else if (i < ncols)
+			r = colarray(j, json_next(j), &cols[i]);
+		else
+			r = json_skip(j, json_next(j));
+	}
+	if (r == 0 && t != JSON_OBJ_END)
+		r = -1;
+	if (hasdata) {
+		if (r == 0)
+			r = rows(&data, cols, ncols, pos);
+		json_free(&data);
+	}
+	return r;
+}
+
+/* The string table: an array of strings (others are kept as ""). */
+static int
+strings(struct json *j, enum json_tok t, struct strs *S)
+{
+	if (t != JSON_ARR)
+		return json_skip(j, t);
+	S->b.len = S->n = 0;
+	while ((t = json_next(j)) != JSON_ARR_END) {
+		if (t == JSON_ERR)
+			return -1;
+		if (S->n == S->cap) {
+			S->cap = S->cap ? S->cap * 2 : 256;
+			S->off = fg_reallocarray(S->off, S->cap,
+			    sizeof(size_t));
+			S->len = fg_reallocarray(S->len, S->cap,
+			    sizeof(size_t));
+		}
+		S->off[S->n] = S->b.len;
+		if (t == JSON_STR)
+			collapse_frame(&S->b, j->str, j->len);
+		S->len[S->n] = S->b.len - S->off[S->n];
+		S->n++;
+		if (json_skip(j, t) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* A member of a thread or of profile.shared that holds a table. */
+static int
+tables(struct json *j, const char *key, struct tabs *T, int *done)
+{
+	enum json_tok t;
+
+	*done = 1;
+	if (strcmp(key, "samples") == 0) {
+		T->hassamp = 1;
+		return table(j, json_next(j), T->samp, C_NSAMP, T->wtype,
+		    sizeof(T->wtype));
+	} else if (strcmp(key, "stackTable") == 0) {
+		T->hasstack = 1;
+		return table(j, json_next(j), T->stack, C_NSTACK, NULL, 0);
+	} else if (strcmp(key, "frameTable") == 0) {
+		T->hasframe = 1;
+		return table(j, json_next(j), T->frame, C_NFRAME, NULL, 0);
+	} else if (strcmp(key, "funcTable") == 0) {
+		T->hasfunc = 1;
+		return table(j, json_next(j), T->func, C_NFUNC, NULL, 0);
+	} else if (strcmp(key, "stringArray") == 0 ||
+	    strcmp(key, "stringTable") == 0) {
+		if ((t = json_next(j)) == JSON_ARR)
+			T->hasstrs = 1;
+		return strings(j, t, &T->s);
+	}
+	*done = 0;
+	return 0;
+}
+
+/* A thread's name, process name, pid or tid: a string or a number. */
+static void
+text(struct json *j, enum json_tok t, char *buf, size_t n)
+{
+	if (t == JSON_STR || t == JSON_NUM)
+		snprintf(buf, n, "%s", j->str);
+}
+
+/* A thread object: its tables, then its samples if it is selected. */
+static int
+threadobj(struct gk *G, struct json *j)
+{
+	struct tabs T;
+	struct buf root = { NULL, 0, 0 };
+	char name[256] = "", pname[256] = "", pid[32] = "?", tid[32] = "?";
+	enum json_tok t;
+	char *to;
+	size_t n;
+	int done, r = 0;
+
+	tabs_init(&T);
+	while (r == 0 && (t = json_next(j)) == JSON_KEY) {
+		if ((r = tables(j, j->str, &T, &done)) < 0 || done)
+			continue;
+		to = strcmp(j->str, "name") == 0 ? name :
+		    strcmp(j->str, "processName") == 0 ? pname :
+		    strcmp(j->str, "pid") == 0 ? pid :
+		    strcmp(j->str, "tid") == 0 ? tid : NULL;
+		n = to == pid || to == tid ? sizeof(pid) : sizeof(name);
+		t = json_next(j);
+		if (to != NULL)
+			text(j, t, to, n);
+		r = json_skip(j, t);
+	}
+	if (r == 0 && t != JSON_OBJ_END)
+		r = -1;
+	G->tname = name[0] != '\0' ? name : tid;
+	if (collapse_selected(G->o->procs, G->o->nprocs, pname, pid) &&
+	    collapse_selected(G->o->threads, G->o->nthreads, name, tid)) {
+		collapse_rootframe(&root, pname, "pid", pid, G->o->pid);
+		collapse_rootframe(&root, name, "tid", tid, G->o->tid);
+		gecko_thread(G, &T, &root);
+	}
+	G->tname = NULL;
+	free(root.p);
+	tabs_free(&T);
+	return r;
+}
+
+static int
+threads(struct gk *G, struct json *j)
+{
+	enum json_tok t;
+
+	if ((t = json_next(j)) != JSON_ARR)
+		return json_skip(j, t);
+	while ((t = json_next(j)) != JSON_ARR_END) {
+		if (t == JSON_ERR)
+			return -1;
+		if (t != JSON_OBJ) {
+			if (json_skip(j, t) < 0)
+				return -1;
+		} else if (threadobj(G, j) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* A work list of nested Gecko processes, read in turn. */
+struct queue {
+	struct json *v;
+	size_t n, cap, next;
+};
+
+static void
+enqueue(struct queue *q, const struct json *j)
+{
+	if (q->n == q->cap) {
+		q->cap = q->cap ? q->cap * 2 : 8;
+		q->v = fg_reallocarray(q->v, q->cap, sizeof(*q->v));
+	}
+	json_sub(&q->v[q->n++], j);
+}
+
+/* The Gecko format's child processes: each queued, read later. */
+static int
+processes(struct json *j, struct queue *q)
+{
+	enum json_tok t;
+
+	if ((t = json_next(j)) != JSON_ARR)
+		return json_skip(j, t);
+	for (;;) {
+		enqueue(q, j);
+		if ((t = json_next(j)) == JSON_ARR_END) {
+			q->n--;
+			return 0;
+		}
+		if (json_skip(j, t) < 0)
+			return -1;
+	}
+}
+
+static int
+shared(struct gk *G, struct json *j)
+{
+	enum json_tok t;
+	int done;
+
+	if ((t = json_next(j)) != JSON_OBJ)
+		return json_skip(j, t);
+	while ((t = json_next(j)) == JSON_KEY)
+		if (tables(j, j->str, &G->shared, &done) < 0 ||
+		    (!done && json_skip(j, json_next(j)) < 0))
+			return -1;
+	return t == JSON_OBJ_END ? 0 : -1;
+}
+
+/*
+ * One profile object: the top one, or a child process of the Gecko
+ * format. Its threads are read after all its members, since "shared"
+ * may come after them.
+ */
+static int
+profile(struct gk *G, struct json *j, struct queue *q, int top)
+{
+	struct json th;
+	enum json_tok t;
+	int has = 0, r = 0;
+
+	if ((t = json_next(j)) != JSON_OBJ) {
+		if (t != JSON_ERR)
+			gkwarn(G, "not a JSON object: not a Firefox profile");
+		return t == JSON_ERR ? -1 : 0;
+	}
+	while (r == 0 && (t = json_next(j)) == JSON_KEY) {
+		if (strcmp(j->str, "threads") == 0 && !has) {
+			json_sub(&th, j);
+			has = 1;
+			r = json_skip(j, json_next(j));
+		} else if (strcmp(j->str, "processes") == 0)
+			r = processes(j, q);
+		else if (top && strcmp(j->str, "shared") == 0)
+			r = shared(G, j);
+		else
+			r = json_skip(j, json_next(j));
+	}
+	if (r == 0 && t != JSON_OBJ_END)
+		r = -1;
+	if (has) {
+		if (threads(G, &th) < 0 && r == 0)
+			gkwarn(G, "byte %zu: invalid JSON: %s", th.erroff,
+			    th.err);
+		json_free(&th);
+	} else if (top)
+		gkwarn(G, "no \"threads\": not a Firefox profile");
+	return r;
+}
+
+static void
+run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
+{
+	struct gk G;
+	struct queue q = { NULL, 0, 0, 0 };
+	struct json j, c;
+	char *text;
+	size_t len;
+
+	memset(&G, 0, sizeof(G));
+	G.in = in;
+	G.o = o;
+	G.tab = tab;
+	tabs_init(&G.shared);
+	text = in_slurp(in, &len);
+	json_init(&j, text, len);
+	if (profile(&G, &j, &q, 1) < 0 || json_next(&j) == JSON_ERR)
+		gkwarn(&G, "byte %zu: invalid JSON: %s (using what was read "
+		    "before it)", j.erroff, j.err);
+	for (; q.next < q.n; q.next++) {
+		c = q.v[q.next];	/* a copy: the queue may grow */
+		if (profile(&G, &c, &q, 0) < 0)
+			gkwarn(&G, "byte %zu: invalid JSON: %s", c.erroff,
+			    c.err);
+		json_free(&c);
+	}
+	free(q.v);
+	json_free(&j);
+	free(text);
+	tabs_free(&G.shared);
+}
+
+/* A JSON object with "meta" and "threads" (or "shared") in its head. */
+static int
+probe(const char *head, size_t n, struct cprobe *why)
+{
+	size_t i = collapse_json_start(head, n);
+	int meta, thr;
+
+	if (i >= n || head[i] != '{')
+		return 0;
+	meta = fg_memmem(head, n, "\"meta\"", 6) != NULL;
+	thr = fg_memmem(head, n, "\"threads\"", 9) != NULL ||
+	    fg_memmem(head, n, "\"stackTable\"", 12) != NULL ||
+	    fg_memmem(head, n, "\"preprocessedProfileVersion\"", 28) != NULL;
+	return probe_json_keys(why, meta, thr, "meta", "threads");
+}
+
+const struct cfmt fmt_gecko = {
+	"gecko", "Firefox Profiler and samply JSON (Gecko, processed)",
+	probe, run, 0
+};

@@ -14,7 +14,7 @@
 #include "inraw.h"
 
 const char *
-fg_in_peek(struct fg_in *in, size_t want, size_t *have)
+in_peek(struct fg_in *in, size_t want, size_t *have)
 {
 	while (!in->eof && in->end - in->pos < want)
 		fg_in_fill(in);
@@ -23,7 +23,7 @@ fg_in_peek(struct fg_in *in, size_t want, size_t *have)
 }
 
 size_t
-fg_in_read(struct fg_in *in, char *buf, size_t n)
+in_read(struct fg_in *in, char *buf, size_t n)
 {
 	const char *p;
 	size_t have;
@@ -42,7 +42,7 @@ fg_in_read(struct fg_in *in, char *buf, size_t n)
 		in->boff += (uint64_t)r;
 		return (size_t)r;
 	}
-	p = fg_in_peek(in, 1, &have);
+	p = in_peek(in, 1, &have);
 	if (n > have)
 		n = have;
 	memcpy(buf, p, n);
@@ -51,12 +51,12 @@ fg_in_read(struct fg_in *in, char *buf, size_t n)
 }
 
 void
-fg_in_unread(struct fg_in *in, const char *buf, size_t n)
+in_unread(struct fg_in *in, const char *buf, size_t n)
 {
 	size_t left = in->end - in->pos;
 
 	if (in->callermem)
-		fg_errx(FG_EXIT_ERR, "%s: fg_in_unread on the caller's memory",
+		fg_errx(FG_EXIT_ERR, "%s: in_unread on the caller's memory",
 		    in->name);
 	if (in->cap < n + left + 1) {
 		in->cap = n + left + 1;
@@ -70,7 +70,7 @@ fg_in_unread(struct fg_in *in, const char *buf, size_t n)
 }
 
 char *
-fg_in_slurp(struct fg_in *in, size_t *len)
+in_slurp(struct fg_in *in, size_t *len)
 {
 	char *p;
 	size_t n;

@@ -1,27 +1,163 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * macos-sample.c: macOS sample(1) reports. The "Call graph:" section is a tree,
- * one frame a line, indented two characters a level (from " +|:!"):
- *     825 Thread_15758535
- *     + 825 thread_start  (in libsystem_pthread.dylib) + 13  [0x7fff..]
- *     +   825 _pthread_start  (in libsystem_pthread.dylib) + 66  [0x..]
- * Each line's count includes its children's; what is left over is that
- * frame's own (self) samples, and becomes one stack (inferno-collapse-
- * sample takes the leaves' counts, which is the same for sample's trees,
- * where every address is its own line). Frames are "module`function"
- * (".dylib" dropped; --no-modules leaves modules out), Rust names made
- * readable. Stacks whose last frame is an idle wait (mach_msg_trap,
- * __psynch_cvwait, __select, ...) are left out, as inferno does. The
- * section ends at "Total number in stack"; several reports may follow
- * one another. This file reads the lines; macos-sample-stack.c keeps the
- * path and makes the stacks (macos-sample.h).
+ * macos-sample.c: macOS sample(1) reports.
+ *
+ *	Call graph:
+ *	    825 Thread_1
+ *	    + 825 thread_start  (in libsystem_pthread.dylib) + 13  [0x7fff01]
+ *	    +   825 main  (in myapp) + 66  [0x100002]
+ *	    +     800 parse  (in myapp) + 20  [0x100003]
+ *	Total number in stack (recursive counted multiple times):
+ * becomes
+ *	Thread_1;libsystem_pthread`thread_start;myapp`main 25
+ *	Thread_1;libsystem_pthread`thread_start;myapp`main;myapp`parse 800
+ *
+ * The "Call graph:" section is a tree, one frame a line, indented two
+ * characters a level (from " +|:!"). Each line's count includes its
+ * children's; what is left over is that frame's own (self) samples, and
+ * becomes one stack (inferno-collapse-sample takes the leaves' counts,
+ * which is the same for sample's trees, where every address is its own
+ * line). Frames are "module`function" (".dylib" dropped; --no-modules
+ * leaves modules out), Rust names made readable. Stacks whose last frame
+ * is an idle wait (mach_msg_trap, __psynch_cvwait, __select, ...) are left
+ * out, as inferno does. The section ends at "Total number in stack";
+ * several reports may follow one another. The lines are read into the
+ * path of the tree, one level per line (struct sample_tree), and each
+ * frame's self samples counted as a stack when the tree leaves it.
  */
+#include <stddef.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "collapse.h"
 #include "sym.h"
-#include "macos-sample.h"
+
+struct level {
+	uint64_t count, kids;
+	size_t plen;		/* path length with this frame */
+	size_t fn, fnlen;	/* function name within the path */
+};
+
+struct sample_tree {
+	struct level *lv;
+	size_t depth, cap;	/* levels 1..depth in lv[0..depth-1] */
+	char *path;
+	size_t plen, pcap;
+	char *tmp;
+	size_t tcap;
+};
+
+/* Pops levels deeper than d, counting their self samples into tab. */
+static void sample_popto(struct sample_tree *t, size_t d, struct fg_stab *tab,
+    struct fg_in *in);
+/*
+ * Adds a frame one level below the path, with its count: its function
+ * (s, fl bytes) and module (mod, ml bytes; NULL for none or with
+ * --no-modules), as found on its line.
+ */
+static void sample_push(struct sample_tree *t, const char *s, size_t fl,
+    const char *mod, size_t ml, uint64_t count);
+
+static const char *const idle[] = {
+	"__psynch_cvwait", "__select", "__semwait_signal", "__ulock_wait",
+	"__wait4", "__workq_kernreturn", "kevent", "mach_msg_trap", "read",
+	"semaphore_wait_trap", NULL
+};
+
+static int
+isidle(const char *f, size_t n)
+{
+	int i;
+
+	for (i = 0; idle[i] != NULL; i++)
+		if (strlen(idle[i]) == n && memcmp(idle[i], f, n) == 0)
+			return 1;
+	return 0;
+}
+
+static void
+sample_popto(struct sample_tree *t, size_t d, struct fg_stab *tab,
+    struct fg_in *in)
+{
+	struct level *l;
+	uint64_t self;
+
+	while (t->depth > d) {
+		l = &t->lv[t->depth - 1];
+		self = l->count > l->kids ? l->count - l->kids : 0;
+		if (self > 0 && !isidle(t->path + l->fn, l->fnlen))
+			collapse_add_u64(tab, t->path, l->plen, self, in);
+		t->depth--;
+		if (t->depth > 0) {
+			l = &t->lv[t->depth - 1];
+			l->kids += t->lv[t->depth].count;
+			if (l->kids < t->lv[t->depth].count)
+				l->kids = UINT64_MAX;
+		}
+	}
+	t->plen = t->depth > 0 ? t->lv[t->depth - 1].plen : 0;
+}
+
+static void pput(struct sample_tree *, const char *, size_t);
+
+static void
+psep(struct sample_tree *t)
+{
+	pput(t, "", 0);		/* room */
+	t->path[t->plen++] = ';';
+}
+
+static void
+pput(struct sample_tree *t, const char *s, size_t n)
+{
+	size_t i0 = t->plen, i;
+
+	if (t->plen + n + 1 > t->pcap) {
+		t->pcap = t->pcap ? t->pcap : 256;
+		while (t->plen + n + 1 > t->pcap)
+			t->pcap *= 2;
+		t->path = fg_realloc(t->path, t->pcap);
+	}
+	memcpy(t->path + t->plen, s, n);
+	t->plen += n;
+	for (i = i0; i < t->plen; i++)
+		if (t->path[i] == ';')
+			t->path[i] = ':';
+}
+
+static void
+sample_push(struct sample_tree *t, const char *s, size_t fl, const char *mod,
+    size_t ml, uint64_t count)
+{
+	struct level *l;
+	size_t k;
+
+	if (t->depth == t->cap) {
+		t->cap = t->cap ? t->cap * 2 : 64;
+		t->lv = fg_reallocarray(t->lv, t->cap, sizeof(*t->lv));
+	}
+	l = &t->lv[t->depth++];
+	if (t->plen > 0)
+		psep(t);
+	if (mod != NULL && ml > 0) {
+		pput(t, mod, ml);
+		pput(t, "`", 1);
+	}
+	l->fn = t->plen;
+	if (fl + 1 > t->tcap) {
+		t->tcap = fl + 1;
+		t->tmp = fg_realloc(t->tmp, t->tcap);
+	}
+	if ((k = rust_fixsym(s, fl, t->tmp)) != (size_t)-1)
+		pput(t, t->tmp, k);
+	else
+		pput(t, s, fl);
+	l->fnlen = t->plen - l->fn;
+	l->plen = t->plen;
+	l->count = count;
+	l->kids = 0;
+}
 
 #define START "Call graph:"
 #define END "Total number in stack"

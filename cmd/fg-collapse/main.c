@@ -329,7 +329,7 @@ detect(struct fg_in *in)
 	const char *head;
 	size_t n;
 
-	head = fg_in_peek(in, COLLAPSE_PROBE_BYTES, &n);
+	head = in_peek(in, COLLAPSE_PROBE_BYTES, &n);
 	if (n == 0)
 		return NULL;	/* empty input: nothing to do */
 	if ((f = collapse_choose(head, n, &nr)) == NULL)

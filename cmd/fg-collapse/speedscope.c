@@ -7,6 +7,15 @@
  * profiles, each "sampled" (samples: arrays of frame indices, root first,
  * with weights) or "evented" (frames opened "O" and closed "C" at times).
  *
+ *	{"shared": {"frames": [{"name": "main", "file": "app.py", "line": 10},
+ *	  {"name": "parse"}]},
+ *	 "profiles": [{"type": "sampled", "name": "MainThread",
+ *	  "unit": "milliseconds", "startValue": 0, "endValue": 30,
+ *	  "samples": [[0, 1], [0, 1], [0]], "weights": [10, 10, 10]}]}
+ * becomes
+ *	main 1
+ *	main;parse 2
+ *
  * A sampled profile counts 1 per sample, or its weights with
  * --cpuprofile-time; an evented profile has only times, so it always
  * weighs each stack by the time it was on top (self time). Times are
@@ -15,18 +24,142 @@
  * several profiles each stack starts with its profile's name.
  *
  * Members may come in any order: "profiles" is read after the whole
- * object, and within a profile its arrays after its type and unit.
- *
- * This file reads; speedscope-stack.c makes the stacks (speedscope.h).
+ * object, and within a profile its arrays after its type and unit. The
+ * stacks are made as they are read: frames pushed, weights added, an
+ * evented profile's events applied to its open frames.
  */
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "speedscope.h"
+#include "collapse.h"
+#include "json.h"
 
-void
+struct ss {
+	struct fg_in *in;
+	const struct copts *o;
+	struct fg_stab *tab;
+	struct buf names;	/* frame names */
+	size_t *fname, *flen;	/* per frame, in names */
+	size_t nf, fcap;
+	size_t nprof;		/* profiles in the file */
+	uint64_t used;
+	const char *pname;	/* the profile being read, for warnings */
+	size_t pidx;
+};
+
+/* One profile's members. */
+struct prof {
+	char type[16];
+	char *name;
+	double scale;		/* a weight in the unit given, in output units */
+	int time;		/* the unit is one of time */
+	int bytes;		/* the unit is bytes */
+	struct json samples, weights, events;	/* .s NULL when absent */
+};
+
+/* An evented profile's open frames: the stack text's length before each. */
+struct open {
+	size_t *len;
+	double *fr;
+	size_t n, cap;
+};
+
+static void sswarn(struct ss *S, const char *fmt, ...) FG_PRINTF(2, 3);
+/* The stacks: frames pushed, weights added, events applied. */
+static int ss_push(struct ss *S, struct buf *b, double k);
+static int ss_add(struct ss *S, const struct buf *b, double w, int time);
+static void ss_weightunit(const struct ss *S, const struct prof *p);
+static void ss_apply(struct ss *S, struct prof *p, struct open *o,
+    struct buf *b, size_t i, char type, double fr, double at, double *last);
+
+/* Appends frame k to the stack in b; -1 when k is no frame. */
+static int
+ss_push(struct ss *S, struct buf *b, double k)
+{
+	size_t i;
+
+	if (!(k >= 0 && k < (double)S->nf) || k != floor(k))
+		return -1;
+	i = (size_t)k;
+	if (b->len > 0)
+		buf_put(b, ";", 1);
+	buf_put(b, S->names.p + S->fname[i], S->flen[i]);
+	return 0;
+}
+
+/*
+ * Adds weight w (in output units) to the stack in b; times are rounded to
+ * whole nanoseconds, so that differences of times in seconds do not
+ * print the rounding errors of binary floating point.
+ */
+static int
+ss_add(struct ss *S, const struct buf *b, double w, int time)
+{
+	fg_count c;
+
+	if (time)
+		w = round(w * 1e3) / 1e3;
+	if (b->len == 0 || w == 0)
+		return 0;
+	if (fg_count_from_dbl(w, &c) < 0) {
+		sswarn(S, "weight %g is negative or too large; skipped", w);
+		return 0;
+	}
+	collapse_budget(S->in, S->o, "speedscope", &S->used, b->len);
+	collapse_add(S->tab, b->p, b->len, c, S->in);
+	return 1;
+}
+
+/* What a profile's weights are in output units: us, bytes, or unsaid. */
+static void
+ss_weightunit(const struct ss *S, const struct prof *p)
+{
+	if (p->time)
+		collapse_unit(S->o, "us", 2);
+	else if (p->bytes)
+		collapse_unit(S->o, "bytes", 5);
+	else
+		collapse_unit(S->o, "", 0);	/* "none": a count of what? */
+}
+
+/* Applies event i: the time since the last goes to the stack on top. */
+static void
+ss_apply(struct ss *S, struct prof *p, struct open *o, struct buf *b,
+    size_t i, char type, double fr, double at, double *last)
+{
+	if (o->n > 0 && at > *last)
+		ss_add(S, b, (at - *last) * p->scale, p->time);
+	else if (at < *last)
+		sswarn(S, "events[%zu]: goes back in time", i);
+	if (at > *last)
+		*last = at;
+	if (type == 'C') {
+		if (o->n == 0 || o->fr[o->n - 1] != fr) {
+			sswarn(S, "events[%zu]: closes frame %g, which is not "
+			    "the innermost open one; ignored", i, fr);
+			return;
+		}
+		b->len = o->len[--o->n];
+		return;
+	}
+	if (o->n == o->cap) {
+		o->cap = o->cap ? o->cap * 2 : 64;
+		o->len = fg_reallocarray(o->len, o->cap, sizeof(*o->len));
+		o->fr = fg_reallocarray(o->fr, o->cap, sizeof(*o->fr));
+	}
+	o->len[o->n] = b->len;
+	if (ss_push(S, b, fr) < 0) {
+		sswarn(S, "events[%zu]: frame %g is not in shared.frames; "
+		    "ignored", i, fr);
+		b->len = o->len[o->n];
+		return;
+	}
+	o->fr[o->n++] = fr;
+}
+
+static void
 sswarn(struct ss *S, const char *fmt, ...)
 {
 	char label[128];
@@ -61,7 +194,7 @@ dbl(enum json_tok t, const struct json *j, double *d)
 static int
 frame(struct ss *S, struct json *j, enum json_tok t)
 {
-	struct fg_buf *b = &S->names;
+	struct buf *b = &S->names;
 	char *name = NULL, *file = NULL, num[32];
 	double line = -1;
 	int which;
@@ -98,11 +231,11 @@ frame(struct ss *S, struct json *j, enum json_tok t)
 	collapse_frame(b, name != NULL ? name : "?",
 	    name != NULL ? strlen(name) : 1);
 	if (S->o->lines && file != NULL && file[0] != '\0') {
-		fg_buf_put(b, " ", 1);
+		buf_put(b, " ", 1);
 		collapse_frame(b, file, strlen(file));
 		if (line >= 0 && line < 1e15) {
 			snprintf(num, sizeof(num), ":%.0f", line);
-			fg_buf_put(b, num, strlen(num));
+			buf_put(b, num, strlen(num));
 		}
 	}
 	S->flen[S->nf] = b->len - S->fname[S->nf];
@@ -164,7 +297,7 @@ weights(struct ss *S, struct prof *p, size_t *n)
 
 /* One sample: frame indices, root first, appended to b; -1 if bad. */
 static int
-sample(struct ss *S, struct json *j, struct fg_buf *b, size_t *nfr)
+sample(struct ss *S, struct json *j, struct buf *b, size_t *nfr)
 {
 	enum json_tok t;
 	double k;
@@ -185,10 +318,10 @@ sample(struct ss *S, struct json *j, struct fg_buf *b, size_t *nfr)
 }
 
 static void
-sampled(struct ss *S, struct prof *p, const struct fg_buf *root)
+sampled(struct ss *S, struct prof *p, const struct buf *root)
 {
 	struct json *j = &p->samples;
-	struct fg_buf b = { NULL, 0, 0 };
+	struct buf b = { NULL, 0, 0 };
 	enum json_tok t;
 	double *w = NULL;
 	size_t nw = 0, i, nfr;
@@ -206,7 +339,7 @@ sampled(struct ss *S, struct prof *p, const struct fg_buf *root)
 		if (t == JSON_ERR)
 			break;
 		b.len = 0;
-		fg_buf_put(&b, root->p, root->len);
+		buf_put(&b, root->p, root->len);
 		if (t != JSON_ARR) {
 			sswarn(S, "samples[%zu]: not an array; skipped", i);
 			if (json_skip(j, t) < 0)
@@ -259,10 +392,10 @@ event(struct json *j, enum json_tok t, char *type, double *fr, double *at)
 }
 
 static void
-evented(struct ss *S, struct prof *p, const struct fg_buf *root)
+evented(struct ss *S, struct prof *p, const struct buf *root)
 {
 	struct json *j = &p->events;
-	struct fg_buf b = { NULL, 0, 0 };
+	struct buf b = { NULL, 0, 0 };
 	struct open o = { NULL, NULL, 0, 0 };
 	enum json_tok t;
 	double fr = 0, at = 0, last = -INFINITY;
@@ -275,7 +408,7 @@ evented(struct ss *S, struct prof *p, const struct fg_buf *root)
 		sswarn(S, "no \"events\" array");
 		return;
 	}
-	fg_buf_put(&b, root->p, root->len);
+	buf_put(&b, root->p, root->len);
 	for (i = 0; (t = json_next(j)) != JSON_ARR_END; i++) {
 		if (t == JSON_ERR || event(j, t, &type, &fr, &at) < 0)
 			break;
@@ -352,7 +485,7 @@ wanted(const struct copts *o, const char *name, size_t idx)
 static void
 profile(struct ss *S, struct prof *p)
 {
-	struct fg_buf root = { NULL, 0, 0 };
+	struct buf root = { NULL, 0, 0 };
 	char num[32];
 
 	S->pname = p->name != NULL ? p->name : "unnamed";
@@ -361,7 +494,7 @@ profile(struct ss *S, struct prof *p)
 			collapse_frame(&root, p->name, strlen(p->name));
 		else {
 			snprintf(num, sizeof(num), "profile %zu", S->pidx);
-			fg_buf_put(&root, num, strlen(num));
+			buf_put(&root, num, strlen(num));
 		}
 	}
 	if (strcmp(p->type, "sampled") == 0)
@@ -459,7 +592,7 @@ run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 	S.in = in;
 	S.o = o;
 	S.tab = tab;
-	text = fg_in_slurp(in, &len);
+	text = in_slurp(in, &len);
 	json_init(&j, text, len);
 	readfile(&S, &j);
 	json_free(&j);

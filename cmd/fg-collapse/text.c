@@ -1,19 +1,21 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * text.c: symbol text as fg-collapse's decoders build it (see text.h): a
- * growing buffer for stacks and frames, trimming, Rust symbols that a
- * profiler demangled only partly, code points the decoders unescape as
- * UTF-8.
+ * growing buffer for stacks and frames, growing arrays, trimming, Rust
+ * symbols that a profiler demangled only partly, code points the
+ * decoders unescape as UTF-8.
  */
+#include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "fg.h"
 #include "text.h"
+#include "collapse.h"
 
 void
-fg_buf_grow(struct fg_buf *b, size_t more)
+buf_grow(struct buf *b, size_t more)
 {
 	size_t cap = b->cap ? b->cap : 256;
 
@@ -29,18 +31,18 @@ fg_buf_grow(struct fg_buf *b, size_t more)
 }
 
 void
-fg_buf_putframe(struct fg_buf *b, const char *s, size_t n)
+buf_putframe(struct buf *b, const char *s, size_t n)
 {
 	size_t i = b->len;
 
-	fg_buf_put(b, s, n);
+	buf_put(b, s, n);
 	for (; i < b->len; i++)
 		if (b->p[i] == ';')
 			b->p[i] = ':';
 }
 
 const char *
-fg_trim(const char *s, size_t *n)
+trim(const char *s, size_t *n)
 {
 	while (*n > 0 && fg_isws(*s)) {
 		s++;
@@ -64,7 +66,7 @@ static const struct {
 };
 
 size_t
-fg_rust_fixsym(const char *s, size_t n, char *out)
+rust_fixsym(const char *s, size_t n, char *out)
 {
 	const char *h, *e;
 	size_t i, k, o = 0, el;
@@ -136,4 +138,15 @@ fg_utf8_put(char *u, uint32_t c)
 	u[2] = (char)(0x80 | (c >> 6 & 0x3f));
 	u[3] = (char)(0x80 | (c & 0x3f));
 	return 4;
+}
+
+void *
+collapse_grow(void *v, size_t *cap, size_t need, size_t sz)
+{
+	if (need <= *cap)
+		return v;
+	*cap = *cap ? *cap * 2 : 16;
+	while (*cap < need)
+		*cap *= 2;
+	return fg_reallocarray(v, *cap, sz);
 }

@@ -13,32 +13,32 @@
 #include "sym.h"
 
 /* A growing byte buffer; zero-initialise it, free(p) when done. */
-struct fg_buf {
+struct buf {
 	char *p;
 	size_t len, cap;
 };
 /* Makes room for more bytes after len, and a NUL after them. */
-void fg_buf_grow(struct fg_buf *b, size_t more);
+void buf_grow(struct buf *b, size_t more);
 static inline void
-fg_buf_need(struct fg_buf *b, size_t more)
+buf_need(struct buf *b, size_t more)
 {
 	if (b->cap - b->len < more + 1)
-		fg_buf_grow(b, more);
+		buf_grow(b, more);
 }
 /*
  * Appends n bytes (keeps room for a NUL after them); s NULL appends n
  * bytes left as they are, to be written through b->p.
  */
 static inline void
-fg_buf_put(struct fg_buf *b, const char *s, size_t n)
+buf_put(struct buf *b, const char *s, size_t n)
 {
-	fg_buf_need(b, n);
+	buf_need(b, n);
 	if (n > 0 && s != NULL)
 		memcpy(b->p + b->len, s, n);
 	b->len += n;
 }
 /* Appends n bytes with every ';' made ':' (a frame may not hold one). */
-void fg_buf_putframe(struct fg_buf *b, const char *s, size_t n);
+void buf_putframe(struct buf *b, const char *s, size_t n);
 /*
  * Code point c (at most 0x10FFFF) as UTF-8 into u[0..4), as is (json.c's
  * \u escapes, xctrace-xml.c's &#N;); its length in bytes.
@@ -46,7 +46,7 @@ void fg_buf_putframe(struct fg_buf *b, const char *s, size_t n);
 size_t fg_utf8_put(char *u, uint32_t c);
 
 /* Strips ASCII white space from both ends; *n is updated. */
-const char *fg_trim(const char *s, size_t *n);
+const char *trim(const char *s, size_t *n);
 
 /*
  * Rust symbols that a tool demangled only partly ("std::fs::File::open::
@@ -56,6 +56,6 @@ const char *fg_trim(const char *s, size_t *n);
  * bytes, and returns its length. Returns (size_t)-1 when s is not such a
  * symbol (it is then left as it is).
  */
-size_t fg_rust_fixsym(const char *s, size_t n, char *out);
+size_t rust_fixsym(const char *s, size_t n, char *out);
 
 #endif

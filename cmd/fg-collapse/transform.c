@@ -2,11 +2,17 @@
 /*
  * transform.c: the stack transforms every format gets, in one place:
  * --root NAME / --no-root (set or drop the root frame, so that profiles of
- * version-suffixed processes match) and --collapse-recursive (a;a;a;b
- * becomes a;b). main.c collapses an input into a table of its own when a
- * transform is asked for, and transform_merge() then adds each of its
- * unique stacks, transformed, into the output table: the formats need not
- * know, and the cost is one pass over the unique stacks, not the samples.
+ * version-suffixed processes match), --collapse-recursive (a;a;a;b
+ * becomes a;b) and --skip-after NAME. main.c collapses an input into a
+ * table of its own when a transform is asked for, and transform_merge()
+ * then adds each of its unique stacks, transformed, into the output
+ * table: the formats need not know, and the cost is one pass over the
+ * unique stacks, not the samples.
+ *
+ * --skip-after NAME (inferno-collapse-perf's): a stack with a frame named
+ * NAME keeps only that frame and what it called, dropping its callers
+ * and the process frame; the deepest such frame counts. Applied once to
+ * the unique stacks, not per sample, so every format gets it.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -38,7 +44,7 @@ transform_check_root(const char *name)
 
 /* Appends frame s (n bytes) to b unless it repeats the last one (*last). */
 static void
-putframe(struct fg_buf *b, const char *s, size_t n, size_t *last,
+putframe(struct buf *b, const char *s, size_t n, size_t *last,
     int fold)
 {
 	size_t at = b->len + (b->len > 0);
@@ -47,14 +53,14 @@ putframe(struct fg_buf *b, const char *s, size_t n, size_t *last,
 	    memcmp(b->p + *last, s, n) == 0)
 		return;
 	if (b->len > 0)
-		fg_buf_put(b, ";", 1);
-	fg_buf_put(b, s, n);
+		buf_put(b, ";", 1);
+	buf_put(b, s, n);
 	*last = at;
 }
 
 /* The transformed stack of key (len bytes) into b. */
 static void
-transform_one(struct fg_buf *b, const char *key, size_t len, int hasroot,
+transform_one(struct buf *b, const char *key, size_t len, int hasroot,
     const struct copts *o)
 {
 	const char *p = key, *e = key + len, *sc;
@@ -67,7 +73,7 @@ transform_one(struct fg_buf *b, const char *key, size_t len, int hasroot,
 		p = sc != NULL ? sc + 1 : e;
 	}
 	if (o->root != NULL)	/* a process, not a call: never folded */
-		fg_buf_put(b, o->root, strlen(o->root));
+		buf_put(b, o->root, strlen(o->root));
 	while (p < e || (p == e && p > key && p[-1] == ';')) {
 		sc = memchr(p, ';', (size_t)(e - p));
 		if (sc == NULL)
@@ -76,14 +82,14 @@ transform_one(struct fg_buf *b, const char *key, size_t len, int hasroot,
 		p = sc + 1;
 	}
 	if (b->len == 0)
-		fg_buf_put(b, NOROOT_EMPTY, sizeof(NOROOT_EMPTY) - 1);
+		buf_put(b, NOROOT_EMPTY, sizeof(NOROOT_EMPTY) - 1);
 }
 
 void
 transform_merge(struct fg_stab *dst, struct fg_stab *src, int hasroot,
     const struct copts *o, const char *name)
 {
-	struct fg_buf b = { 0 };
+	struct buf b = { 0 };
 	struct fg_ent *e, *d;
 
 	for (e = fg_stab_first(src); e != NULL; e = e->next) {
@@ -93,4 +99,28 @@ transform_merge(struct fg_stab *dst, struct fg_stab *src, int hasroot,
 			fg_sum_overflow(name, 0);
 	}
 	free(b.p);
+}
+
+struct fg_stab *
+skip_after(struct fg_stab *tab, const char *const *names, size_t n)
+{
+	struct fg_stab *out;
+	struct fg_ent *e, *d;
+	const char *key;
+	long off;
+
+	if (n == 0)
+		return tab;
+	out = fg_stab_new(1);
+	for (e = fg_stab_first(tab); e != NULL; e = e->next) {
+		key = fg_ent_key(tab, e);
+		off = fg_frame_deepest(key, e->len, names, n);
+		if (off < 0)
+			off = 0;
+		d = fg_stab_get(out, key + off, e->len - (size_t)off);
+		if (fg_count_add(&d->c[0], e->c[0]) < 0)
+			fg_sum_overflow("--skip-after", 0);
+	}
+	fg_stab_free(tab);
+	return out;
 }

@@ -1,18 +1,190 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * write.c: fg-collapse's output: the folded profile on standard output,
- * sorted bytewise, or with --window one folded file per window and a line
- * naming each on standard output.
+ * sorted bytewise (a large table on two threads), or with --window one
+ * folded file per window and a line naming each on standard output; and
+ * the header's values.
+ *
+ * What the counts are, for the header: the unit, the period (count units
+ * per sample) and the number of samples, as each input's format states
+ * them. A value is kept only when every input states it, all alike (the
+ * samples summed): an input that says nothing, or says otherwise, leaves
+ * it unsaid.
  */
+#include <sys/stat.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "collapse.h"
+#include "big.h"
+#include "pivot.h"
+
+void
+collapse_unit(const struct copts *o, const char *unit, size_t len)
+{
+	struct cstate *s;
+
+	if (o->unit == NULL)
+		return;
+	s = &o->unit->in;
+	if (s->nounit)
+		return;
+	if (len == 0 || len >= sizeof(s->name) || (s->name[0] != '\0' &&
+	    (strlen(s->name) != len || memcmp(s->name, unit, len) != 0))) {
+		s->nounit = 1;	/* unnamed, too long or two units */
+		return;
+	}
+	memcpy(s->name, unit, len);
+	s->name[len] = '\0';
+}
+
+void
+collapse_plain(const struct copts *o)
+{
+	if (o->unit != NULL)
+		o->unit->plain = 1;
+}
+
+void
+collapse_period(const struct copts *o, uint64_t period)
+{
+	struct cstate *s;
+
+	if (o->unit == NULL)
+		return;
+	s = &o->unit->in;
+	if (period == 0 || (s->period != 0 && s->period != period))
+		s->noperiod = 1;
+	else
+		s->period = period;
+}
+
+void
+collapse_samples(const struct copts *o, uint64_t n)
+{
+	struct cstate *s;
+
+	if (o->unit == NULL)
+		return;
+	s = &o->unit->in;
+	if (n == COLLAPSE_UNKNOWN || s->samples > UINT64_MAX - 1 - n)
+		s->nosamples = 1;
+	else {
+		s->samples += n;
+		s->hassamples = 1;
+	}
+}
+
+/* Whether state s names each value: the unit, period and samples. */
+static void
+known(struct cstate *s)
+{
+	if (s->nounit || s->name[0] == '\0') {
+		s->nounit = 1;
+		s->name[0] = '\0';
+	}
+	if (s->noperiod || s->period == 0) {
+		s->noperiod = 1;
+		s->period = 0;
+	}
+	if (s->nosamples || !s->hassamples) {
+		s->nosamples = 1;
+		s->samples = 0;
+	}
+}
+
+void
+collapse_unit_end(const struct copts *o)
+{
+	struct cunit *u = o->unit;
+	struct cstate *a = &u->all, *s = &u->in;
+
+	known(s);
+	if (u->ninputs++ == 0) {
+		*a = *s;
+		memset(s, 0, sizeof(*s));
+		return;
+	}
+	if (s->nounit || strcmp(a->name, s->name) != 0) {
+		a->nounit = 1;
+		a->name[0] = '\0';
+	}
+	if (s->noperiod || a->period != s->period) {
+		a->noperiod = 1;
+		a->period = 0;
+	}
+	if (s->nosamples || a->samples > UINT64_MAX - 1 - s->samples) {
+		a->nosamples = 1;
+		a->samples = 0;
+	} else
+		a->samples += s->samples;
+	memset(s, 0, sizeof(*s));
+}
+
+/*
+ * The key at PIVOT_AT of a sample of tab's stacks, into *pk and *pl; 0
+ * when the sample is too small. With S the time to sort every stack and
+ * W to write them, the calling thread has sorted and written those below
+ * the pivot when the other has sorted the rest at S / (2S + W) (W is
+ * about S / 4 on a large perf capture).
+ */
+#define PIVOT_SAMPLE 512
+#define PIVOT_AT 0.44
+static int
+pivot(const struct fg_stab *tab, const char **pk, size_t *pl)
+{
+	const struct fg_ent *e = fg_pivot(tab, NULL, PIVOT_SAMPLE, PIVOT_AT);
+
+	if (e == NULL)
+		return 0;
+	*pk = e->key;
+	*pl = e->len;
+	return 1;
+}
+
+/*
+ * A large table is split at a pivot key: a second thread sorts the stacks
+ * above it while this one sorts those below and hands them to out(), then
+ * hands it the rest.
+ */
+#define SPLIT_MIN 8192		/* fewer stacks are sorted on one thread */
+void
+collapse_sort(struct fg_stab *tab, int nothreads,
+    void (*out)(const struct fg_sortitem *it, size_t n))
+{
+	struct fg_sortitem *it;
+	struct fg_sortjob h;
+	pthread_t th;
+	const char *pk;
+	size_t n = fg_stab_count(tab), lo, pl;
+	int threaded;
+
+	it = fg_big_whole(n, sizeof(*it));
+	if (n < SPLIT_MIN || nothreads || !pivot(tab, &pk, &pl)) {
+		(void)fg_stab_split(tab, NULL, 0, it);
+		fg_sort_items(it, n);
+		out(it, n);
+		free(it);
+		return;
+	}
+	lo = fg_stab_split(tab, pk, pl, it);
+	h.it = it + lo;
+	h.n = n - lo;
+	threaded = pthread_create(&th, NULL, fg_sort_job, &h) == 0;
+	fg_sort_items(it, lo);
+	out(it, lo);
+	if (!threaded)
+		fg_sort_job(&h);
+	else if ((errno = pthread_join(th, NULL)) != 0)
+		fg_err(FG_EXIT_ERR, "pthread_join");
+	out(h.it, h.n);
+	free(it);
+}
 
 void
 collapse_header(const struct copts *o, int withsamples)

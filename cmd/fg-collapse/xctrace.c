@@ -3,7 +3,18 @@
  * xctrace.c: Instruments' Time Profiler samples as exported by
  *   xctrace export --input run.trace \
  *       --xpath '/trace-toc/run[1]/data/table[@schema="time-profile"]'
- * (what inferno-collapse-xctrace reads): XML with a <row> per sample under
+ * (what inferno-collapse-xctrace reads):
+ *
+ *	<trace-query-result><node><schema name="time-profile"/>
+ *	<row><weight id="9" fmt="1.00 ms">1000000</weight><backtrace id="10">
+ *	  <frame id="11" name="parse_line" addr="0x100003f10"/>
+ *	  <frame id="14" name="main" addr="0x100003fa8"/></backtrace></row>
+ *	<row><weight ref="9"/><backtrace ref="10"/></row>
+ *	</node></trace-query-result>
+ * becomes
+ *	main;parse_line 2
+ *
+ * XML with a <row> per sample under
  * <trace-query-result><node>, each holding a <backtrace id="N"> of <frame
  * id="F" name="..."> elements, leaf first, or a <backtrace ref="N"/> to
  * one seen before; frames likewise may be <frame ref="F"/>. A row whose
@@ -15,14 +26,142 @@
  * the stack's first two frames.
  *
  * The XML is read by a small scanner of tags and attributes (no DTDs,
- * no recursion: xctrace-xml.c), entities decoded in names. Frame names get
- * Rust's hashes removed, as inferno does. This file takes the tags for
- * what they say; xctrace-stack.c makes the stacks (xctrace.h).
+ * no recursion: xml.c), entities decoded in names. Frame names get
+ * Rust's hashes removed, as inferno does. The tags are taken for what
+ * they say, and the stacks made, with --xctrace-threads' root frames,
+ * and their unit.
  */
 #include <stdlib.h>
 #include <string.h>
 
-#include "xctrace.h"
+#include "collapse.h"
+#include "sym.h"
+#include "xml.h"
+
+#define NONE UINT32_MAX
+
+enum { T_OTHER, T_ROW, T_BACKTRACE, T_FRAME, T_WEIGHT, T_THREAD,
+	T_PROCESS };
+
+struct xbt {
+	size_t off, n;		/* frame indices at fv[off..off+n) */
+	int bad;		/* refers to an unknown frame */
+};
+
+/* Samples of one backtrace on one thread (NONE: threads not asked for). */
+struct xsample {
+	uint32_t thread, bt;
+	uint64_t count;
+};
+
+struct xthread {
+	char *name;		/* its fmt= text */
+	uint32_t proc;		/* index in pname, or NONE */
+};
+
+struct xp {
+	struct fg_in *in;
+	const struct copts *o;
+	struct xml x;		/* the scanner: the whole input */
+	struct fg_stab *ids;	/* "bN", "fN", "wN" -> index + 1 */
+	char **fname;		/* frame index -> name */
+	size_t nf, capf;
+	uint32_t *fv;		/* backtraces' frames */
+	size_t nfv, capfv;
+	struct xbt *bt;
+	size_t nbt, capbt;
+	uint64_t *wv;		/* weight index -> value */
+	size_t nw, capw;
+	int *stk;		/* open elements' kinds */
+	size_t nstk, capstk;
+	uint32_t rowbt, curbt;	/* the row's backtrace; the one being read */
+	struct fg_stab *pairs;	/* (thread, backtrace) -> sample index + 1 */
+	struct xsample *sv;
+	size_t nsv, capsv;
+	struct xthread *tv;	/* threads, by the ids stab's 't' entries */
+	size_t ntv, captv;
+	char **pname;		/* processes, by 'p' entries */
+	size_t npn, cappn;
+	uint32_t rowthread, curthread;
+	uint64_t rowweight;
+	int rowhasweight;
+	uint64_t nrows, wmin, wmax;	/* rows counted, their weights */
+	const char *wtext;	/* start of an open <weight>'s text */
+	uint32_t wdef;		/* index an open <weight id=> defines */
+	struct buf tmp;
+};
+
+/* The stacks of the backtraces rows used, root first. */
+static void xctrace_emit(struct xp *X, struct fg_stab *tab);
+/* What the counts are, for the header. */
+static void xctrace_unit(const struct xp *X);
+
+/*
+ * What the counts are, for the header: samples, or with --xctrace-weight
+ * nanoseconds, with their period when every row weighs the same (the
+ * Time Profiler's 1 ms).
+ */
+static void
+xctrace_unit(const struct xp *X)
+{
+	if (!X->o->xctrace_weight) {
+		collapse_unit(X->o, "samples", 7);
+	} else {
+		collapse_unit(X->o, "ns", 2);
+		if (X->nrows > 0 && X->wmin == X->wmax)
+			collapse_period(X->o, X->wmin);
+	}
+	collapse_samples(X->o, X->nrows);
+}
+
+static void
+putname(struct buf *b, const char *nm)
+{
+	if (b->len > 0)
+		buf_put(b, ";", 1);
+	buf_put(b, nm, strlen(nm));
+}
+
+/* --xctrace-threads: "process;thread" root frames. */
+static void
+threadroot(struct xp *X, struct buf *b, uint32_t t)
+{
+	if (t == NONE) {
+		putname(b, "[unknown thread]");
+		return;
+	}
+	if (X->tv[t].proc != NONE)
+		putname(b, X->pname[X->tv[t].proc]);
+	putname(b, X->tv[t].name);
+}
+
+/* The stacks of the backtraces that rows used, root first. */
+static void
+xctrace_emit(struct xp *X, struct fg_stab *tab)
+{
+	struct buf b = { 0 };
+	uint64_t used = 0;
+	size_t i, k;
+	const struct xbt *bt;
+	const struct xsample *sp;
+
+	for (i = 0; i < X->nsv; i++) {
+		sp = &X->sv[i];
+		bt = &X->bt[sp->bt];
+		if (sp->count == 0 || bt->bad)
+			continue;
+		b.len = 0;
+		if (X->o->xctrace_threads)
+			threadroot(X, &b, sp->thread);
+		for (k = bt->n; k-- > 0;)
+			putname(&b, X->fname[X->fv[bt->off + k]]);
+		if (b.len == 0)
+			buf_put(&b, "[unknown]", 9);
+		collapse_budget(X->in, X->o, "xctrace", &used, b.len + 1);
+		collapse_add_u64(tab, b.p, b.len, sp->count, X->in);
+	}
+	free(b.p);
+}
 
 /* The attributes read, as xml_next is asked for them. */
 enum { A_ID, A_REF, A_NAME, A_FMT };
@@ -32,7 +171,7 @@ static const char *const attrnames[] = { "id", "ref", "name", "fmt" };
 static char *
 framename(struct xp *X, const char *s, size_t n)
 {
-	struct fg_buf *b = &X->tmp;
+	struct buf *b = &X->tmp;
 	size_t i, k;
 	char *r;
 
@@ -43,7 +182,7 @@ framename(struct xp *X, const char *s, size_t n)
 		memcpy(r, "???", 4);
 		return r;
 	}
-	if ((k = fg_rust_fixsym(b->p, b->len, r)) == (size_t)-1) {
+	if ((k = rust_fixsym(b->p, b->len, r)) == (size_t)-1) {
 		memcpy(r, b->p, b->len);
 		k = b->len;
 	}
@@ -346,7 +485,7 @@ run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 	memset(&X, 0, sizeof(X));
 	X.in = in;
 	X.o = o;
-	buf = fg_in_slurp(in, &n);
+	buf = in_slurp(in, &n);
 	X.x.in = in;
 	X.x.s = X.x.p = buf;
 	X.x.e = buf + n;

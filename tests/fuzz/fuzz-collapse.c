@@ -141,7 +141,7 @@ one(const struct cfmt *f, size_t size)
 	}
 	fg_in_open(&in, path);
 	if (f == NULL) {
-		head = fg_in_peek(&in, 64u << 10, &n);
+		head = in_peek(&in, 64u << 10, &n);
 		for (i = 0; collapse_fmts[i] != NULL && n > 0; i++) {
 			memset(&why, 0, sizeof(why));
 			(void)collapse_fmts[i]->probe(head, n < (64u << 10) ?

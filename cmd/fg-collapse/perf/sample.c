@@ -1,25 +1,17 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * perf.c: Linux "perf script" output, collapsed as FlameGraph's
- * stackcollapse-perf.pl collapses it (same options, same output), with
- * its known faults fixed: the last sample at end of input is kept, C++
- * and Rust names keep their templates and operator(), thread names may
- * hold spaces and digits, tracepoint events with arguments are filtered
- * like any other event, versioned vmlinux, kernel module and jitdump DSOs
- * are annotated, "perf script -F +srcline" lines are understood.
- *
- * This file: each line to what it is (an event line, a stack line, a
- * source line, a blank line ending the sample), and the probe. A stack
- * line seen before is taken from perf-memo.c, else its frame is named by
- * perf-name.c; an event line is taken or not by perf-event.c; the frames
- * go in front of one another (perf-rev.h). Reading is perf-read.c's, the
- * syntax of a line perf-line.c's.
+ * sample.c: a perf worker (perf.h): each line to what it is (an event
+ * line, a stack line, a source line, a blank line ending the sample), the
+ * samples into stacks in the worker's table. A stack line seen before is
+ * taken from memo.c, else its frame is named by name.c; an event line is
+ * taken or not by event.c; the frames go in front of one another
+ * (perf.h's rev_prepend) and the finished sample into the table
+ * (stack.c). The syntax of a line is line.c's.
  */
 #include <stdlib.h>
 #include <string.h>
 
-#include "addr2line.h"
-#include "perf-rev.h"
+#include "perf.h"
 
 void
 perf_end_sample(struct worker *w)
@@ -51,7 +43,7 @@ memo_take(struct worker *w, const struct pment *e)
 		if (w->o->srcline) {
 			/* held for a source line, as perf_on_frame holds it */
 			w->line.len = 0;
-			fg_buf_put(&w->line, pment_name(e), e->nlen);
+			buf_put(&w->line, pment_name(e), e->nlen);
 			w->pend = 1;
 		} else
 			rev_prepend_kept(w, pment_name(e), e->nlen);
@@ -62,7 +54,7 @@ memo_take(struct worker *w, const struct pment *e)
 
 /*
  * A stack line "\t addr func+off (module)" of a sample being read, by
- * perf-memo.c when it was parsed before, else parsed and kept there; 0
+ * memo.c when it was parsed before, else parsed and kept there; 0
  * when it is left to on_line (not a stack line that parses, a Java
  * command's, or no memo).
  */
@@ -167,7 +159,7 @@ on_line(struct worker *w, const char *s, size_t n)
  * first line that on_line() would take the default --event-filter from.
  */
 int
-perf_first_event(const char *b, size_t n, struct fg_buf *name)
+perf_first_event(const char *b, size_t n, struct buf *name)
 {
 	const char *p = b, *e = b + n, *nl;
 	struct event ev;
@@ -185,7 +177,7 @@ perf_first_event(const char *b, size_t n, struct fg_buf *name)
 		    fg_hasprefix(ev.ev, ev.evlen, "PERF_RECORD_"))
 			continue;
 		name->len = 0;
-		fg_buf_put(name, ev.ev, ev.evlen);
+		buf_put(name, ev.ev, ev.evlen);
 		return 1;
 	}
 	return 0;
@@ -235,7 +227,7 @@ perf_worker_init(struct worker *w, const struct copts *o, struct fg_stab *tab,
 	w->tab = tab;
 	w->in = in;
 	if (o->event_filter != NULL) {
-		fg_buf_put(&w->filter, o->event_filter, strlen(o->event_filter));
+		buf_put(&w->filter, o->event_filter, strlen(o->event_filter));
 		w->has_filter = 1;
 	}
 	if (o->inline_ && tab != NULL)
@@ -257,58 +249,3 @@ perf_worker_free(struct worker *w)
 	free(w->line.p);
 	free(w->rev);
 }
-
-
-/*
- * perf script output is what this parser reads: the whole lines of the
- * head are parsed as a run would parse them, and they are perf when they
- * give samples with frames at addresses, at most a third of them being
- * unrecognised (each is then a warning of the run).
- */
-static int
-probe(const char *head, size_t n, struct cprobe *why)
-{
-	static const struct copts none;
-	struct fg_in in;
-	struct worker w;
-	const char *nl;
-	size_t m;
-	int score = 0;
-
-	perf_init_cls();
-	/* binary input (a gzip'd pprof profile) is not perf script text */
-	nl = memchr(head, '\n', n < 512 ? n : 512);
-	if (memchr(head, '\0', nl != NULL ? (size_t)(nl - head) :
-	    n < 512 ? n : 512) != NULL)
-		return 0;
-	/* a partial last line decides nothing, unless it is all there is */
-	for (m = n; m > 0 && head[m - 1] != '\n'; m--)
-		;
-	if (m == 0)
-		m = n;
-	memset(&in, 0, sizeof(in));
-	in.name = "(detection)";
-	perf_worker_init(&w, &none, NULL, &in);
-	perf_parse_block(&w, head, m);
-	if (w.nhex == 0 && w.inside && m < n && perf_tail_frame(head + m, n - m))
-		w.nhex = 1;	/* a frame line longer than the head */
-	if (w.nevents > 0 && w.nhex > 0 && w.nwarn * 2 <= w.nknown)
-		score = PROBE_YES;
-	else if (w.nevents > 0 && w.nhex > 0)
-		score = probe_why(why, 60, "line %llu: %s, and %llu more of "
-		    "%llu lines not understood",
-		    (unsigned long long)w.warns[0].line, w.warns[0].msg,
-		    (unsigned long long)w.nwarn - 1,
-		    (unsigned long long)(w.nwarn + w.nknown));
-	else if (w.nevents > 0)
-		score = probe_why(why, 30, "line %llu: an event line without "
-		    "stack lines after it",
-		    (unsigned long long)w.firstevent);
-	perf_worker_free(&w);
-	return score;
-}
-
-const struct cfmt fmt_perf = {
-	"perf", "Linux perf script output (stackcollapse-perf.pl)", probe, perf_run,
-	CFMT_TIMED | CFMT_ROOT_FIRST
-};

@@ -1,11 +1,28 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * perf-read.c: reads perf script input and runs perf.c's workers over
- * it, a block of whole lines at a time. A large regular file is split at
- * a blank line into two halves parsed by two threads into two tables,
- * merged. For --since, --until and --window the first and last sample
- * times are found first (a pipe that needs its last one is spooled to a
- * temporary file).
+ * perf.c: Linux "perf script" output, collapsed as FlameGraph's
+ * stackcollapse-perf.pl collapses it (same options, same output), with
+ * its known faults fixed: the last sample at end of input is kept, C++
+ * and Rust names keep their templates and operator(), thread names may
+ * hold spaces and digits, tracepoint events with arguments are filtered
+ * like any other event, versioned vmlinux, kernel module and jitdump DSOs
+ * are annotated, "perf script -F +srcline" lines are understood.
+ *
+ *	burn  8672   721.726661:    1001001 cpu-clock:
+ *		    116b leaf+0x22 (/tmp/cap/burn)
+ *		    11e4 top+0x1a (/tmp/cap/burn)
+ *		    1213 main+0x21 (/tmp/cap/burn)
+ *	(a blank line; the same sample again)
+ * becomes
+ *	burn;main;top;leaf 2002002
+ *
+ * This file is the format: its probe, and its run, which reads the input
+ * and runs sample.c's workers over it, a block of whole lines at a time.
+ * A large regular file is split at a blank line into two halves parsed
+ * by two threads into two tables, merged; a pipe is pipe.c's. For
+ * --since, --until and --window the first and last sample times are
+ * found first (a pipe that needs its last one is spooled to a temporary
+ * file). The parts of the reader are listed in perf.h.
  */
 #include <errno.h>
 #include <math.h>
@@ -20,46 +37,17 @@
 #define SPLIT_MIN (32u << 20)	/* smallest file worth two threads */
 #define RBLOCK (256u << 10)	/* bytes read at a time from a file (L2-sized) */
 
-/* Parses the bytes of in that are left, as fg_in buffers them. */
-void
-perf_run_stream(struct worker *w, struct fg_in *in)
-{
-	const char *b, *q;
-	size_t have, want = BLOCK, n;
-
-	for (;;) {
-		b = fg_in_peek(in, want, &have);
-		if (have == 0)
-			break;
-		n = have;
-		if (!in->eof) {
-			for (q = b + have; q > b && q[-1] != '\n'; q--)
-				;
-			if (q == b) {
-				want = have * 2;	/* a long line */
-				continue;
-			}
-			n = (size_t)(q - b);
-		}
-		perf_parse_block(w, in->buf + in->pos, n);
-		in->pos += n;
-		want = BLOCK;
-	}
-	perf_end_sample(w);
-	perf_stack_flush(w);
-}
-
 /* Reads and parses [from, to) of a regular file with pread. */
 static void *
 run_region(void *arg)
 {
 	struct worker *w = arg;
-	struct fg_buf b = { NULL, 0, 0 };
+	struct buf b = { NULL, 0, 0 };
 	off_t off = w->from;
 	ssize_t r;
 	size_t keep = 0, n, i;
 
-	fg_buf_need(&b, RBLOCK + 1);
+	buf_need(&b, RBLOCK + 1);
 	for (;;) {
 		size_t room = b.cap - keep - 1, want;
 
@@ -83,7 +71,7 @@ run_region(void *arg)
 			/* no newline in the whole buffer: grow it */
 			keep = n;
 			b.len = n;
-			fg_buf_need(&b, b.cap);
+			buf_need(&b, b.cap);
 			continue;
 		}
 		perf_parse_block(w, b.p, i);
@@ -195,7 +183,7 @@ run_fd(struct worker *w1, struct fg_in *in, const struct copts *o,
 		return;
 	}
 	perf_worker_init(&w2, o, fg_stab_new(1), in);
-	fg_buf_put(&w2.filter, w1->filter.p, w1->filter.len);
+	buf_put(&w2.filter, w1->filter.p, w1->filter.len);
 	w2.has_filter = 1;
 	w2.defaulted = w1->defaulted;
 	w2.fd = fd;
@@ -226,7 +214,7 @@ run_fd(struct worker *w1, struct fg_in *in, const struct copts *o,
 
 /*
  * A pipe (or any input not a regular file) of more than half a block,
- * read and parsed on two threads (perf-pipe.c); 0 when it is left to one
+ * read and parsed on two threads (pipe.c); 0 when it is left to one
  * pass.
  */
 static int
@@ -240,7 +228,7 @@ threaded_pipe(struct worker *w, struct fg_in *in, const struct copts *o)
 	 * (half a block: what fg_in's first buffer holds; a pipe already
 	 * holds a whole block, 1 MiB, as fg_in_open asked in common/in.c)
 	 */
-	(void)fg_in_peek(in, BLOCK / 2, &have);
+	(void)in_peek(in, BLOCK / 2, &have);
 	return have >= BLOCK / 2 && perf_run_pipe(w, in);
 }
 
@@ -343,7 +331,7 @@ peek_first_time(struct fg_in *in)
 	double t;
 
 	for (;;) {
-		b = fg_in_peek(in, want, &have);
+		b = in_peek(in, want, &have);
 		for (s = 0; s < have; s = e + 1) {
 			nl = memchr(b + s, '\n', have - s);
 			if (nl == NULL && have >= want)
@@ -379,7 +367,7 @@ spool(struct fg_in *in, off_t *size)
 		fg_err(FG_EXIT_ERR, "%s", path);
 	(void)unlink(path);
 	*size = 0;
-	while (b = fg_in_peek(in, BLOCK, &have), have > 0) {
+	while (b = in_peek(in, BLOCK, &have), have > 0) {
 		for (k = 0; k < have; k += (size_t)r)
 			if ((r = write(fd, b + k, have - k)) < 0 &&
 			    errno != EINTR)
@@ -409,7 +397,7 @@ resolve(struct fg_in *in, const struct copts *o, int fd, off_t start,
 	window_resolve(o, in, first, last);
 }
 
-void
+static void
 perf_run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 {
 	struct worker w;
@@ -442,3 +430,57 @@ perf_run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 	perf_unit(o, &w.tally, w.has_filter ? w.filter.p : NULL, w.filter.len);
 	perf_worker_free(&w);
 }
+
+/*
+ * perf script output is what this parser reads: the whole lines of the
+ * head are parsed as a run would parse them, and they are perf when they
+ * give samples with frames at addresses, at most a third of them being
+ * unrecognised (each is then a warning of the run).
+ */
+static int
+probe(const char *head, size_t n, struct cprobe *why)
+{
+	static const struct copts none;
+	struct fg_in in;
+	struct worker w;
+	const char *nl;
+	size_t m;
+	int score = 0;
+
+	perf_init_cls();
+	/* binary input (a gzip'd pprof profile) is not perf script text */
+	nl = memchr(head, '\n', n < 512 ? n : 512);
+	if (memchr(head, '\0', nl != NULL ? (size_t)(nl - head) :
+	    n < 512 ? n : 512) != NULL)
+		return 0;
+	/* a partial last line decides nothing, unless it is all there is */
+	for (m = n; m > 0 && head[m - 1] != '\n'; m--)
+		;
+	if (m == 0)
+		m = n;
+	memset(&in, 0, sizeof(in));
+	in.name = "(detection)";
+	perf_worker_init(&w, &none, NULL, &in);
+	perf_parse_block(&w, head, m);
+	if (w.nhex == 0 && w.inside && m < n && perf_tail_frame(head + m, n - m))
+		w.nhex = 1;	/* a frame line longer than the head */
+	if (w.nevents > 0 && w.nhex > 0 && w.nwarn * 2 <= w.nknown)
+		score = PROBE_YES;
+	else if (w.nevents > 0 && w.nhex > 0)
+		score = probe_why(why, 60, "line %llu: %s, and %llu more of "
+		    "%llu lines not understood",
+		    (unsigned long long)w.warns[0].line, w.warns[0].msg,
+		    (unsigned long long)w.nwarn - 1,
+		    (unsigned long long)(w.nwarn + w.nknown));
+	else if (w.nevents > 0)
+		score = probe_why(why, 30, "line %llu: an event line without "
+		    "stack lines after it",
+		    (unsigned long long)w.firstevent);
+	perf_worker_free(&w);
+	return score;
+}
+
+const struct cfmt fmt_perf = {
+	"perf", "Linux perf script output (stackcollapse-perf.pl)", probe, perf_run,
+	CFMT_TIMED | CFMT_ROOT_FIRST
+};

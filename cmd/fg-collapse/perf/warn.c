@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * perf-warn.c: a perf worker's warnings: the first MAXKEEP kept as they
+ * warn.c: a perf worker's warnings: the first MAXKEEP kept as they
  * happen, with their line numbers, since a worker may run on a thread of
  * its own; reported later in the input's order, the rest counted.
  */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * perf-unit.c: what perf script's counts are, for fg-collapse's header.
+ * unit.c: what perf script's counts are, for fg-collapse's header.
  * A sample counts its printed period (perf script prints it by default),
  * else 1. The period of cpu-clock and task-clock is nanoseconds (10^9/F
  * at -F F, the same for every sample); of any other event, that event's

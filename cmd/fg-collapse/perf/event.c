@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * perf-event.c: a perf sample's event line taken or not: the event filter
+ * event.c: a perf sample's event line taken or not: the event filter
  * (the user's, or the first event seen), the period, --since, --until and
  * --window, and the process name that is the stack's root.
  */
 #include <stdint.h>
 #include <string.h>
 
-#include "perf-rev.h"
+#include "perf.h"
 
 /* --since, --until, --window: whether the sample is kept, and where. */
 static int
@@ -40,7 +40,7 @@ perf_on_event(struct worker *w, const char *s, size_t n, const struct event *ev,
 	if (named) {
 		if (!w->has_filter) {
 			w->filter.len = 0;
-			fg_buf_put(&w->filter, ev->ev, ev->evlen);
+			buf_put(&w->filter, ev->ev, ev->evlen);
 			w->has_filter = 1;
 			w->defaulted = 1;
 		} else if (ev->evlen != w->filter.len ||
@@ -72,7 +72,7 @@ perf_on_event(struct worker *w, const char *s, size_t n, const struct event *ev,
 	w->period = period;
 	w->inside = 1;
 	w->pname.len = 0;
-	fg_buf_put(&w->pname, ev->comm, ev->commlen);
+	buf_put(&w->pname, ev->comm, ev->commlen);
 	w->java = fg_hasprefix(ev->comm, ev->commlen, "java");
 	if (w->o->tid || w->o->pid) {
 		const char *pid = ev->pid, *tid = ev->tid;
@@ -85,11 +85,11 @@ perf_on_event(struct worker *w, const char *s, size_t n, const struct event *ev,
 			pid = "?";
 			pl = 1;
 		}
-		fg_buf_put(&w->pname, "-", 1);
-		fg_buf_put(&w->pname, pid, pl);
+		buf_put(&w->pname, "-", 1);
+		buf_put(&w->pname, pid, pl);
 		if (w->o->tid) {
-			fg_buf_put(&w->pname, "/", 1);
-			fg_buf_put(&w->pname, tid, tl);
+			buf_put(&w->pname, "/", 1);
+			buf_put(&w->pname, tid, tl);
 		}
 	}
 	/* spaces as stackcollapse-perf.pl; ';' as in every frame (fg-folded(5)) */

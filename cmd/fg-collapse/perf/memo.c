@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * perf-memo.c: what each stack line gave when it was last parsed. The
+ * memo.c: what each stack line gave when it was last parsed. The
  * lines of a real capture repeat far more than whole stacks do: a
  * 300 MB whole-system capture has 5.2 million stack lines and 241,000
  * different ones, and a function sampled at the same address prints

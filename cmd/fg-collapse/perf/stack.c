@@ -1,19 +1,43 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * perf-stack.c: a worker's finished samples into its stack table, a few
- * samples late. Looking a stack up costs two cache misses one after the
- * other (the hash slot, then the entry it names), which in a large
- * capture were a fifth of the time. So a finished sample's stack is
- * hashed and its slot asked for at once, its entry asked for NPEND / 2
- * samples later, and it is looked up and counted NPEND samples later,
- * when both are in cache. Each sample waiting keeps the buffer its
- * frames were written in; the worker takes a free one for the next.
- * The counts are added in another order, but they are sums.
+ * stack.c: the buffers a perf sample's frames are written into leftwards
+ * (perf.h's rev_prepend), grown when a frame does not fit in front; a
+ * worker's finished samples into its stack table, a few samples late;
+ * two workers' tables merged.
+ *
+ * A sample is counted a few samples late: looking a stack up costs two
+ * cache misses one after the other (the hash slot, then the entry it
+ * names), which in a large capture were a fifth of the time. So a
+ * finished sample's stack is hashed and its slot asked for at once, its
+ * entry asked for NPEND / 2 samples later, and it is looked up and
+ * counted NPEND samples later, when both are in cache. Each sample
+ * waiting keeps the buffer its frames were written in; the worker takes
+ * a free one for the next. The counts are added in another order, but
+ * they are sums.
  */
 #include <stdlib.h>
 
 #include "big.h"
 #include "perf.h"
+
+/* Grows the frames' buffer to take n more bytes in front. */
+void
+perf_rev_grow(struct worker *w, size_t n)
+{
+	size_t used = w->rcap - w->rpos, ncap;
+	char *nr;
+
+	ncap = w->rcap ? w->rcap : 4096;
+	while (ncap - used < n)
+		ncap *= 2;
+	nr = fg_malloc(ncap);
+	if (used > 0)
+		memcpy(nr + ncap - used, w->rev + w->rpos, used);
+	free(w->rev);
+	w->rev = nr;
+	w->rcap = ncap;
+	w->rpos = ncap - used;
+}
 
 /* Counts a waiting sample into the table. */
 static void
@@ -122,16 +146,4 @@ perf_stack_merge(struct fg_stab *dst, struct fg_stab *src, const char *name,
 	kept->tabs = fg_reallocarray(kept->tabs, kept->n + 1,
 	    sizeof(*kept->tabs));
 	kept->tabs[kept->n++] = src;
-}
-
-void
-collapse_kept_free(struct ckept *k)
-{
-	size_t i;
-
-	for (i = 0; i < k->n; i++)
-		fg_stab_free(k->tabs[i]);
-	free(k->tabs);
-	k->tabs = NULL;
-	k->n = 0;
 }

@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * xctrace-xml.h: the small XML scanner xctrace.c reads an export with:
+ * xml.h: the small XML scanner xctrace.c reads an export with:
  * element tags and the attributes asked for, comments, CDATA,
  * processing instructions and declarations skipped (no DTDs, no
  * recursion), entities decoded on request.
  */
-#ifndef XCTRACE_XML_H
-#define XCTRACE_XML_H
+#ifndef XML_H
+#define XML_H
 
 #include <stddef.h>
 
@@ -50,7 +50,7 @@ int xml_next(struct xml *x, struct xml_tag *t, const char *const *attr,
 /* A warning about the input at at, naming its line. */
 void xml_warn(struct xml *x, const char *at, const char *msg);
 /* Appends s[0..n) to b with its entities decoded (&amp; ... &#N;). */
-void xml_text(struct fg_buf *b, const char *s, size_t n);
+void xml_text(struct buf *b, const char *s, size_t n);
 /* Whether c is XML white space. */
 int xml_ws(char c);
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * xctrace-xml.c: the XML scanner xctrace.c reads with (xctrace-xml.h):
+ * xml.c: the XML scanner xctrace.c reads with (xml.h):
  * one tag at a time over the whole input, with the attributes asked for;
  * comments, CDATA sections, processing instructions and declarations
  * skipped; entities &amp; &lt; &gt; &quot; &apos; and &#N; decoded on
@@ -8,7 +8,7 @@
  */
 #include <string.h>
 
-#include "xctrace-xml.h"
+#include "xml.h"
 
 static uint64_t
 lineof(const struct xml *x, const char *p)
@@ -37,18 +37,18 @@ xml_ws(char c)
 
 /* Appends the UTF-8 encoding of code point c. */
 static void
-pututf8(struct fg_buf *b, unsigned long c)
+pututf8(struct buf *b, unsigned long c)
 {
 	char u[4];
 
 	if (c == 0 || c > 0x10ffff || (c >= 0xd800 && c <= 0xdfff))
 		c = 0xfffd;
-	fg_buf_put(b, u, fg_utf8_put(u, (uint32_t)c));
+	buf_put(b, u, fg_utf8_put(u, (uint32_t)c));
 }
 
 /* Length of an entity at s ("&amp;"), its text appended to b; 0: none. */
 static size_t
-entity(struct fg_buf *b, const char *s, size_t n)
+entity(struct buf *b, const char *s, size_t n)
 {
 	static const char *const nm[] = { "amp;", "lt;", "gt;", "quot;",
 	    "apos;" };
@@ -59,7 +59,7 @@ entity(struct fg_buf *b, const char *s, size_t n)
 
 	for (i = 0; i < 5; i++)
 		if (fg_hasprefix(s + 1, n - 1, nm[i])) {
-			fg_buf_put(b, ch + i, 1);
+			buf_put(b, ch + i, 1);
 			return strlen(nm[i]) + 1;
 		}
 	if (n < 4 || s[1] != '#')
@@ -80,7 +80,7 @@ entity(struct fg_buf *b, const char *s, size_t n)
 }
 
 void
-xml_text(struct fg_buf *b, const char *s, size_t n)
+xml_text(struct buf *b, const char *s, size_t n)
 {
 	size_t i, k;
 
@@ -88,7 +88,7 @@ xml_text(struct fg_buf *b, const char *s, size_t n)
 		if (s[i] == '&' && (k = entity(b, s + i, n - i)) > 0)
 			i += k - 1;
 		else
-			fg_buf_put(b, s + i, 1);
+			buf_put(b, s + i, 1);
 	}
 }
 

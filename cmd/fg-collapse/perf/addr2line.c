@@ -16,8 +16,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "collapse.h"
-#include "addr2line.h"
+#include "perf.h"
 #include "sym.h"
 
 #define SENTINEL "0xffffffffffffffff"
@@ -28,7 +27,7 @@ struct a2l_proc {
 	char *mod;
 	pid_t pid;
 	int to, from;		/* -1 when the process is gone */
-	struct fg_buf in;	/* read but not yet used */
+	struct buf in;	/* read but not yet used */
 };
 
 struct a2l {
@@ -161,7 +160,7 @@ readline(struct a2l_proc *p, size_t *off)
 			*off = (size_t)(nl - p->in.p) + 1;
 			return s;
 		}
-		fg_buf_need(&p->in, 4096);
+		buf_need(&p->in, 4096);
 		r = read(p->from, p->in.p + p->in.len, 4096);
 		if (r < 0 && errno == EINTR)
 			continue;
@@ -195,15 +194,15 @@ writeall(int fd, const char *s, size_t n)
 static char *
 ask(struct a2l *t, struct a2l_proc *p, const char *pc, size_t n)
 {
-	struct fg_buf q = { NULL, 0, 0 }, res = { NULL, 0, 0 };
+	struct buf q = { NULL, 0, 0 }, res = { NULL, 0, 0 };
 	char *fn, *at, *d;
 	size_t off = 0, k;
 	int npairs = 0;
 
 	if (p->to < 0)
 		return NULL;
-	fg_buf_put(&q, pc, n);
-	fg_buf_put(&q, "\n" SENTINEL "\n", sizeof(SENTINEL) + 1);
+	buf_put(&q, pc, n);
+	buf_put(&q, "\n" SENTINEL "\n", sizeof(SENTINEL) + 1);
 	p->in.len = 0;
 	if (writeall(p->to, q.p, q.len) < 0 ||
 	    readline(p, &off) == NULL) {
@@ -220,7 +219,7 @@ ask(struct a2l *t, struct a2l_proc *p, const char *pc, size_t n)
 		/* put in front: outermost first */
 		k = strlen(fn) + (t->context ? strlen(at) + 1 : 0) +
 		    (npairs > 0);
-		fg_buf_need(&res, k);
+		buf_need(&res, k);
 		memmove(res.p + k, res.p, res.len);
 		memcpy(res.p, fn, strlen(fn));
 		if (t->context) {
@@ -237,7 +236,7 @@ ask(struct a2l *t, struct a2l_proc *p, const char *pc, size_t n)
 		gone(p);
 		return NULL;
 	}
-	fg_buf_put(&res, "", 1);
+	buf_put(&res, "", 1);
 	if (strcmp(res.p, "") == 0 || strcmp(res.p, "??") == 0 ||
 	    strcmp(res.p, "??:??:0") == 0) {
 		free(res.p);
@@ -255,7 +254,7 @@ const char *
 a2l_frames(struct a2l *t, const char *mod, size_t modlen, const char *pc,
     size_t pclen, size_t *len)
 {
-	struct fg_buf key = { NULL, 0, 0 };
+	struct buf key = { NULL, 0, 0 };
 	struct fg_ent *e;
 	char *r;
 
@@ -264,9 +263,9 @@ a2l_frames(struct a2l *t, const char *mod, size_t modlen, const char *pc,
 	    (fg_contains(mod, modlen, "perf-") &&
 	    fg_hassuffix(mod, modlen, ".map")))
 		return NULL;
-	fg_buf_put(&key, mod, modlen);
-	fg_buf_put(&key, "", 1);
-	fg_buf_put(&key, pc, pclen);
+	buf_put(&key, mod, modlen);
+	buf_put(&key, "", 1);
+	buf_put(&key, pc, pclen);
 	e = fg_stab_get(t->cache, key.p, key.len);
 	free(key.p);
 	if (e->aux == 0) {

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * perf-line.c: the syntax of perf script lines, as FlameGraph's
+ * line.c: the syntax of perf script lines, as FlameGraph's
  * stackcollapse-perf.pl matches them (its regular expressions are quoted
  * beside each function), with its known faults fixed: see perf.c.
  */

@@ -1,16 +1,15 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * perf-name.c: a perf stack line's frame named as stackcollapse-perf.pl
+ * name.c: a perf stack line's frame named as stackcollapse-perf.pl
  * names it: the offset cut, Java's "->" inlining split, argument lists
  * cut, "[unknown]" given its module, the _[k], _[j], _[i] annotations,
  * addr2line's frames for --inline and a source line for --srcline. The
- * name is held in w->line until the next line (perf-rev.h's flush_frame).
+ * name is held in w->line until the next line (perf.h's flush_frame).
  */
 #include <stdlib.h>
 #include <string.h>
 
-#include "addr2line.h"
-#include "perf-rev.h"
+#include "perf.h"
 
 /*
  * "[unknown]" as stackcollapse-perf.pl names it: the module's base name
@@ -19,7 +18,7 @@
  * written to tmp (*n bytes) or, when longer, to malloc'd memory.
  */
 static char *
-unknown_name(const struct copts *o, const struct frame *f, struct fg_buf *b,
+unknown_name(const struct copts *o, const struct frame *f, struct buf *b,
     char *tmp, size_t tmpsz, size_t *n, int *unknown)
 {
 	const char *m = f->mod;
@@ -42,13 +41,13 @@ unknown_name(const struct copts *o, const struct frame *f, struct fg_buf *b,
 		;
 	if (i == k) {
 		/* "[libc.so.6]": nothing in it to tidy */
-		fg_buf_need(b, *n + 8);
+		buf_need(b, *n + 8);
 		b->p[b->len++] = '[';
 		memcpy(b->p + b->len, m, k);
 		b->len += k;
 		if (o->addrs) {
-			fg_buf_put(b, " <", 2);
-			fg_buf_put(b, f->pc, f->pclen);
+			buf_put(b, " <", 2);
+			buf_put(b, f->pc, f->pclen);
 			b->p[b->len++] = '>';
 		}
 		b->p[b->len++] = ']';
@@ -75,7 +74,7 @@ static void
 annotate(struct worker *w, const struct frame *f, size_t start, int inlined)
 {
 	const struct copts *o = w->o;
-	struct fg_buf *b = &w->line;
+	struct buf *b = &w->line;
 	int ann = 0;
 
 	if (w->pname.len >= 4 && memcmp(w->pname.p, "java", 4) == 0 &&
@@ -96,7 +95,7 @@ annotate(struct worker *w, const struct frame *f, size_t start, int inlined)
 		char a[5] = { '_', '[', (char)ann, ']', '\0' };
 
 		if (ann == 'k' || !fg_contains(b->p + start, b->len - start, a))
-			fg_buf_put(b, a, 4);
+			buf_put(b, a, 4);
 	}
 }
 
@@ -105,12 +104,12 @@ static void
 add_piece(struct worker *w, const struct frame *f, const char *s, size_t n,
     int inlined, int plain, int *unknown)
 {
-	struct fg_buf *b = &w->line;
+	struct buf *b = &w->line;
 	char tmp[64], *t = NULL;
 	size_t start = b->len, cut, i;
 
 	if (plain)
-		fg_buf_put(b, s, n);
+		buf_put(b, s, n);
 	else if (n == 9 && memcmp(s, "[unknown]", 9) == 0 &&
 	    (t = unknown_name(w->o, f, b, tmp, sizeof(tmp), &n,
 	    unknown)) == NULL)
@@ -119,7 +118,7 @@ add_piece(struct worker *w, const struct frame *f, const char *s, size_t n,
 		if (t != NULL)
 			s = t;
 		cut = perf_cut_args(s, n);
-		fg_buf_need(b, cut + 8);
+		buf_need(b, cut + 8);
 		for (i = 0; i < cut; i++) {
 			char c = s[i];
 
@@ -183,7 +182,7 @@ perf_on_frame(struct worker *w, const struct frame *f)
 	for (q = s;; q = p + 2) {
 		p = perf_next_arrow(s, q, e);
 		if (npieces > 0)
-			fg_buf_put(&w->line, ";", 1);
+			buf_put(&w->line, ";", 1);
 		add_piece(w, f, q, (size_t)(p - q), npieces > 0, 0, &unknown);
 		npieces++;
 		if (p >= limit)
@@ -216,11 +215,11 @@ perf_inline_frame(struct worker *w, const struct frame *f)
 void
 perf_add_srcline(struct worker *w, const char *s, size_t n)
 {
-	struct fg_buf *b = &w->line;
+	struct buf *b = &w->line;
 	size_t i = 0, j, start = b->len;
 
 	/* s/\[.*?\]//g, then trim */
-	fg_buf_need(b, n + 1);
+	buf_need(b, n + 1);
 	b->p[b->len++] = ':';
 	while (i < n) {
 		if (s[i] == '[') {

@@ -1,24 +1,25 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * perf-pipe.c: perf script from a pipe, parsed on two threads while it
- * is read. The calling thread reads the input into a ring of NBLK
- * buffers of PBLOCK bytes, each cut just after its last blank line (where
- * a sample has ended and a worker is as at the start, but for its event
- * filter), and queues each block for a second thread; when that one
- * has NQ blocks waiting already, the calling thread parses the block
- * itself, then reads on. So two threads, not three, share the machine
- * with the pipe's writer, the pipe fills while the reader parses and is
- * emptied in fewer, larger reads (a third of the context switches of a
- * thread that only reads, bench/collapse.sh's capture through `cat |`).
- * Each thread parses into a table of its own, merged at the end. Line
- * counts and warnings are kept per
- * block and reported in input order as the ring turns, so output,
- * messages and exit status are those of one pass, and memory stays
- * NBLK blocks whatever the input's size. The default event filter (the
- * first sample's event) is found by the reader before a block with it is
- * handed out. A full block without a blank line (perf script without
- * call graphs, or an enormous sample) ends the threads: the rest is read
- * in one pass, from where the last block ended.
+ * pipe.c: what is left of perf script input read as a stream: in one
+ * pass (perf_run_stream), or, from a pipe, parsed on two threads while it
+ * is read (perf_run_pipe). The calling thread reads the input into a
+ * ring of NBLK buffers of PBLOCK bytes, each cut just after its last
+ * blank line (where a sample has ended and a worker is as at the start,
+ * but for its event filter), and queues each block for a second thread;
+ * when that one has NQ blocks waiting already, the calling thread parses
+ * the block itself, then reads on. So two threads, not three, share the
+ * machine with the pipe's writer, the pipe fills while the reader parses
+ * and is emptied in fewer, larger reads (a third of the context switches
+ * of a thread that only reads, bench/collapse.sh's capture through
+ * `cat |`). Each thread parses into a table of its own, merged at the
+ * end. Line counts and warnings are kept per block and reported in input
+ * order as the ring turns, so output, messages and exit status are those
+ * of one pass, and memory stays NBLK blocks whatever the input's size.
+ * The default event filter (the first sample's event) is found by the
+ * reader before a block with it is handed out. A full block without a
+ * blank line (perf script without call graphs, or an enormous sample)
+ * ends the threads: the rest is read in one pass, from where the last
+ * block ended.
  */
 #include <errno.h>
 #include <pthread.h>
@@ -54,7 +55,7 @@ struct ring {
 	uint64_t nready;	/* blocks read */
 	uint64_t ndone;		/* blocks reported */
 	int closing;		/* no more blocks */
-	struct fg_buf filter;	/* the default event filter, once known */
+	struct buf filter;	/* the default event filter, once known */
 	int has_filter;
 	struct fg_in *in;
 	uint64_t lines;		/* lines of the blocks reported */
@@ -64,6 +65,35 @@ struct parser {
 	struct ring *r;
 	struct worker *w;
 };
+
+/* Parses the bytes of in that are left, as fg_in buffers them. */
+void
+perf_run_stream(struct worker *w, struct fg_in *in)
+{
+	const char *b, *q;
+	size_t have, want = BLOCK, n;
+
+	for (;;) {
+		b = in_peek(in, want, &have);
+		if (have == 0)
+			break;
+		n = have;
+		if (!in->eof) {
+			for (q = b + have; q > b && q[-1] != '\n'; q--)
+				;
+			if (q == b) {
+				want = have * 2;	/* a long line */
+				continue;
+			}
+			n = (size_t)(q - b);
+		}
+		perf_parse_block(w, in->buf + in->pos, n);
+		in->pos += n;
+		want = BLOCK;
+	}
+	perf_end_sample(w);
+	perf_stack_flush(w);
+}
 
 static void
 lock(struct ring *r)
@@ -101,7 +131,7 @@ parse(struct ring *r, struct worker *w, struct pblock *b)
 {
 	if (b->filtered && !w->has_filter) {
 		/* r->filter was set before b was handed out */
-		fg_buf_put(&w->filter, r->filter.p, r->filter.len);
+		buf_put(&w->filter, r->filter.p, r->filter.len);
 		w->has_filter = w->defaulted = 1;
 	}
 	w->lineno = 0;
@@ -218,7 +248,7 @@ fill(struct ring *r, struct pblock *b, const struct pblock *prev, int *eof)
 		b->len = prev->len - prev->n;
 	}
 	while (b->len < PBLOCK && !*eof) {
-		k = fg_in_read(r->in, b->p + b->len, PBLOCK - b->len);
+		k = in_read(r->in, b->p + b->len, PBLOCK - b->len);
 		b->len += k;
 		*eof = k == 0;
 	}
@@ -334,12 +364,12 @@ perf_run_pipe(struct worker *w, struct fg_in *in)
 	w->otherevents |= w2.otherevents;
 	perf_tally_join(&w->tally, &w2.tally);
 	if (r.has_filter && !w->has_filter) {
-		fg_buf_put(&w->filter, r.filter.p, r.filter.len);
+		buf_put(&w->filter, r.filter.p, r.filter.len);
 		w->has_filter = w->defaulted = 1;
 	}
 	if (!whole) {
 		/* the rest in one pass, w as after a blank line */
-		fg_in_unread(in, last->p, last->len);
+		in_unread(in, last->p, last->len);
 		w->lineno = 0;
 		w->nwarn = 0;
 		perf_run_stream(w, in);
