@@ -14,8 +14,8 @@ fi
 	echo '/* Generated from script.js by gen-script.sh: do not edit. */'
 	echo '#include <stddef.h>'
 	echo ''
-	echo 'extern const char *const fg_svg_script[];'
-	echo 'const char *const fg_svg_script[] = {'
+	echo 'extern const char *const svg_script[];'
+	echo 'const char *const svg_script[] = {'
 	grep -v '^[[:space:]]*//' "$d/script.js" |
 	    sed -e 's/^[[:space:]]*//' -e '/^$/d' -e 's/\\/\\\\/g' \
 	    -e 's/"/\\"/g' -e 's/^/	"/' -e 's/$/\\n",/'

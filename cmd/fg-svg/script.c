@@ -2,8 +2,8 @@
 /* Generated from script.js by gen-script.sh: do not edit. */
 #include <stddef.h>
 
-extern const char *const fg_svg_script[];
-const char *const fg_svg_script[] = {
+extern const char *const svg_script[];
+const char *const svg_script[] = {
 	"\"use strict\";\n",
 	"(function () {\n",
 	"var svg = document.documentElement;\n",
