@@ -50,19 +50,26 @@ $(B)/libfg.a: $(COMMON_OBJ)
 	rm -f $@
 	$(AR) rcs $@ $(COMMON_OBJ)
 
+# fg-svg embeds its script as C strings: one function whose body is cut
+# into the pieces of cmd/fg-svg/script, joined in this order by
+# gen-script.sh into script.c in the build folder, which fg-svg links.
+SVG_JS := $(addprefix cmd/fg-svg/script/,data.js zoom.js details.js \
+	head.js search.js views.js nav.js)
+TOOL_OBJ_fg-svg = $(B)/cmd/fg-svg/script.o
+$(B)/cmd/fg-svg/script.c: $(SVG_JS) cmd/fg-svg/gen-script.sh
+	@mkdir -p $(dir $@)
+	sh cmd/fg-svg/gen-script.sh $@ $(SVG_JS)
+$(B)/cmd/fg-svg/script.o: $(B)/cmd/fg-svg/script.c
+	$(CC) $(WARNFLAGS) $(FG_CPPFLAGS) $(CPPFLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<
+
+# A tool links the objects of its sources, those generated for it
+# (TOOL_OBJ_tool) and the library.
 define tool_rule
-$(BIN)/$(1): $(patsubst %.c,$(B)/%.o,$(sort $(shell find cmd/$(1) -name '*.c'))) $(B)/libfg.a
+$(BIN)/$(1): $(patsubst %.c,$(B)/%.o,$(sort $(shell find cmd/$(1) -name '*.c'))) $(TOOL_OBJ_$(1)) $(B)/libfg.a
 	@mkdir -p $(BIN)
 	$$(CC) $$(CFLAGS) $$(LDFLAGS) -o $$@ $$^ $$(LDLIBS)
 endef
 $(foreach t,$(TOOLS),$(eval $(call tool_rule,$(t))))
-
-# fg-svg embeds script.js as C strings: script.c is generated from it (the
-# source of truth) and kept in git so that a build needs no generator; make
-# regenerates it whenever script.js changes, and the test case
-# svg/script-current fails when the two disagree.
-cmd/fg-svg/script.c: cmd/fg-svg/script.js cmd/fg-svg/gen-script.sh
-	sh cmd/fg-svg/gen-script.sh
 
 -include $(shell find $(B) -name '*.d' 2>/dev/null)
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * head.h: the layout of the page's head, computed by head.c and written
- * by chrome.c: where the title and subtitle, a diff's headline, legend
+ * head.h: the layout of the page's head, computed by place.c and written
+ * by furniture.c: where the title and subtitle, a diff's headline, legend
  * and table of its largest changes, and the view switches go, what their
  * text says at the page's width and how it wraps; and the figures the
  * svg element gives the script (--cost's yearly cost, a diff's grey and
@@ -94,7 +94,7 @@ struct head {
 };
 
 /*
- * head.c: the head's sizes and texts (svg_head; all svg_page needs), then
+ * place.c: the head's sizes and texts (svg_head; all svg_page needs), then
  * its places on the page pg (svg_head_place).
  */
 void svg_head(struct head *h, const struct svg_opts *o,

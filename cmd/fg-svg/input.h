@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * input.h: what fg-svg reads besides the options (read.c), and what is
- * decided from it before the layout: the titles and the unit (names.c).
+ * decided from it before the layout: the titles and the unit (read.c).
  */
 #ifndef SVG_INPUT_H
 #define SVG_INPUT_H
@@ -40,9 +40,9 @@ void svg_read_chart(struct svg_input *in, char **files, int nfiles);
 /* The colour settings made final (at the first stack, or after reading). */
 void svg_settle(struct svg_input *in);
 
-/* names.c: the default title and subtitle, from the input's header. */
+/* read.c: the default title and subtitle, from the input's header. */
 void svg_titles(struct svg_opts *o, const char *header, int isdiff);
-/* names.c: the unit of the counts, unless --countname or --factor say. */
+/* read.c: the unit of the counts, unless --countname or --factor say. */
 void svg_units(struct svg_opts *o, const struct svg_input *in);
 
 #endif

@@ -4,23 +4,18 @@
  * up to three (Differential: the current counts, Baseline: the baseline's,
  * Elided: paths gone from the current profile). In each view a frame is
  * drawn when at least the minimum width; its children start where it
- * starts, in name order (input order for flame charts). flow.c and
- * flowview.c lay the frames out; this file picks the views, their scale
- * and the image's geometry.
+ * starts, in name order (input order for flame charts). flow.c lays the
+ * frames out; this file picks the views, their scale and the image's
+ * geometry, the page's colours, and what a diff's headline and table of
+ * changes say.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "fg.h"
 #include "svg.h"
-
-double
-svg_vself(const double *tot, const double *self, int col)
-{
-	if (col == SVG_ELIDED)
-		return tot[1] == 0 ? self[0] : 0;
-	return self[col];
-}
+#include "change.h"
 
 static void
 addview(struct svg_layout *l, int col, const char *name)
@@ -42,14 +37,6 @@ views(struct svg_layout *l, const double *tot, double el, int differs)
 		addview(l, SVG_BEFORE, "Baseline");
 	if (el > 0)
 		addview(l, SVG_ELIDED, "Elided");
-}
-
-double
-svg_minw(const struct svg_opts *o, double total)
-{
-	if (o->minpct)
-		return total * o->minwidth / 100;
-	return o->minwidth * total / ((double)o->width - 2 * SVG_XPAD);
 }
 
 /* A view's total (--total when larger) and the narrowest count drawn. */
@@ -128,4 +115,224 @@ svg_layout_free(struct svg_layout *l)
 		free(l->v[k].f);
 	free(l->alt);
 	memset(l, 0, sizeof(*l));
+}
+
+/*
+ * The page's colours, chosen before it is written (furniture.c writes
+ * them): the background, by --bgcolors or from the palette, and a diff's
+ * fills in the other palette (--colorblind flipped) for the page's
+ * palette toggle, each fill once, and the label ink of those colours and
+ * of --search-color's.
+ */
+
+/* The background's two colours: by --bgcolors, or for the palette. */
+static void
+background(struct svg_layout *l, const struct svg_opts *o)
+{
+	static const struct {
+		const char *name, *c1, *c2;
+	} bgs[] = {
+		{ "yellow", "#eeeeee", "#eeeeb0" },
+		{ "blue", "#eeeeee", "#e0e0ff" },
+		{ "green", "#eef2ee", "#e0ffe0" },
+		{ "grey", "#f8f8f8", "#e8e8e8" },
+	};
+	const char *bg = o->bgcolors;
+	int p = o->cc.pal;
+	uint32_t c;
+	size_t i;
+
+	if (bg == NULL) {
+		/* an elided profile as the diff's Elided view: on grey */
+		if (l->isdiff || o->cc.gone)
+			bg = "grey";
+		else if (p == FG_PAL_MEM)
+			bg = "green";
+		else if (p == FG_PAL_IO || p == FG_PAL_WAKEUP ||
+		    p == FG_PAL_CHAIN)
+			bg = "blue";
+		else if (p >= FG_PAL_RED)
+			bg = "grey";
+		else
+			bg = "yellow";
+	}
+	for (i = 0; i < sizeof(bgs) / sizeof(bgs[0]); i++)
+		if (strcmp(bg, bgs[i].name) == 0) {
+			memcpy(l->bg[0], bgs[i].c1, 8);
+			memcpy(l->bg[1], bgs[i].c2, 8);
+			return;
+		}
+	c = fg_color_parse(bg, strlen(bg));
+	if (c == FG_NOCOLOR || bg[0] != '#')
+		fg_errx(FG_EXIT_ERR, "--bgcolors: not yellow, blue, green, "
+		    "grey or #rrggbb: %s", bg);
+	fg_color_fmt(l->bg[0], c);
+	fg_color_fmt(l->bg[1], c);
+}
+
+static void
+altadd(struct svg_layout *l, size_t *cap, uint32_t c, uint32_t alt)
+{
+	if (c == alt)
+		return;
+	if (l->nalt == *cap) {
+		*cap = *cap ? *cap * 2 : 64;
+		l->alt = fg_reallocarray(l->alt, *cap, sizeof(*l->alt));
+	}
+	l->alt[l->nalt++] = (uint64_t)c << 32 | alt;
+}
+
+static int
+u64cmp(const void *x, const void *y)
+{
+	uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
+
+	return (a > b) - (a < b);
+}
+
+/*
+ * A diff's fills that differ in the other palette, with their colour
+ * there: the frames' and the legend's and table's swatches, sorted, the
+ * first pair of each fill kept, with the label ink of that colour.
+ */
+static void
+altpairs(struct svg_layout *l, const struct svg_opts *o)
+{
+	struct fg_colorcfg cc = o->cc, ac = o->cc;
+	size_t cap = 0, i, j, n;
+	int k, sign;
+
+	if (!l->isdiff)
+		return;
+	for (k = 0; k < l->nviews; k++)
+		for (j = 0; j < l->v[k].nf; j++)
+			altadd(l, &cap, l->v[k].f[j].color, l->v[k].f[j].alt);
+	ac.cb = !cc.cb;
+	for (sign = -1; sign <= 1; sign += 2)
+		for (k = 1; k <= 3; k++)
+			altadd(l, &cap, fg_color_scale(&cc, k / 3.0, sign),
+			    fg_color_scale(&ac, k / 3.0, sign));
+	altadd(l, &cap, fg_color_new(&cc), fg_color_new(&ac));
+	if (l->nalt == 0)
+		return;
+	qsort(l->alt, l->nalt, sizeof(*l->alt), u64cmp);
+	for (i = n = 1; i < l->nalt; i++)
+		if (l->alt[i] >> 32 != l->alt[n - 1] >> 32)
+			l->alt[n++] = l->alt[i];
+	l->nalt = n;
+	for (i = 0; i < n; i++)
+		if (label_ink(SVG_ALT_COLOR(l->alt[i])) != 0)
+			l->alt[i] |= (uint64_t)1 << 24;
+}
+
+void
+svg_pagecolor(struct svg_layout *l, const struct svg_opts *o)
+{
+	background(l, o);
+	altpairs(l, o);
+	l->searchink = o->searchcol != FG_NOCOLOR ?
+	    label_ink(o->searchcol) : FG_NOCOLOR;
+}
+
+/*
+ * What the headline and the table of largest changes of a differential
+ * SVG say: the functions' self counts before and after, classified by
+ * common/change.c exactly as fg-top classifies them (same noise test,
+ * same ranking), so the picture and fg-top agree.
+ */
+
+void
+svg_changes_init(struct svg_changes *sc)
+{
+	memset(sc, 0, sizeof(*sc));
+	fg_changes_init(&sc->cs);
+	sc->tab = fg_stab_new(0);
+}
+
+/*
+ * Self counts by function name (two per name, the entry's aux - 1 indexing
+ * them), in the order the names first come.
+ */
+void
+svg_changes_add(struct svg_changes *sc, const char *name, size_t nlen,
+    const double *self)
+{
+	struct fg_ent *e;
+	int k;
+
+	if (self[0] == 0 && self[1] == 0)
+		return;
+	e = fg_stab_get(sc->tab, name, nlen);
+	if (e->aux == 0) {
+		if (sc->n == sc->cap) {
+			sc->cap = sc->cap ? sc->cap * 2 : 256;
+			sc->self = fg_reallocarray(sc->self, sc->cap,
+			    2 * sizeof(double));
+		}
+		sc->self[2 * sc->n] = sc->self[2 * sc->n + 1] = 0;
+		e->aux = (uint32_t)++sc->n;
+	}
+	for (k = 0; k < 2; k++)
+		sc->self[2 * (e->aux - 1) + k] += self[k];
+}
+
+void
+svg_changes_finish(struct svg_changes *sc, const struct svg_opts *o,
+    const double *roottot, const struct fg_period *per)
+{
+	struct fg_ent *e;
+	double *v;
+	int neg = o->cc.negate ? 1 : 0;
+
+	/*
+	 * The colours' noise test, set up once (its warnings said once);
+	 * its inputs in the stream's order, --negate swapping the sides.
+	 */
+	sc->nz = o->cc.nz;
+	sc->nz.negate = neg;
+	if (sc->nz.tot[0] == 0 && sc->nz.tot[1] == 0)
+		fg_noise_setup(&sc->nz, o->cc.header, "input", roottot[0],
+		    roottot[1], per);
+	sc->period = fg_period_get(per);
+	/*
+	 * No noise test in force (--all-changes, --zcrit 0): the frames
+	 * colour every change, so the table and the headline count every
+	 * change too, as |z| > 0 (fg-top has no such rule).
+	 */
+	if (sc->nz.rule == FG_RULE_NONE) {
+		sc->nz.rule = FG_RULE_FIXED;
+		sc->nz.zcrit = 0;
+	}
+	for (e = fg_stab_first(sc->tab); e != NULL; e = e->next) {
+		v = &sc->self[2 * (e->aux - 1)];
+		fg_changes_add(&sc->cs, fg_ent_key(sc->tab, e), e->len,
+		    v[neg], v[1 - neg]);
+	}
+	fg_changes_classify(&sc->cs, &sc->nz, 1);
+	if (o->cc.nz.rule == FG_RULE_NONE)
+		snprintf(sc->cs.test, sizeof(sc->cs.test), "no noise test");
+	sc->ok = 1;
+}
+
+/*
+ * A change fg-top ranks but too small for the frames' colour: the
+ * --min-change floor greys a frame whose share moved less, so the table
+ * row's square is grey and the headline counts it with the grey ones
+ * (new and gone code keep their colour, as their frames do).
+ */
+int
+svg_chg_grey(const struct fg_colorcfg *cc, const struct fg_chg *c)
+{
+	return c->kind != FG_CHG_NEW && c->kind != FG_CHG_GONE &&
+	    fg_color_underfloor(cc, c->delta);
+}
+
+void
+svg_changes_free(struct svg_changes *sc)
+{
+	fg_changes_free(&sc->cs);
+	free(sc->self);
+	if (sc->tab != NULL)
+		fg_stab_free(sc->tab);
+	memset(sc, 0, sizeof(*sc));
 }

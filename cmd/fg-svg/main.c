@@ -5,8 +5,8 @@
  * SVG flame graph. Layout and option names follow flamegraph.pl.
  *
  * This file: the options and the run. read.c reads the input into the
- * one-pass layout (flow.c), names.c names the graph and its unit,
- * layout.c decides what is drawn, writer.c writes it (svg.h).
+ * one-pass layout (flow.c) and names the graph and its unit, layout.c
+ * decides what is drawn, place.c where, write.c writes it (svg.h).
  */
 #include <math.h>
 #include <stdlib.h>
@@ -85,7 +85,7 @@ static const struct fg_opt opts[] = {
 };
 
 static double
-posnum(const char *s, const char *what, int pct, int *ispct)
+nonnegnum(const char *s, const char *what, int pct, int *ispct)
 {
 	char *end;
 	double v;
@@ -135,26 +135,26 @@ sizeopt(struct svg_opts *o, int ch, const char *arg)
 		break;
 	case OPT_MINWIDTH:
 		o->minpct = 0;
-		o->minwidth = posnum(arg, "--minwidth", 1, &o->minpct);
+		o->minwidth = nonnegnum(arg, "--minwidth", 1, &o->minpct);
 		break;
 	case OPT_FONTSIZE:
-		o->fontsize = posnum(arg, "--fontsize", 0, &dummy);
+		o->fontsize = nonnegnum(arg, "--fontsize", 0, &dummy);
 		if (o->fontsize < 1 || o->fontsize > 1000)
 			fg_errx(FG_EXIT_ERR, "--fontsize: out of range: %s",
 			    arg);
 		break;
 	case OPT_FONTWIDTH:
-		o->fontwidth = posnum(arg, "--fontwidth", 0, &dummy);
+		o->fontwidth = nonnegnum(arg, "--fontwidth", 0, &dummy);
 		if (o->fontwidth < 0.01 || o->fontwidth > 100)
 			fg_errx(FG_EXIT_ERR, "--fontwidth: out of range: %s",
 			    arg);
 		break;
 	case OPT_FACTOR:
-		o->factor = posnum(arg, "--factor", 0, &dummy);
+		o->factor = nonnegnum(arg, "--factor", 0, &dummy);
 		o->factorset = 1;
 		break;
 	case OPT_TOTAL:
-		o->total = posnum(arg, "--total", 0, &dummy);
+		o->total = nonnegnum(arg, "--total", 0, &dummy);
 		break;
 	default:
 		return 0;

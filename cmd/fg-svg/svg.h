@@ -2,35 +2,30 @@
 /*
  * svg.h: fg-svg's stages and what passes between them.
  *
- * main.c    options and the run
- * read.c    reads the input into the one-pass layout: through fg_sum
- *           (sum.h) sorted, or a flame chart in input order (input.h)
- * names.c   the default titles and the counts' unit (input.h)
- * flow.c    lays a profile or a diff out in one pass over its stacks
- *           (sorted, or a flame chart's), feeding a diff's frames to the
- *           colours' noise test
- * flowview.c one view of it: frames drawn, positions, colours
- * layout.c  decides: the views, their scale and the image's geometry
- *           (struct svg_layout)
- * pagecolor.c decides the page's colours: the background, a diff's
- *           fills in the other palette
- * changes.c a diff's headline and table: its functions classified by
- *           common/change.c, as fg-top does
- * ink.c     the label colour for a fill (the frames' by flowview.c,
- *           the page's other colours' by pagecolor.c)
- * head.c    decides where the page's head goes: title, a diff's
- *           headline, legend and table, the view switches, how their
- *           text wraps, the figures the script is given (struct head,
- *           head.h)
- * page.c    decides where the frames go: the page's height, each
- *           view's, top-down or not, each frame's box and label room,
- *           the other views' tables of names and fills (wout.h)
- * fnums.c   decides a frame's numbers: its title's, its start in the
- *           other views' data (wout.h)
- * writer.c  writes a layout as an SVG document, nothing else (with
- *           chrome.c, the page around the frames where head.c put
- *           them, and wtext.c, numbers and text; wout.h between them;
- *           xml.c names into XML)
+ * main.c      options and the run
+ * read.c      reads: the input into the one-pass layout, through fg_sum
+ *             (sum.h) sorted, or a flame chart in input order; the
+ *             default titles and the counts' unit (input.h)
+ * flow.c      lays a profile or a diff out in one pass over its stacks
+ *             (sorted, or a flame chart's), feeding a diff's frames to
+ *             the colours' noise test; one view of it: frames drawn,
+ *             positions, colours, each label's ink
+ * layout.c    decides: the views, their scale and the image's geometry
+ *             (struct svg_layout); the page's colours: the background, a
+ *             diff's fills in the other palette; a diff's headline and
+ *             table: its functions classified by common/change.c, as
+ *             fg-top does
+ * place.c     places, before writing: where the page's head goes (title,
+ *             a diff's headline, legend and table, the view switches),
+ *             how their text wraps, the figures the script is given
+ *             (struct head, head.h); where the frames go: the page's
+ *             height, each view's, top-down or not, each frame's box and
+ *             label room, the other views' tables of names and fills; a
+ *             frame's numbers (wout.h)
+ * write.c     writes a layout as an SVG document, nothing else, with
+ *             furniture.c, the page around the frames where place.c put
+ *             them, and wtext.c, numbers and text into XML (wout.h
+ *             between them); the script is made from the files in script/
  */
 #ifndef FG_SVG_H
 #define FG_SVG_H
@@ -61,7 +56,7 @@ struct svg_opts {
 	struct fg_colorcfg cc;
 	struct fg_cost cost;	/* --cost: yearly cost in hover and search */
 	char *ownsub, *ownunit;	/* the default subtitle and unit name made
-				 * from the stream (names.c), freed at the end */
+				 * from the stream (read.c), freed at the end */
 };
 
 /* The count a view is drawn by. */
@@ -73,7 +68,7 @@ struct svg_frame {
 	uint32_t nlen;
 	uint32_t depth;		/* root 0 */
 	unsigned int color : 24;	/* 0xRRGGBB */
-	unsigned int white : 1;	/* its label's ink (ink.c): white, else
+	unsigned int white : 1;	/* its label's ink (flow.c): white, else
 				 * black; a bit beside color, so a frame
 				 * takes no more room */
 	uint32_t alt;		/* its colour in the other palette (a diff's
@@ -105,7 +100,7 @@ struct svg_layout {
 	struct svg_view v[3];
 	double tc;		/* diff: sum of |after - before| self counts */
 	double imageheight, ypad1, ypad2, ypad3;
-	/* the page's colours (pagecolor.c) */
+	/* the page's colours (layout.c) */
 	char bg[2][8];		/* the background's gradient, #rrggbb */
 	uint64_t *alt;		/* a diff's fills whose colour differs in
 				 * the other palette, fill << 32 | that
@@ -130,15 +125,11 @@ void svg_layout_flow(struct svg_layout *l, struct svg_opts *o,
     const struct fg_period *per);
 void svg_layout_free(struct svg_layout *l);
 /*
- * pagecolor.c: l's page colours (after the layout: the background, by
+ * layout.c: l's page colours (after the layout: the background, by
  * o->bgcolors, which is checked, or the palette; a diff's other-palette
  * fills and --search-color, with their labels' ink).
  */
 void svg_pagecolor(struct svg_layout *l, const struct svg_opts *o);
-/* A frame's self count in a view by col (its counts before, after). */
-double svg_vself(const double *tot, const double *self, int col);
-/* The narrowest count drawn when the full width stands for total. */
-double svg_minw(const struct svg_opts *o, double total);
 
 /*
  * flow.c: a profile's view, or a diff's three, laid out in one pass over
@@ -178,16 +169,23 @@ const struct svg_rec *svg_flow_close(struct svg_flow *s, size_t *n,
     const char **names, uint32_t *maxdepth, struct svg_flow_stats *st);
 void svg_flow_free(struct svg_flow *s);
 /*
- * flowview.c: view k of what flow.c kept, into v (its col, total and
+ * flow.c: view k of what it kept, into v (its col, total and
  * minimum width set): the final minimum width applied, positions made
  * absolute, colours (annotations a, else the palette or the diff's
  * colours) and a diff's counts by kind.
  */
 void svg_flow_view(struct svg_flow *s, int k, int isdiff, struct svg_view *v,
     struct svg_opts *o, const struct fg_annot *a);
+/* flow.c: a frame's self count in a view by col (its counts before,
+ * after). */
+double svg_vself(const double *tot, const double *self, int col);
+/* flow.c: the narrowest count drawn when the full width stands for total. */
+double svg_minw(const struct svg_opts *o, double total);
+/* flow.c: black or white, whichever contrasts more with fill (WCAG). */
+uint32_t label_ink(uint32_t fill);
 
 /*
- * changes.c: a diff's functions by self count, classified (ok: a diff).
+ * layout.c: a diff's functions by self count, classified (ok: a diff).
  * svg_changes_add with every stack's self counts (its last frame's), in
  * stack order, then svg_changes_finish after the colours' fg_color_end,
  * with the period of the stacks' counts (main.c's, the one the colours
@@ -211,23 +209,14 @@ void svg_changes_free(struct svg_changes *sc);
 /* A change fg-top ranks that its frames' colour greys (the floor). */
 int svg_chg_grey(const struct fg_colorcfg *cc, const struct fg_chg *c);
 
-/* writer.c */
+/* write.c */
 void svg_write(const struct svg_opts *o, const struct svg_layout *l,
     const struct svg_changes *sc);
 /* The document saying there was no data; the caller exits. */
 void svg_write_nodata(const struct svg_opts *o);
 
-/* xml.c: frame names into XML. */
-/*
- * Writes s[0..n) as XML character data, safe in attributes too: & < > "
- * ' escaped, invalid UTF-8 and characters XML forbids as U+FFFD. At most
- * maxch characters (SIZE_MAX for all) are written; returns their number.
- */
-size_t fg_xml_text(const char *s, size_t n, size_t maxch);
+/* xml.c */
 /* Number of characters of s[0..n) as fg_xml_text counts them. */
 size_t fg_utf8_len(const char *s, size_t n);
-
-/* ink.c: black or white, whichever contrasts more with fill (WCAG). */
-uint32_t fg_color_ink(uint32_t fill);
 
 #endif

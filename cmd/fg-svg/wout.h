@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * wout.h: between fg-svg's writer files: page.c (where things go,
- * worked out before writing), fnums.c (a frame's numbers, likewise),
- * writer.c (frames, views, the document), chrome.c (style, titles,
- * legend, headline, table) and wtext.c (numbers and text as SVG).
+ * wout.h: between fg-svg's place and write stages: place.c (where things
+ * go and a frame's numbers, worked out before writing), write.c (frames,
+ * views, the document), furniture.c (style, titles, legend, headline,
+ * table) and wtext.c (numbers and text as SVG).
  */
 #ifndef WOUT_H
 #define WOUT_H
@@ -34,7 +34,7 @@ struct rows {
 	double y0, dy, rh;
 };
 
-/* page.c */
+/* place.c */
 void svg_page(struct page *pg, const struct svg_opts *o,
     const struct svg_layout *l, const struct svg_changes *sc);
 void svg_page_box(struct box *b, const struct svg_opts *o,
@@ -48,7 +48,7 @@ void svg_page_tables(const struct svg_layout *l, struct fg_stab *names,
     struct fg_stab *fills);
 
 /*
- * fnums.c: a frame's numbers as its title shows them (svg_fnums): its
+ * place.c: a frame's numbers as its title shows them (svg_fnums): its
  * share of the view, a diff's counts b and a from the point of view in
  * force (--negate swaps them) with their words, which of them the view
  * draws as the frame's own (0: b, 1: a, -1: neither), the change in
@@ -67,7 +67,7 @@ void svg_fnums(struct fnums *n, const struct svg_opts *o,
     const struct svg_layout *l, const struct svg_frame *f,
     const struct svg_view *v);
 /*
- * fnums.c: the other views' frames' starts from their parents', given in
+ * place.c: the other views' frames' starts from their parents', given in
  * pre-order (svg_relstart).
  */
 struct relstart {
@@ -91,11 +91,17 @@ void out_attr(const char *name, const char *val);
 void out_textstart(const char *id, const char *cls, double x, double y);
 void out_textel(const char *id, const char *cls, double x, double y,
     const char *s);
+/*
+ * Writes s[0..n) as XML character data, safe in attributes too: & < > "
+ * ' escaped, invalid UTF-8 and characters XML forbids as U+FFFD. At most
+ * maxch characters (SIZE_MAX for all) are written; returns their number.
+ */
+size_t xml_text(const char *s, size_t n, size_t maxch);
 
-/* chrome.c (placed by head.c, head.h) */
+/* furniture.c (placed by place.c, head.h) */
 void out_head(const struct svg_opts *o, const struct svg_layout *l,
     const struct page *pg);
-void out_chrome(const struct svg_opts *o, const struct svg_layout *l,
+void out_furniture(const struct svg_opts *o, const struct svg_layout *l,
     const struct svg_changes *sc, const struct page *pg);
 
 #endif

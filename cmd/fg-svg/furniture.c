@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * chrome.c: the page around fg-svg's frames: the svg element and style
+ * furniture.c: the page around fg-svg's frames: the svg element and style
  * sheet, background, titles, legend, view switches, a diff's headline and
- * table of its largest changes, where head.c placed them. Writes only.
+ * table of its largest changes, where place.c placed them. Writes only.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -62,7 +62,7 @@ swatch(const struct svg_opts *o, double x, double y, double w, uint32_t c)
 }
 
 /*
- * The colour contract as head.c chose it: the mode, the grew and shrank
+ * The colour contract as place.c chose it: the mode, the grew and shrank
  * scales, new, and grey with the rule in force (the noise test and the
  * floor in points), each item's swatches and label.
  */
@@ -141,7 +141,7 @@ out_wrapped(const char *id, double x, double y, double lh, const char *s,
 			out_num(lh);
 			fg_out_str("\">");
 		}
-		fg_xml_text(s + hw->at[2 * i], hw->at[2 * i + 1], SIZE_MAX);
+		xml_text(s + hw->at[2 * i], hw->at[2 * i + 1], SIZE_MAX);
 		if (i > 0)
 			fg_out_str("</tspan>");
 	}
@@ -200,9 +200,9 @@ table_row(const struct svg_opts *o, const struct fg_chg *c, double x,
 
 	fg_color_fmt(hex, h->tfill[k][i]);
 	fg_out_str("<g class=\"chg\" data-n=\"");
-	fg_xml_text(c->name, c->len, SIZE_MAX);
+	xml_text(c->name, c->len, SIZE_MAX);
 	fg_out_str("\"><title>");
-	fg_xml_text(c->name, c->len, SIZE_MAX);
+	xml_text(c->name, c->len, SIZE_MAX);
 	fg_out_str(": self ");
 	out_amount(o, c->c[0]);
 	fg_out_str(" \xe2\x86\x92 ");
@@ -238,7 +238,7 @@ table_row(const struct svg_opts *o, const struct fg_chg *c, double x,
 }
 
 /*
- * A column's heading in the form that fits (head.c): "Regressions by
+ * A column's heading in the form that fits (place.c): "Regressions by
  * self count: points, before -> after", without "by self count", or the
  * one word.
  */
@@ -500,7 +500,7 @@ out_head(const struct svg_opts *o, const struct svg_layout *l,
 
 /* Background, titles, the lines the script fills in, the legend. */
 void
-out_chrome(const struct svg_opts *o, const struct svg_layout *l,
+out_furniture(const struct svg_opts *o, const struct svg_layout *l,
     const struct svg_changes *sc, const struct page *pg)
 {
 	const struct head *h = &pg->hd;

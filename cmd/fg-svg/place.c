@@ -1,12 +1,19 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * head.c: the layout of the page's head (head.h): where the title,
- * headline, legend, view switches and table of changes go at the page's
- * width, what their text says and how it wraps, and the colours of the
- * legend's and the table's squares. Computes only; chrome.c writes it.
+ * place.c: what fg-svg's writer works out before it writes (wout.h),
+ * computing only, writing nothing. The layout of the page's head (head.h):
+ * where the title, headline, legend, view switches and table of changes
+ * go at the page's width, what their text says and how it wraps, and the
+ * colours of the legend's and the table's squares (furniture.c writes
+ * them). The page's geometry (each view's height, where the frames start,
+ * whether they run top-down), each frame's box and label room, each
+ * view's rows for the script, and the tables of names and fills the other
+ * views' data index. And the numbers write.c shows for a frame.
  */
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "fg.h"
@@ -242,7 +249,7 @@ gone(char *buf, size_t len, const struct svg_view *v)
 
 /*
  * A view's switch: its name and what its frames' colours say, counted in
- * C (layout.c), so that the line reads the same without the script, in
+ * C (flow.c), so that the line reads the same without the script, in
  * an <img> and printed: "Differential: 41 grew, 12 shrank, 5 new",
  * "Baseline: 41 grew, 12 shrank", "Elided: 9 vanished".
  */
@@ -357,7 +364,7 @@ switches(struct head *h, const struct svg_opts *o, const struct svg_layout *l)
 
 /*
  * The two lists side by side while a row keeps NAMEMIN characters of its
- * name (chrome.c's table_row), one under the other in a narrower page
+ * name (furniture.c's table_row), one under the other in a narrower page
  * (under about 620 px at the default font).
  */
 #define NAMEMIN 12
@@ -559,4 +566,179 @@ svg_head_place(struct head *h, const struct svg_opts *o,
 	h->vlaby = h->swbase - (h->swn - 1) * LINEH(o);
 	for (i = 0; i < l->nviews && i < 3; i++)
 		h->swy[i] = h->swbase - (h->swn - 1 - h->swln[i]) * LINEH(o);
+}
+
+/*
+ * The page: its geometry, the head's places (above), each frame's box and
+ * label room, each view's rows, the other views' tables.
+ */
+
+/*
+ * A diff whose first view would be taller than TALL pixels (the first
+ * screen of an 800x600 window) is drawn top-down, the root under the
+ * table, so that its widest part is on the first screen of any window,
+ * with scripts or without, in an <img> and on paper; so is fg-elide's
+ * stream (o->cc.gone), drawn as the diff's Elided view. A profile keeps
+ * flamegraph.pl's picture, bottom-up (its script scrolls to the root).
+ */
+#define TALL 600
+
+/* The page: each view as tall as it needs (the first sizes the image). */
+void
+svg_page(struct page *pg, const struct svg_opts *o,
+    const struct svg_layout *l, const struct svg_changes *sc)
+{
+	int i;
+
+	svg_head(&pg->hd, o, l, sc);
+	pg->hh = pg->hd.height;
+	pg->top = l->ypad1 + pg->hh;
+	pg->liney = o->fontsize * 4 + (o->subtitle != NULL ? l->ypad3 : 0);
+	for (i = 0; i < l->nviews; i++)
+		pg->vh[i] = pg->top + ((double)l->v[i].maxdepth + 1) *
+		    (double)o->frameheight + l->ypad2;
+	pg->h = l->nviews > 0 ? pg->vh[0] : l->imageheight + pg->hh;
+	pg->down = o->inverted || ((l->isdiff || o->cc.gone) && pg->h > TALL);
+	svg_head_place(&pg->hd, o, l, pg);
+}
+
+/* Frame f's box in view v, and how many characters of label it holds. */
+void
+svg_page_box(struct box *b, const struct svg_opts *o,
+    const struct svg_layout *l, const struct svg_view *v,
+    const struct svg_frame *f, const struct page *pg)
+{
+	double s = f->x, w = f->w, h;
+
+	b->x1 = SVG_XPAD + s * v->wpt;
+	b->x2 = SVG_XPAD + (s + w) * v->wpt;
+	if (!pg->down) {
+		h = pg->vh[v - l->v];
+		b->y1 = h - l->ypad2 - (f->depth + 1) * o->frameheight +
+		    SVG_FRAMEPAD;
+		b->y2 = h - l->ypad2 - f->depth * o->frameheight;
+	} else {
+		b->y1 = pg->top + f->depth * o->frameheight;
+		b->y2 = pg->top + (f->depth + 1) * o->frameheight -
+		    SVG_FRAMEPAD;
+	}
+	b->chars = (size_t)((b->x2 - b->x1) / (o->fontsize * o->fontwidth));
+}
+
+/*
+ * Where view i's rows go, for the script: the top of the root's row, the
+ * step to the next row (negative: bottom-up) and the rectangles' height.
+ */
+void
+svg_page_rows(struct rows *r, const struct svg_opts *o,
+    const struct svg_layout *l, int i, const struct page *pg)
+{
+	double fh = (double)o->frameheight;
+
+	r->y0 = pg->down ? pg->top : pg->vh[i] - l->ypad2 - fh + SVG_FRAMEPAD;
+	r->dy = pg->down ? fh : -fh;
+	r->rh = fh - SVG_FRAMEPAD;
+}
+
+/* The name shown: without a trailing _[k] _[w] _[i] _[j] annotation. */
+size_t
+svg_showlen(const struct svg_frame *f)
+{
+	const char *s = f->name;
+	size_t l = f->nlen;
+
+	if (l >= 4 && s[l - 4] == '_' && s[l - 3] == '[' && s[l - 1] == ']' &&
+	    strchr("kwij", s[l - 2]) != NULL)
+		return l - 4;
+	return l;
+}
+
+/*
+ * The views other than the first index their names and fills: each
+ * distinct one gets its number (aux, from 1) in the order first met.
+ */
+void
+svg_page_tables(const struct svg_layout *l, struct fg_stab *names,
+    struct fg_stab *fills)
+{
+	const struct svg_frame *f;
+	struct fg_ent *e;
+	char col[8];
+	size_t j;
+	int i;
+
+	for (i = 1; i < l->nviews; i++)
+		for (j = 0; j < l->v[i].nf; j++) {
+			f = &l->v[i].f[j];
+			e = fg_stab_get_ref(names, f->name, svg_showlen(f));
+			if (e->aux == 0)
+				e->aux = (uint32_t)fg_stab_count(names);
+			fg_color_fmt(col, f->color);
+			e = fg_stab_get(fills, col + 1, 6);
+			if (e->aux == 0)
+				e->aux = (uint32_t)fg_stab_count(fills);
+		}
+}
+
+/*
+ * The numbers write.c shows for a frame, worked out before it writes
+ * them: its title's share, a diff's counts from the point of view in
+ * force and their change in points, --cost's yearly figures, and in the
+ * other views' data its start from its parent's.
+ */
+
+void
+svg_fnums(struct fnums *n, const struct svg_opts *o,
+    const struct svg_layout *l, const struct svg_frame *f,
+    const struct svg_view *v)
+{
+	/* --negate: the baseline seen from the current profile */
+	int k = o->cc.negate ? 1 : 0;
+	double p;
+
+	n->share = 100 * f->w / v->total;
+	n->b = f->tot[k];
+	n->a = f->tot[1 - k];
+	n->d = n->a - n->b;
+	n->bw = k ? "current" : "before";
+	n->aw = k ? "baseline" : "after";
+	/*
+	 * the after count is the frame's own in the Differential view,
+	 * drawn by it (the "current" side with --negate): not repeated
+	 */
+	n->own = v->col == SVG_AFTER ? (o->cc.negate ? 0 : 1) : -1;
+	p = 100 * fg_noise_delta(&o->cc.nz, n->b, n->a);
+	n->pts = fabs(p) < 0.005 ? 0.0 : p;
+	n->cost = o->cost.on && v->total > 0;
+	if (!n->cost)
+		return;
+	n->cyear = fg_cost_year(&o->cost, f->w / v->total);
+	if (l->isdiff)
+		n->cchange = fg_cost_year(&o->cost,
+		    fg_noise_delta(&o->cc.nz, n->b, n->a));
+}
+
+void
+svg_relstart_init(struct relstart *r, const struct svg_layout *l)
+{
+	uint32_t maxd = 0;
+	int i;
+
+	for (i = 1; i < l->nviews; i++)
+		if (l->v[i].maxdepth > maxd)
+			maxd = l->v[i].maxdepth;
+	r->up = fg_calloc((size_t)maxd + 2, sizeof(*r->up));
+}
+
+double
+svg_relstart(struct relstart *r, const struct svg_frame *f)
+{
+	r->up[f->depth + 1] = f->x;
+	return f->x - r->up[f->depth];
+}
+
+void
+svg_relstart_free(struct relstart *r)
+{
+	free(r->up);
 }

@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * writer.c: fg-svg's output. Writes a layout (svg.h) as a self-contained
- * SVG document: the page around the frames (chrome.c), the frames of the
- * first view, the other views as data, and the script (script.js) that
- * makes it interactive. Decides nothing about what is drawn, nor where:
- * page.c works out the places.
+ * write.c: fg-svg's output. Writes a layout (svg.h) as a self-contained
+ * SVG document: the page around the frames (furniture.c), the frames of
+ * the first view, the other views as data, and the script (script/)
+ * that makes it interactive. Decides nothing about what is drawn, nor
+ * where: place.c works out the places.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -14,7 +14,7 @@
 #include "svg.h"
 #include "wout.h"
 
-extern const char *const fg_svg_script[];
+extern const char *const svg_script[];
 
 /*
  * --cost: the frame's yearly cost, and in a diff what its change costs or
@@ -82,7 +82,7 @@ out_title(const struct svg_opts *o, const struct svg_layout *l,
 		fg_out_str(")</title>");
 		return;
 	}
-	fg_xml_text(f->name, svg_showlen(f), SIZE_MAX);
+	xml_text(f->name, svg_showlen(f), SIZE_MAX);
 	fg_out_str(" (");
 	out_amount(o, f->w);
 	fg_out_char(' ');
@@ -166,9 +166,9 @@ out_frame(const struct svg_opts *o, const struct svg_layout *l,
 		len = svg_showlen(f);
 		nch = fg_utf8_len(f->name, len);
 		if (nch <= b.chars)
-			fg_xml_text(f->name, len, SIZE_MAX);
+			xml_text(f->name, len, SIZE_MAX);
 		else {
-			fg_xml_text(f->name, len, b.chars - 2);
+			xml_text(f->name, len, b.chars - 2);
 			fg_out_str("..");
 		}
 	}
@@ -213,7 +213,7 @@ out_viewtables(const struct svg_layout *l, struct fg_stab *names,
 	fg_out_u64(fg_stab_count(fills));
 	for (e = fg_stab_first(names); e != NULL; e = e->next) {
 		fg_out_char('\n');
-		fg_xml_text(e->key, e->len, SIZE_MAX);
+		xml_text(e->key, e->len, SIZE_MAX);
 	}
 	for (e = fg_stab_first(fills); e != NULL; e = e->next) {
 		fg_out_char('\n');
@@ -274,7 +274,7 @@ svg_write(const struct svg_opts *o, const struct svg_layout *l,
 
 	svg_page(&pg, o, l, sc);
 	out_head(o, l, &pg);
-	out_chrome(o, l, sc, &pg);
+	out_furniture(o, l, sc, &pg);
 	fg_out_str("<g id=\"frames\">\n");
 	for (i = 0; i < l->nviews; i++) {
 		fg_out_str("<g id=\"v");
@@ -301,8 +301,8 @@ svg_write(const struct svg_opts *o, const struct svg_layout *l,
 	if (l->nviews > 1)
 		out_views(l);
 	fg_out_str("<script type=\"text/ecmascript\"><![CDATA[\n");
-	for (k = 0; fg_svg_script[k] != NULL; k++)
-		fg_out_str(fg_svg_script[k]);
+	for (k = 0; svg_script[k] != NULL; k++)
+		fg_out_str(svg_script[k]);
 	fg_out_str("]]></script>\n</svg>\n");
 }
 

@@ -1,0 +1,164 @@
+// SPDX-License-Identifier: ISC
+// details.js: numbers as the details line and the tooltip show them; the
+// details line; the tooltip. A piece of fg-svg's script (data.js says how
+// they join).
+// Reads: H, W, aword, bword, cden, chw, cost, countname, drift, factor,
+//   floor, grey, isdiff, mode, mroom, nametype, svg, tchange, xpad, zcrit,
+//   zoomed.
+// Declares, for the others: NS.
+// Calls: root, wrap, zroot.
+
+	// numbers
+	function fmt(v) {
+		v *= factor;
+		var a = Math.abs(v), s;
+		s = a === Math.floor(a) ? String(a) : a.toFixed(2);
+		var p = s.split("."), q = p[0].replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+		return (v < 0 ? "-" : "") + q + (p.length > 1 ? "." + p[1] : "");
+	}
+	function pct(a, b) {
+		return b > 0 ? (100 * a / b).toFixed(2) + "%" : "-";
+	}
+	function signed(v) {
+		return (v > 0 ? "+" : "") + fmt(v);
+	}
+	// a frame's change in points of the total, in the mode in force
+	function points(fr) {
+		var r = root(), p;
+		if (!(r.tb > 0))
+			return "";
+		p = mode === "proportional" ?
+		    (r.ta > 0 ? fr.ta / r.ta : 0) - fr.tb / r.tb :
+		    (fr.ta / drift - fr.tb) / r.tb;
+		p = Math.abs(p) < 0.00005 ? 0 : p;
+		return ", " + (p > 0 ? "+" : "") + (100 * p).toFixed(2) +
+		    " points " + mode;
+	}
+	function commas(s) {
+		return s.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+	}
+	function money(v) {
+		var a = Math.abs(v);
+		return (v < 0 ? "-" : "") + (a >= 100 ? commas(String(Math.round(a))) :
+		    a.toFixed(2)) + "/yr";
+	}
+	function share(c, t) {
+		return t > 0 ? c / t : 0;
+	}
+	function costinfo(fr) {
+		var s = "; cost " + money(cost * share(fr.w, root().w)), d;
+		if (isdiff) {
+			d = cost * (share(fr.ta, cden[1]) - share(fr.tb, cden[0]));
+			s += ", change " + (d > 0 ? "+" : "") + money(d);
+		}
+		return s;
+	}
+	// What a hovered frame holds, numbers first: [name, numbers].
+	function info(fr) {
+		var z = zroot(), rel = zoomed ? " of zoomed" : "", s, d, r = root();
+		if (zoomed && fr.depth < z.depth)
+			s = fmt(fr.w) + " " + countname + " (" + pct(fr.w, r.w) +
+			    " of all; holds the zoomed frame)";
+		else {
+			s = fmt(fr.w) + " " + countname + " (" + pct(fr.w, z.w) + rel;
+			if (zoomed)
+				s += ", " + pct(fr.w, r.w) + " of all";
+			s += "), self " + fmt(fr.self) + " (" + pct(fr.self, z.w) + ")";
+		}
+		if (isdiff) {
+			d = fr.ta - fr.tb;
+			s += "; " + bword + fmt(fr.tb) + ", " + aword + fmt(fr.ta) +
+			    ", delta " + signed(d) + " (" +
+			    (fr.tb > 0 ? (d > 0 ? "+" : "") + pct(d, fr.tb) :
+			    "new") + ")" + points(fr);
+			if (tchange > 0)
+				s += ", " + pct(Math.abs(d), tchange) +
+				    " of total change";
+			s += "; share " + pct(fr.tb, r.tb) + " \u2192 " +
+			    pct(fr.ta, mode === "proportional" ? r.ta : r.tb);
+			if (fr.fill === grey && d !== 0 && fr.depth > 0)
+				s += "; grey: " + (zcrit > 0 ? "within noise" +
+				    (floor > 0 ? " or under " + floor + " points" : "") :
+				    "under " + floor + " points");
+		}
+		if (cost > 0)
+			s += costinfo(fr);
+		return [nametype + " " + fr.name, s];
+	}
+	// s cut in the middle to n characters
+	function midcut(s, n) {
+		var a = Array.from(s), h;
+		if (a.length <= n)
+			return s;
+		if (n < 5)
+			return a.slice(0, n).join("");
+		h = Math.floor((n - 1) / 2);
+		return a.slice(0, h).join("") + "\u2026" +
+		    a.slice(a.length - (n - 1 - h)).join("");
+	}
+	// numbers first, then the name cut in the middle; when the numbers
+	// leave under 12 characters of the name (a narrow page) the line is
+	// the numbers alone, cut in the middle to fit, and nothing when the
+	// search's report leaves under 12 characters (mroom, matchfit): the
+	// tip beside the frame (showtip) then carries them whole, wrapped
+	function detailline(fr) {
+		var t = info(fr), m = Math.floor((W - 2 * xpad - mroom) / chw),
+		    n = m - t[1].length - 3;
+		if (m < 12)
+			return " ";
+		if (n < 12)
+			return midcut(t[1], Math.max(m, 12));
+		return t[1] + " \u00b7 " + midcut(t[0], n);
+	}
+
+	// the details beside the pointer: name, then numbers
+	var NS = "http://www.w3.org/2000/svg", tip = null;
+	function mk(name, parent) {
+		var e = document.createElementNS(NS, name);
+		parent.appendChild(e);
+		return e;
+	}
+	// the tip: the name cut in the middle on its first line, the numbers
+	// whole, wrapped to the page's width on the lines under it
+	function showtip(fr, ev) {
+		var t = info(fr), n = Math.floor((W - 2 * xpad - 8) / chw), w, x, y;
+		var pt = svg.createSVGPoint(), m = svg.getScreenCTM(), i, h;
+		var lines = [midcut(t[0], n)].concat(wrap(t[1], n));
+		if (!tip) {
+			tip = mk("g", svg);
+			tip.id = "tip";
+			tip.r = mk("rect", tip);
+			tip.t = [];
+		}
+		while (tip.t.length < lines.length)
+			tip.t.push(mk("text", tip));
+		w = 0;
+		for (i = 0; i < tip.t.length; i++) {
+			tip.t[i].textContent = i < lines.length ? lines[i] : "";
+			w = Math.max(w, Array.from(tip.t[i].textContent).length);
+		}
+		w = w * chw + 8;
+		h = 16 * lines.length + 4;
+		pt.x = ev.clientX;
+		pt.y = ev.clientY;
+		if (m)
+			pt = pt.matrixTransform(m.inverse());
+		x = Math.max(xpad, Math.min(pt.x + 12, W - xpad - w));
+		y = pt.y + 18;
+		if (y + h + 4 > H)
+			y = Math.max(0, pt.y - h - 8);
+		tip.r.setAttribute("x", x);
+		tip.r.setAttribute("y", y);
+		tip.r.setAttribute("width", w);
+		tip.r.setAttribute("height", h);
+		for (i = 0; i < tip.t.length; i++) {
+			tip.t[i].setAttribute("x", x + 4);
+			tip.t[i].setAttribute("y", y + 14 + 16 * i);
+		}
+		tip.removeAttribute("display");
+	}
+	function hidetip() {
+		if (tip)
+			tip.setAttribute("display", "none");
+	}
+
