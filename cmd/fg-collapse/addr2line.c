@@ -18,7 +18,7 @@
 
 #include "collapse.h"
 #include "addr2line.h"
-#include "sym.h"
+#include "fg.h"
 
 #define SENTINEL "0xffffffffffffffff"
 

@@ -17,7 +17,7 @@
 #include <string.h>
 
 #include "collapse.h"
-#include "sym.h"
+#include "fg.h"
 #include "bpftrace.h"
 
 /* "@" [A-Za-z0-9_]* "[" at the start: returns the length, else 0. */

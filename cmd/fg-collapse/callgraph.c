@@ -21,7 +21,7 @@
 #include <string.h>
 
 #include "callgrind.h"
-#include "sym.h"
+#include "fg.h"
 
 #ifdef __SIZEOF_INT128__
 __extension__ typedef unsigned __int128 cg_wide;

@@ -17,7 +17,7 @@
 #include <string.h>
 
 #include "callgrind.h"
-#include "sym.h"
+#include "fg.h"
 
 #define NONE UINT32_MAX
 

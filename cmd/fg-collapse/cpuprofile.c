@@ -22,7 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sym.h"
+#include "fg.h"
 #include "v8prof.h"
 #include "cpuprofile.h"
 

@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "collapse.h"
-#include "sym.h"
+#include "fg.h"
 #include "dtrace.h"
 
 static const char *

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "collapse.h"
-#include "sym.h"
+#include "fg.h"
 #include "macos-sample.h"
 
 static const char *const idle[] = {

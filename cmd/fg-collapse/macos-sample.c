@@ -20,7 +20,7 @@
 #include <string.h>
 
 #include "collapse.h"
-#include "sym.h"
+#include "fg.h"
 #include "macos-sample.h"
 
 #define START "Call graph:"

@@ -12,7 +12,7 @@
  */
 #include <stdlib.h>
 
-#include "big.h"
+#include "fg.h"
 #include "perf.h"
 
 /* Counts a waiting sample into the table. */

@@ -14,9 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "inflate.h"
+#include "fg.h"
 #include "pprof.h"
-#include "sym.h"
 
 struct str
 pprof_str(const struct prof *pr, int64_t i, const char *what)

@@ -7,9 +7,8 @@
 #include <pthread.h>
 #include <stdlib.h>
 
-#include "big.h"
+#include "fg.h"
 #include "collapse.h"
-#include "pivot.h"
 
 /*
  * The key at PIVOT_AT of a sample of tab's stacks, into *pk and *pl; 0

@@ -10,7 +10,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "sym.h"
+#include "fg.h"
 
 /* A growing byte buffer; zero-initialise it, free(p) when done. */
 struct fg_buf {

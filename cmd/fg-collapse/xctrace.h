@@ -8,7 +8,7 @@
 #define XCTRACE_H
 
 #include "collapse.h"
-#include "sym.h"
+#include "fg.h"
 #include "xctrace-xml.h"
 
 #define NONE UINT32_MAX

@@ -10,8 +10,7 @@
 #define ANNOTATE_H
 
 #include "fg.h"
-#include "annot.h"
-#include "flame.h"
+#include "color.h"
 #include "tree.h"
 
 /* The input: its stacks summed, as a table and a frame tree. */

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "annotate.h"
-#include "inorder.h"
+#include "color.h"
 
 static void
 first(void *arg, const struct fg_fold *f, int ncols)

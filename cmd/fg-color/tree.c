@@ -13,9 +13,7 @@
 #include <string.h>
 
 #include "fg.h"
-#include "arena.h"
-#include "big.h"
-#include "flame.h"
+#include "color.h"
 #include "tree.h"
 
 #define NAMES_MIN ((size_t)64 << 10)

@@ -11,7 +11,6 @@
 #include <stdint.h>
 
 #include "fg.h"
-#include "arena.h"
 
 #define TREE_NONE UINT32_MAX
 

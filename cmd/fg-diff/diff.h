@@ -8,7 +8,6 @@
 #define DIFF_H
 
 #include "sum.h"
-#include "carry.h"
 #include "overlap.h"
 
 struct emitarg {

@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "diff.h"
-#include "sym.h"
+#include "fg.h"
 
 /*
  * Copies s with every 0x[0-9a-fA-F]+ replaced by "0x...", as

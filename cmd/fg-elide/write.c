@@ -8,7 +8,7 @@
 #include <stddef.h>
 
 #include "fg.h"
-#include "annot.h"
+#include "color.h"
 #include "elide.h"
 
 void

@@ -8,7 +8,6 @@
 #define MERGE_H
 
 #include "sum.h"
-#include "carry.h"
 
 struct merge {
 	const char **names;	/* root frame per input, or NULL */

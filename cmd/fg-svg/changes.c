@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "fg.h"
-#include "change.h"
+#include "stats.h"
 #include "svg.h"
 
 void

@@ -38,10 +38,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "cost.h"
-#include "flame.h"
-#include "change.h"
-#include "annot.h"
+#include "stats.h"
+#include "color.h"
 
 #define SVG_XPAD 10		/* left and right margin, pixels */
 #define SVG_FRAMEPAD 1		/* gap between rows, pixels */

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 
 #include "fg.h"
-#include "change.h"
+#include "stats.h"
 #include "top.h"
 
 /*

@@ -11,7 +11,6 @@
 
 #include "fg.h"
 #include "stats.h"
-#include "change.h"
 #include "top.h"
 
 static const char usage[] =

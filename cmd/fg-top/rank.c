@@ -12,7 +12,6 @@
 
 #include "fg.h"
 #include "stats.h"
-#include "change.h"
 #include "top.h"
 
 void
