@@ -222,8 +222,6 @@ void svg_write_nodata(const struct svg_opts *o);
  * maxch characters (SIZE_MAX for all) are written; returns their number.
  */
 size_t fg_xml_text(const char *s, size_t n, size_t maxch);
-/* Number of characters of s[0..n) as fg_xml_text counts them. */
-size_t fg_utf8_len(const char *s, size_t n);
 
 /* ink.c: black or white, whichever contrasts more with fill (WCAG). */
 uint32_t fg_color_ink(uint32_t fill);

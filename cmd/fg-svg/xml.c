@@ -11,25 +11,6 @@
 #include "fg.h"
 #include "svg.h"
 
-size_t
-fg_utf8_len(const char *s, size_t n)
-{
-	const unsigned char *p = (const unsigned char *)s;
-	size_t cnt = 0, k;
-	uint32_t cp;
-
-	while (n > 0) {
-		if (*p < 0x80)
-			k = 1;
-		else
-			k = fg_utf8_next(p, n, &cp);
-		p += k;
-		n -= k;
-		cnt++;
-	}
-	return cnt;
-}
-
 /*
  * Unicode bidirectional controls (LRM, RLM, ALM, the embeddings and
  * overrides U+202A..U+202E, the isolates U+2066..U+2069): a name holding
