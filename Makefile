@@ -18,8 +18,11 @@ CFLAGS ?= -O2 -g
 WARNFLAGS = -std=c11 -Wall -Wextra -pedantic -Wshadow -Wstrict-prototypes \
 	-Wmissing-prototypes -Wpointer-arith -Wcast-qual -Wwrite-strings \
 	-Wformat=2 -Wvla -Wundef
-# common/ holds the shared libraries, one folder each (and its top level);
-# every folder of it is on the include path.
+# common/ holds the shared libraries, one folder and one header each:
+# core (fg.h, every tool), sum (sum.h: summing and merging), stats
+# (stats.h: the noise test, changes), color (color.h: colours, annotation
+# lines; on stats). Every folder of it is on the include path; all their
+# objects go into one archive, libfg.a.
 COMMON_DIRS := $(patsubst %/,%,$(sort $(dir $(shell find common -name '*.[ch]'))))
 FG_CPPFLAGS = -D_POSIX_C_SOURCE=200809L $(addprefix -I,$(COMMON_DIRS))
 LDLIBS += -lm -lpthread

@@ -46,8 +46,10 @@ workload() {
 	timeout "$secs" sh -c '
 	root=$1 tmp=$2
 	while :; do
-		for f in "$root"/common/*.c "$root"/cmd/*/*.c; do
-			cc -O2 -I"$root/common" -I"${f%/*}" -c "$f" \
+		for f in "$root"/common/*/*.c "$root"/cmd/*/*.c; do
+			cc -O2 -I"$root/common/core" -I"$root/common/sum" \
+			    -I"$root/common/stats" -I"$root/common/color" \
+			    -I"${f%/*}" -c "$f" \
 			    -o "$tmp/x.o" 2>/dev/null
 		done
 	done &

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * The benchmark generators' random numbers: a xorshift64 stream (seeded by
- * setting gen_rs) and a 64-bit finaliser (common/mix.h) for derived,
+ * setting gen_rs) and a 64-bit finaliser (common/core/mix.h) for derived,
  * repeatable choices.
  */
 #ifndef GEN_RAND_H
@@ -9,7 +9,7 @@
 
 #include <stdint.h>
 
-#include "../common/mix.h"
+#include "../common/core/mix.h"
 
 static uint64_t gen_rs;
 

@@ -29,7 +29,7 @@
 #include <string.h>
 
 #include "collapse.h"
-#include "sym.h"
+#include "fg.h"
 
 /* One map entry's key parts, in input order. */
 struct bpf_ent {

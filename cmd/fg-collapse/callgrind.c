@@ -47,7 +47,7 @@
 #include <string.h>
 
 #include "collapse.h"
-#include "sym.h"
+#include "fg.h"
 
 struct cg_edge {
 	uint32_t from, to;	/* node indices; never equal */

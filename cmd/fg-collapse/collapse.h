@@ -19,7 +19,6 @@
 #include <stdarg.h>
 
 #include "fg.h"
-#include "sym.h"
 #include "text.h"
 #include "inraw.h"
 #include "window.h"

@@ -38,7 +38,7 @@
 #include <string.h>
 
 #include "v8prof.h"
-#include "sym.h"
+#include "fg.h"
 
 /* The profile's startTime and endTime as read. */
 struct cpu_top {

@@ -28,7 +28,7 @@
 
 #include "text.h"
 #include "collapse.h"
-#include "sym.h"
+#include "fg.h"
 
 /*
  * One frame line of n bytes, cleaned, appended to fr (inline parts joined

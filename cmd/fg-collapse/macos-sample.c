@@ -31,7 +31,7 @@
 #include <string.h>
 
 #include "collapse.h"
-#include "sym.h"
+#include "fg.h"
 
 struct level {
 	uint64_t count, kids;

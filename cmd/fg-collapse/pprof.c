@@ -34,8 +34,7 @@
 
 #include "collapse.h"
 #include "pb.h"
-#include "inflate.h"
-#include "sym.h"
+#include "fg.h"
 
 struct str {
 	const unsigned char *p;

@@ -114,32 +114,6 @@ rust_fixsym(const char *s, size_t n, char *out)
 	return o;
 }
 
-size_t
-fg_utf8_put(char *u, uint32_t c)
-{
-
-	if (c < 0x80) {
-		u[0] = (char)c;
-		return 1;
-	}
-	if (c < 0x800) {
-		u[0] = (char)(0xc0 | c >> 6);
-		u[1] = (char)(0x80 | (c & 0x3f));
-		return 2;
-	}
-	if (c < 0x10000) {
-		u[0] = (char)(0xe0 | c >> 12);
-		u[1] = (char)(0x80 | (c >> 6 & 0x3f));
-		u[2] = (char)(0x80 | (c & 0x3f));
-		return 3;
-	}
-	u[0] = (char)(0xf0 | c >> 18);
-	u[1] = (char)(0x80 | (c >> 12 & 0x3f));
-	u[2] = (char)(0x80 | (c >> 6 & 0x3f));
-	u[3] = (char)(0x80 | (c & 0x3f));
-	return 4;
-}
-
 void *
 collapse_grow(void *v, size_t *cap, size_t need, size_t sz)
 {

@@ -10,7 +10,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "sym.h"
+#include "fg.h"
 
 /* A growing byte buffer; zero-initialise it, free(p) when done. */
 struct buf {
@@ -39,11 +39,6 @@ buf_put(struct buf *b, const char *s, size_t n)
 }
 /* Appends n bytes with every ';' made ':' (a frame may not hold one). */
 void buf_putframe(struct buf *b, const char *s, size_t n);
-/*
- * Code point c (at most 0x10FFFF) as UTF-8 into u[0..4), as is (json.c's
- * \u escapes, xctrace-xml.c's &#N;); its length in bytes.
- */
-size_t fg_utf8_put(char *u, uint32_t c);
 
 /* Strips ASCII white space from both ends; *n is updated. */
 const char *trim(const char *s, size_t *n);

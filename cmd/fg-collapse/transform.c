@@ -18,7 +18,7 @@
 #include <string.h>
 
 #include "collapse.h"
-#include "sym.h"
+#include "fg.h"
 
 /* What a stack that was only its root frame becomes under --no-root. */
 #define NOROOT_EMPTY "[unknown]"

@@ -21,8 +21,7 @@
 #include <unistd.h>
 
 #include "collapse.h"
-#include "big.h"
-#include "pivot.h"
+#include "fg.h"
 
 void
 collapse_unit(const struct copts *o, const char *unit, size_t len)

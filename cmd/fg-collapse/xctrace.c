@@ -35,7 +35,7 @@
 #include <string.h>
 
 #include "collapse.h"
-#include "sym.h"
+#include "fg.h"
 #include "xml.h"
 
 #define NONE UINT32_MAX

@@ -11,7 +11,7 @@
 #include <stddef.h>
 
 #include "collapse.h"
-#include "sym.h"
+#include "fg.h"
 
 #define XML_NATTR 4		/* attributes a tag can be asked for */
 

@@ -13,11 +13,7 @@
 #include <string.h>
 
 #include "fg.h"
-#include "arena.h"
-#include "big.h"
-#include "flame.h"
-#include "annot.h"
-#include "inorder.h"
+#include "color.h"
 
 /*
  * The frame tree of a profile or differential stream: stacks merged into

@@ -13,8 +13,6 @@
 
 #include "fg.h"
 #include "sum.h"
-#include "carry.h"
-#include "sym.h"
 
 /*
  * The overlap. Two profiles with no stack in common (root frames named

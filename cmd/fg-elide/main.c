@@ -14,7 +14,7 @@
 
 #include "fg.h"
 #include "sum.h"
-#include "annot.h"
+#include "color.h"
 
 /* The input: its stacks, summed, and what its header says. */
 struct elide_in {

@@ -10,7 +10,6 @@
 #include <string.h>
 
 #include "sum.h"
-#include "carry.h"
 
 static const char usage[] =
     "fg-merge [-r] [-R name]... [-S factor] [--files-from list] [file ...]";

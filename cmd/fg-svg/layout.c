@@ -15,7 +15,7 @@
 
 #include "fg.h"
 #include "svg.h"
-#include "change.h"
+#include "stats.h"
 
 static void
 addview(struct svg_layout *l, int col, const char *name)

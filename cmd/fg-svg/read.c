@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "fg.h"
-#include "inorder.h"
+#include "color.h"
 #include "input.h"
 #include "sum.h"
 

@@ -33,10 +33,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "cost.h"
-#include "flame.h"
-#include "change.h"
-#include "annot.h"
+#include "stats.h"
+#include "color.h"
 
 #define SVG_XPAD 10		/* left and right margin, pixels */
 #define SVG_FRAMEPAD 1		/* gap between rows, pixels */
@@ -214,9 +212,5 @@ void svg_write(const struct svg_opts *o, const struct svg_layout *l,
     const struct svg_changes *sc);
 /* The document saying there was no data; the caller exits. */
 void svg_write_nodata(const struct svg_opts *o);
-
-/* xml.c */
-/* Number of characters of s[0..n) as fg_xml_text counts them. */
-size_t fg_utf8_len(const char *s, size_t n);
 
 #endif

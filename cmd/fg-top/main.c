@@ -13,7 +13,6 @@
 
 #include "fg.h"
 #include "stats.h"
-#include "change.h"
 #include "sum.h"
 #include "top.h"
 

@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "fg.h"
-#include "change.h"
+#include "stats.h"
 #include "top.h"
 
 /*

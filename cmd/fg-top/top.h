@@ -12,8 +12,6 @@
 #include <stdint.h>
 
 #include "fg.h"
-#include "change.h"
-#include "cost.h"
 #include "stats.h"
 
 enum fmt { FMT_TEXT, FMT_TSV, FMT_MD };

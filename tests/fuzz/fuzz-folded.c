@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "fg.h"
+#include "sum.h"
 
 int LLVMFuzzerTestOneInput(const unsigned char *, size_t);
 

@@ -12,7 +12,6 @@
 #include <string.h>
 
 #include "fg.h"
-#include "inflate.h"
 #include "pb.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

@@ -17,7 +17,7 @@
 #include <unistd.h>
 
 #include "perf.h"
-#include "sym.h"
+#include "fg.h"
 
 #define SENTINEL "0xffffffffffffffff"
 

@@ -29,7 +29,7 @@
 #include <string.h>
 
 #include "../collapse.h"
-#include "sym.h"
+#include "fg.h"
 
 #define BLOCK (1u << 20)	/* bytes read at a time */
 #define MAXKEEP 10		/* warnings kept per worker */

@@ -17,7 +17,7 @@
  */
 #include <stdlib.h>
 
-#include "big.h"
+#include "fg.h"
 #include "perf.h"
 
 /* Grows the frames' buffer to take n more bytes in front. */
