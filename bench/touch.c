@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * touch: takes N bytes of fresh memory the way fg's large tables do
- * (anonymous, 2 MiB aligned, MADV_HUGEPAGE, as common/big.c) and writes
+ * (anonymous, 2 MiB aligned, MADV_HUGEPAGE, as common/core/alloc.c) and writes
  * one byte in every 4 KiB, then exits. bench/service.sh times it at each
  * shape's input size: what first touches of memory cost this machine,
  * the part of a tool's time that no tool can make linear when the

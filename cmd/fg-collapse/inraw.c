@@ -3,7 +3,7 @@
  * inraw.c: fg-collapse's input as bytes rather than lines: looking ahead
  * (the format probe, perf's block reader), reading into its own buffers
  * (perf's pipe reader), handing bytes back, and a whole input at once
- * (JSON and protobuf formats). Over common/in.c's buffer.
+ * (JSON and protobuf formats). Over common/core/in.c's buffer.
  */
 #include <errno.h>
 #include <stdlib.h>

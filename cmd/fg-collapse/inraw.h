@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * inraw.h: fg-collapse's input as bytes rather than lines (inraw.c), over
- * common/in.h's struct fg_in.
+ * common/core/fg.h's struct fg_in.
  */
 #ifndef INRAW_H
 #define INRAW_H

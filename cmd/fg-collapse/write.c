@@ -219,7 +219,7 @@ write_items(const struct fg_sortitem *it, size_t n)
 }
 
 /*
- * The folded profile, sorted bytewise (sort.c). The table cannot be
+ * The folded profile, sorted bytewise (the sort below). The table cannot be
  * searched afterwards.
  */
 void

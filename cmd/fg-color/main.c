@@ -2,8 +2,8 @@
 /*
  * fg-color: annotate a profile or differential stream with frame colours.
  * The whole tool: the frame tree; the input read into it and into a table
- * of its stacks; the tree's colours, through common/color.c; what the
- * annotation lines say and the output with them (in common/annot.h's
+ * of its stacks; the tree's colours, through common/color/color.c; what the
+ * annotation lines say and the output with them (in common/color/color.h's
  * format); the options and the run.
  */
 #include <math.h>
@@ -22,8 +22,8 @@
  * prefix without a lookup, which is the common case for sorted folded
  * input. Nothing here recurses: walks use the parent, child and sibling
  * links; children are sorted by name. Names are copied into an arena
- * (common/arena.c), the node and slot arrays are large allocations on
- * huge pages (common/big.c).
+ * (common/core/alloc.c), the node and slot arrays are large allocations on
+ * huge pages (common/core/alloc.c).
  */
 
 #define TREE_NONE UINT32_MAX
@@ -340,7 +340,7 @@ tree_next(const struct tree *t, uint32_t n, int descend)
 }
 
 /*
- * The input. Folded lines (several files read as one, common/inorder.c)
+ * The input. Folded lines (several files read as one, common/color/flame.c)
  * are summed into a table of their stacks, for the output, and into a
  * frame tree, for the colours; a line whose number of counts differs from
  * the first's is skipped with a warning.
@@ -410,7 +410,7 @@ color_in_free(struct color_in *in)
 
 /*
  * The colours of the frame tree: for a diff, every node through
- * common/color.c's noise test (fg_color_begin, _add, _end), then new code
+ * common/color/color.c's noise test (fg_color_begin, _add, _end), then new code
  * settled down the tree and each node coloured; for a profile, each node
  * by name or width (fg_color_profile).
  */
@@ -611,7 +611,7 @@ pathwalk_free(struct pathwalk *w)
 /*
  * The output: the input's header line, fg-color's own (the settings the
  * colours were made with), the annotation lines (a colour per frame path
- * for a diff or --diffusion, else per name, in common/annot.h's format),
+ * for a diff or --diffusion, else per name, in common/color/color.h's format),
  * then the stacks with their summed counts, in the order first seen.
  */
 

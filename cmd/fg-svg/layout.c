@@ -237,7 +237,7 @@ svg_pagecolor(struct svg_layout *l, const struct svg_opts *o)
 /*
  * What the headline and the table of largest changes of a differential
  * SVG say: the functions' self counts before and after, classified by
- * common/change.c exactly as fg-top classifies them (same noise test,
+ * common/stats/stats.c exactly as fg-top classifies them (same noise test,
  * same ranking), so the picture and fg-top agree.
  */
 

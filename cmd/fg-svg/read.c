@@ -2,8 +2,8 @@
 /*
  * read.c: fg-svg's input into the one-pass layout (flow.c): profiles and
  * diffs through fg_sum, in bytewise order; a flame chart's stacks in input
- * order (common/inorder.c); the colour lines and headers beside them
- * (input.h, read by common/annot-read.c). And what fg-svg calls the graph
+ * order (common/color/flame.c); the colour lines and headers beside them
+ * (input.h, read by common/color/flame.c). And what fg-svg calls the graph
  * and its counts, decided from the kind of input, its header and its
  * counts' period: the default title and subtitle, and the unit.
  */
@@ -218,7 +218,7 @@ chartrec(void *arg, const struct fg_fold *f, const struct fg_rec *r)
 
 /*
  * A flame chart: every stack of the input, in its order
- * (common/inorder.c), into the same one-pass layout (which then merges
+ * (common/color/flame.c), into the same one-pass layout (which then merges
  * only neighbours: flow.c); the totals summed exactly, over 2^63-1 fatal
  * as in fg_sum.
  */

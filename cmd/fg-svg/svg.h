@@ -13,7 +13,7 @@
  * layout.c    decides: the views, their scale and the image's geometry
  *             (struct svg_layout); the page's colours: the background, a
  *             diff's fills in the other palette; a diff's headline and
- *             table: its functions classified by common/change.c, as
+ *             table: its functions classified by common/stats/stats.c, as
  *             fg-top does
  * place.c     places, before writing: where the page's head goes (title,
  *             a diff's headline, legend and table, the view switches),

@@ -212,7 +212,7 @@ out_textel(const char *id, const char *cls, double x, double y,
 /*
  * Frame names into XML. Names are arbitrary bytes; XML 1.0 allows only
  * well-formed UTF-8 without most control characters, so anything else
- * becomes U+FFFD (common/utf8.c). The markup characters are escaped
+ * becomes U+FFFD (common/core/sym.c). The markup characters are escaped
  * everywhere (text and attribute values alike), which also keeps "]]>"
  * and "--" harmless.
  */

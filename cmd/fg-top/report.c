@@ -200,7 +200,7 @@ tbl_print(const struct tbl *t, enum fmt f)
 	}
 }
 
-/* ---- the cost column's figures (--cost, common/cost.h) ---- */
+/* ---- the cost column's figures (--cost, common/stats/stats.h) ---- */
 
 /* The yearly cost of share, "%.2f" ("%+.2f" with sign), into buf. */
 static char *

@@ -218,7 +218,7 @@ enum { FG_DK_SAME, FG_DK_GREW, FG_DK_SHRANK, FG_DK_NEW };
 /*
  * A diff frame as the colours see it, its counts before and after
  * (inclusive, self), for fg-color's tree nodes and frames laid out in one
- * pass alike (fg-color's cmd/fg-color/colortree.c, fg-svg's flowview.c).
+ * pass alike (fg-color's cmd/fg-color/main.c, fg-svg's flow.c).
  */
 struct fg_cframe {
 	const double *tot, *self;

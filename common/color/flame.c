@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * flame.c: what fg-color's frame tree (cmd/fg-color/tree.c) and fg-svg's
+ * flame.c: what fg-color's frame tree (cmd/fg-color/main.c) and fg-svg's
  * one-pass layout (cmd/fg-svg/flow.c) share in reading sorted stacks: how
  * many frames a stack shares with the one before it, and where its own
  * frames start.

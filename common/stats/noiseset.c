@@ -316,7 +316,7 @@ fg_noise_setup(struct fg_noise *nz, const char *header, const char *name,
  * cost: reads --cost VCPUS:PRICE, a share of a fleet's CPU time as
  * money per year (fg-top's cost column, fg-svg's hover and search); the
  * arithmetic is cost's fg_cost_year, fg-top's column is formatted by
- * cmd/fg-top/cost.c.
+ * cmd/fg-top/report.c.
  */
 void
 fg_cost_parse(struct fg_cost *c, const char *arg)

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * fuzz-inflate.c: libFuzzer target for common/inflate.c and cmd/fg-collapse/pb.c.
+ * fuzz-inflate.c: libFuzzer target for common/core/inflate.c and cmd/fg-collapse/pb.c.
  * Build and run: make fuzz; build-fuzz/fuzz-inflate tests/fuzz/corpus/inflate
  *
  * The input is inflated as gzip (when it has the magic) or as raw

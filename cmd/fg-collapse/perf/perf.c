@@ -226,7 +226,7 @@ threaded_pipe(struct worker *w, struct fg_in *in, const struct copts *o)
 		return 0;
 	/*
 	 * (half a block: what fg_in's first buffer holds; a pipe already
-	 * holds a whole block, 1 MiB, as fg_in_open asked in common/in.c)
+	 * holds a whole block, 1 MiB, as fg_in_open asked in common/core/in.c)
 	 */
 	(void)in_peek(in, BLOCK / 2, &have);
 	return have >= BLOCK / 2 && perf_run_pipe(w, in);
