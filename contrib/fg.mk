@@ -21,6 +21,9 @@
 #                             (a pull-request comment)
 #   BASE..HEAD.gate           fails when fg-top --fail-above $(FG_GATE)
 #                             fails (no file is made)
+#   series.trend.txt          fg-trend over the NAMEs in FG_SERIES
+#   series.trend.gate         fails when fg-trend --fail-above
+#                             $(FG_TREND_GATE) fails
 #
 # Every output is written to a temporary name and renamed when complete,
 # so an interrupted or failed run leaves no partial file and parallel
@@ -127,3 +130,18 @@ $(foreach r,cpuprofile:cpuprofile trace.json:chrome \
 
 %.top.txt: $$(if $$(call fg_range,$$*),$$*.diff.folded,$$*.folded)
 	$(FG_TOP) $(FG_TOP_FLAGS) $< $(fg_save)
+
+# A series (releases, days, windows) in FG_SERIES, oldest first: each
+# NAME in it is made as NAME.folded, then fg-trend ranks the functions
+# that creep or step across them; series.trend.gate fails above
+# $(FG_TREND_GATE) points of real rise across the series.
+FG_TREND ?= fg-trend
+FG_TREND_FLAGS ?=
+FG_TREND_GATE ?= 1
+FG_SERIES ?=
+series.trend.txt: $(addsuffix .folded,$(FG_SERIES))
+	$(FG_TREND) $(FG_TREND_FLAGS) $^ $(fg_save)
+
+series.trend.gate: $(addsuffix .folded,$(FG_SERIES))
+	$(FG_TREND) --fail-above $(FG_TREND_GATE) $(FG_TREND_FLAGS) $^ \
+	    >/dev/null

@@ -52,37 +52,6 @@ struct merge {
 	struct fg_carry carry;	/* the inputs' unit and period */
 };
 
-/*
- * Appends the paths listed in file list (one a line, empty lines skipped)
- * to the operands; returns the new array, its length in *n. The strings
- * are the caller's to free from index *n on entry.
- */
-static char **
-merge_filesfrom(const char *list, char **ops, int *n)
-{
-	struct fg_in in;
-	char **v, *line;
-	size_t len, cap = (size_t)*n + 64, k = (size_t)*n;
-
-	v = fg_reallocarray(NULL, cap, sizeof(*v));
-	memcpy(v, ops, (size_t)*n * sizeof(*v));
-	fg_in_open(&in, list);
-	while ((line = fg_in_line(&in, &len)) != NULL) {
-		if (len == 0)
-			continue;
-		if (k == (size_t)INT32_MAX - 1)
-			fg_errx(FG_EXIT_ERR, "%s: too many inputs", in.name);
-		if (k == cap) {
-			cap *= 2;
-			v = fg_reallocarray(v, cap, sizeof(*v));
-		}
-		v[k++] = fg_strdup(line);
-	}
-	fg_in_close(&in);
-	*n = (int)k;
-	return v;
-}
-
 /* An input's header: its unit and period. */
 static void
 merge_onheader(void *arg, int i, const char *name, const char *header)
@@ -210,7 +179,7 @@ main(int argc, char *argv[])
 	}
 	if (list != NULL) {
 		nops = nfiles = st.nops;
-		m.files = merge_filesfrom(list, st.ops, &nfiles);
+		m.files = fg_opt_files_from(list, st.ops, &nfiles);
 		if (strcmp(list, "-") == 0)
 			for (k = 0; k < nfiles; k++)
 				if (strcmp(m.files[k], "-") == 0)

@@ -402,9 +402,9 @@ parse_num(const char *s, const char *what, int zero_ok)
 }
 
 static void
-setfmt(struct topopt *o, enum fmt f)
+setfmt(struct topopt *o, enum fg_fmt f)
 {
-	if (o->fmt != FMT_TEXT && o->fmt != f)
+	if (o->fmt != FG_FMT_TEXT && o->fmt != f)
 		fg_errx(FG_EXIT_ERR, "--tsv and --markdown: choose one");
 	o->fmt = f;
 }
@@ -434,7 +434,7 @@ option(struct topopt *o, struct fg_noise *nz, int c, const char *arg)
 		break;
 	case OPT_TSV:
 	case OPT_MD:
-		setfmt(o, c == OPT_TSV ? FMT_TSV : FMT_MD);
+		setfmt(o, c == OPT_TSV ? FG_FMT_TSV : FG_FMT_MD);
 		break;
 	case 'c':
 		fg_cost_parse(&o->cost, arg);
@@ -492,7 +492,7 @@ report(const struct topopt *o, struct fg_noise *nz,
 int
 main(int argc, char *argv[])
 {
-	struct topopt o = { .top = 20, .fmt = FMT_TEXT };
+	struct topopt o = { .top = 20, .fmt = FG_FMT_TEXT };
 	struct fg_noise nz;
 	struct fg_optstate st;
 	struct topin in;

@@ -16,190 +16,6 @@
 #include "stats.h"
 #include "top.h"
 
-/*
- * ---- tables ----
- * The three output forms of one table. Aligned text pads every column but
- * the last to its widest cell; TSV is one header row and tab-separated
- * cells; Markdown is a GitHub table. Names are escaped per form so that no
- * input byte can break a row or reach a terminal raw.
- */
-
-#define TBL_MAXCOL 16
-#define TOP_UNITMAX 32		/* the longest unit a title names */
-#define TBL_HEADLEN (16 + TOP_UNITMAX)
-struct tbl {
-	int ncol;
-	const char *head[TBL_MAXCOL];	/* column titles */
-	const char *tsvhead[TBL_MAXCOL];	/* titles in --tsv */
-	int left[TBL_MAXCOL];		/* left-aligned column */
-	int nohead;			/* rows only (TSV continued) */
-	char hbuf[TBL_MAXCOL][2][TBL_HEADLEN];	/* titles with a unit */
-	char **cell;			/* nrow * ncol strings, malloc'd */
-	size_t nrow, cap;
-};
-
-static void
-tbl_init(struct tbl *t, int ncol)
-{
-	memset(t, 0, sizeof(*t));
-	t->ncol = ncol;
-}
-
-/*
- * Column i's titles, text and TSV (static strings); a count column names
- * the unit of the counts when it is known (not NULL): "BEFORE (ns)" and
- * "before_ns".
- */
-static void
-tbl_head(struct tbl *t, int i, const char *head, const char *tsvhead,
-    const char *unit)
-{
-	if (unit == NULL) {
-		t->head[i] = head;
-		t->tsvhead[i] = tsvhead;
-		return;
-	}
-	snprintf(t->hbuf[i][0], sizeof(t->hbuf[i][0]), "%s (%s)", head, unit);
-	snprintf(t->hbuf[i][1], sizeof(t->hbuf[i][1]), "%s_%s", tsvhead, unit);
-	t->head[i] = t->hbuf[i][0];
-	t->tsvhead[i] = t->hbuf[i][1];
-}
-
-/* Adds a row; cells are copied. The name column holds raw bytes (len). */
-static void
-tbl_row(struct tbl *t, const char *const *cells)
-{
-	int i;
-
-	if (t->nrow == t->cap) {
-		t->cap = t->cap ? t->cap * 2 : 32;
-		t->cell = fg_reallocarray(t->cell, t->cap * (size_t)t->ncol,
-		    sizeof(*t->cell));
-	}
-	for (i = 0; i < t->ncol; i++)
-		t->cell[t->nrow * (size_t)t->ncol + (size_t)i] =
-		    fg_strdup(cells[i]);
-	t->nrow++;
-}
-
-static void
-tbl_free(struct tbl *t)
-{
-	size_t i;
-
-	for (i = 0; i < t->nrow * (size_t)t->ncol; i++)
-		free(t->cell[i]);
-	free(t->cell);
-	t->cell = NULL;
-	t->nrow = t->cap = 0;
-}
-
-/*
- * Text and TSV: names as they are, but control bytes become C-style
- * escapes (a stack name cannot hold '\n', but it can hold a tab, which
- * would split a TSV row, or ESC, which would reach a terminal). Markdown:
- * a code span, pipes escaped (GitHub splits cells before code spans);
- * a name with a backtick is shown with Markdown punctuation escaped.
- */
-static char *
-tbl_name(const char *s, size_t len, enum fmt f)
-{
-	static const char hx[] = "0123456789abcdef";
-	char *buf, *q;
-	size_t i;
-	int tick = memchr(s, '`', len) != NULL;
-	unsigned char c;
-
-	q = buf = fg_reallocarray(NULL, len + 1, 4);
-	if (f == FMT_MD && !tick && len > 0)
-		*q++ = '`';
-	for (i = 0; i < len; i++) {
-		c = (unsigned char)s[i];
-		if (c < 0x20 || c == 0x7f) {
-			*q++ = '\\';
-			if (c == '\t') {
-				*q++ = 't';
-			} else {
-				*q++ = 'x';
-				*q++ = hx[c >> 4];
-				*q++ = hx[c & 15];
-			}
-		} else if (f == FMT_MD && c == '|') {
-			*q++ = '\\';
-			*q++ = '|';
-		} else if (f == FMT_MD && tick && c != ' ' &&
-		    strchr("\\`*_{}[]()<>#+-.!~&", c) != NULL) {
-			*q++ = '\\';
-			*q++ = (char)c;
-		} else
-			*q++ = (char)c;
-	}
-	if (f == FMT_MD && !tick && len > 0)
-		*q++ = '`';
-	*q = '\0';
-	return buf;
-}
-
-static void
-pad(size_t n)
-{
-	while (n-- > 0)
-		fg_out_char(' ');
-}
-
-static void
-tbl_print(const struct tbl *t, enum fmt f)
-{
-	size_t w[TBL_MAXCOL], r, n;
-	int i, last = t->ncol - 1;
-	const char *c;
-
-	for (i = 0; i < t->ncol; i++)
-		w[i] = strlen(t->head[i]);
-	for (r = 0; r < t->nrow; r++)
-		for (i = 0; i < t->ncol; i++)
-			if ((n = strlen(t->cell[r * (size_t)t->ncol +
-			    (size_t)i])) > w[i])
-				w[i] = n;
-	for (r = t->nohead ? 1 : 0; r <= t->nrow; r++) {
-		if (f == FMT_MD)
-			fg_out_str("|");
-		for (i = 0; i < t->ncol; i++) {
-			c = r == 0 ? (f == FMT_TSV ? t->tsvhead[i] : t->head[i])
-			    : t->cell[(r - 1) * (size_t)t->ncol + (size_t)i];
-			n = strlen(c);
-			switch (f) {
-			case FMT_TSV:
-				if (i > 0)
-					fg_out_char('\t');
-				fg_out_str(c);
-				break;
-			case FMT_MD:
-				fg_out_char(' ');
-				fg_out_str(c);
-				fg_out_str(" |");
-				break;
-			case FMT_TEXT:
-				if (i > 0)
-					fg_out_str("  ");
-				if (!t->left[i])
-					pad(w[i] - n);
-				fg_out_str(c);
-				if (t->left[i] && i < last)
-					pad(w[i] - n);
-				break;
-			}
-		}
-		fg_out_char('\n');
-		if (r == 0 && f == FMT_MD) {
-			fg_out_str("|");
-			for (i = 0; i < t->ncol; i++)
-				fg_out_str(t->left[i] ? " :--- |" : " ---: |");
-			fg_out_char('\n');
-		}
-	}
-}
-
 /* ---- the cost column's figures (--cost, common/stats/stats.h) ---- */
 
 /* The yearly cost of share, "%.2f" ("%+.2f" with sign), into buf. */
@@ -245,7 +61,7 @@ top_unit_head(const struct topopt *o)
 	const unsigned char *p;
 
 	if (o->unit == NULL || o->unit[0] == '\0' ||
-	    strlen(o->unit) > TOP_UNITMAX)
+	    strlen(o->unit) > FG_TBL_UNITMAX)
 		return NULL;
 	for (p = (const unsigned char *)o->unit; *p != '\0'; p++)
 		if (!(isalnum(*p) || *p >= 0x80 || strchr("_-./%", *p) != NULL))
@@ -261,7 +77,7 @@ top_unit_word(const struct topopt *o, char *buf, size_t n)
 
 	if (o->unit == NULL || o->unit[0] == '\0')
 		return "";
-	u = tbl_name(o->unit, strlen(o->unit), FMT_TEXT);
+	u = fg_tbl_name(o->unit, strlen(o->unit), FG_FMT_TEXT);
 	snprintf(buf, n, " %s", u);
 	free(u);
 	return buf;
@@ -270,33 +86,33 @@ top_unit_word(const struct topopt *o, char *buf, size_t n)
 static void
 summary_line(const struct topopt *o, const char *s)
 {
-	if (o->fmt == FMT_TSV)
+	if (o->fmt == FG_FMT_TSV)
 		return;
-	fg_out_str(o->fmt == FMT_MD ? "" : "# ");
+	fg_out_str(o->fmt == FG_FMT_MD ? "" : "# ");
 	fg_out_str(s);
-	fg_out_str(o->fmt == FMT_MD ? "\n\n" : "\n");
+	fg_out_str(o->fmt == FG_FMT_MD ? "\n\n" : "\n");
 }
 
 /* ---- profile report ---- */
 
 static void
-profile_head(const struct topopt *o, struct tbl *t)
+profile_head(const struct topopt *o, struct fg_tbl *t)
 {
 	const char *u = top_unit_head(o);
 	int i = 4;
 
-	tbl_init(t, o->cost.on ? 6 : 5);
-	tbl_head(t, 0, o->bytotal ? "TOTAL" : "SELF",
+	fg_tbl_init(t, o->cost.on ? 6 : 5);
+	fg_tbl_head(t, 0, o->bytotal ? "TOTAL" : "SELF",
 	    o->bytotal ? "total" : "self", u);
-	tbl_head(t, 1, o->bytotal ? "TOTAL%" : "SELF%",
+	fg_tbl_head(t, 1, o->bytotal ? "TOTAL%" : "SELF%",
 	    o->bytotal ? "total_pct" : "self_pct", NULL);
-	tbl_head(t, 2, o->bytotal ? "SELF" : "TOTAL",
+	fg_tbl_head(t, 2, o->bytotal ? "SELF" : "TOTAL",
 	    o->bytotal ? "self" : "total", u);
-	tbl_head(t, 3, o->bytotal ? "SELF%" : "TOTAL%",
+	fg_tbl_head(t, 3, o->bytotal ? "SELF%" : "TOTAL%",
 	    o->bytotal ? "self_pct" : "total_pct", NULL);
 	if (o->cost.on)
-		tbl_head(t, i++, "COST/YR", "cost_per_year", NULL);
-	tbl_head(t, i, "FUNCTION", "function", NULL);
+		fg_tbl_head(t, i++, "COST/YR", "cost_per_year", NULL);
+	fg_tbl_head(t, i, "FUNCTION", "function", NULL);
 	t->left[i] = 1;
 }
 
@@ -304,7 +120,7 @@ void
 report_profile(const struct topopt *o, const struct fn *v, size_t n,
     fg_count total, uint64_t nstacks)
 {
-	struct tbl t;
+	struct fg_tbl t;
 	char b[5][64], line[256], gb[32], ub[40], *name;
 	const char *cells[6];
 	size_t i, lim;
@@ -333,12 +149,12 @@ report_profile(const struct topopt *o, const struct fn *v, size_t n,
 			    fg_count_dbl(v[i].c[0]) / tot, 0);
 			cells[k++] = b[4];
 		}
-		cells[k++] = name = tbl_name(v[i].name, v[i].len, o->fmt);
-		tbl_row(&t, cells);
+		cells[k++] = name = fg_tbl_name(v[i].name, v[i].len, o->fmt);
+		fg_tbl_row(&t, cells);
 		free(name);
 	}
-	tbl_print(&t, o->fmt);
-	tbl_free(&t);
+	fg_tbl_print(&t, o->fmt);
+	fg_tbl_free(&t);
 }
 
 /*
@@ -391,12 +207,12 @@ report_gate(const struct topopt *o, const struct fg_changes *cs,
 {
 	size_t i;
 	const struct fg_chg *c;
-	char *name, ga[64], gb[64], ub[TOP_UNITMAX + 8];
+	char *name, ga[64], gb[64], ub[FG_TBL_UNITMAX + 8];
 	const char *m = o->bytotal ? "total" : "self";
 
 	for (i = 0; i < nbad; i++) {
 		c = &cs->v[bad[i]];
-		name = tbl_name(c->name, c->len, FMT_TEXT);
+		name = fg_tbl_name(c->name, c->len, FG_FMT_TEXT);
 		fg_warnx("%s: %s %s -> %s%s, %+.2f points (%s mode), z %+.1f; "
 		    "above %g", name, m, top_count(ga, sizeof(ga), c->c[0]),
 		    top_count(gb, sizeof(gb), c->c[1]),
@@ -409,7 +225,7 @@ report_gate(const struct topopt *o, const struct fg_changes *cs,
 		    nbad, what(o, nbad), o->failpct);
 		driftnote(cs);
 	}
-	if (o->fmt != FMT_MD)
+	if (o->fmt != FG_FMT_MD)
 		return;
 	if (nbad == 0)
 		fg_out_printf("**Gate passed**: no significant %s above %g "
@@ -442,36 +258,36 @@ static const struct {
 };
 
 static void
-diff_head(const struct topopt *o, struct tbl *t)
+diff_head(const struct topopt *o, struct fg_tbl *t)
 {
 	const char *u = top_unit_head(o);
-	int j, k = 0, tsv = o->fmt == FMT_TSV;
+	int j, k = 0, tsv = o->fmt == FG_FMT_TSV;
 
-	tbl_init(t, (o->cost.on ? 9 : 8) + (tsv ? 3 : 0));
+	fg_tbl_init(t, (o->cost.on ? 9 : 8) + (tsv ? 3 : 0));
 	if (tsv) {
-		tbl_head(t, k++, "", "change", NULL);
-		tbl_head(t, k++, "", "kind", NULL);
+		fg_tbl_head(t, k++, "", "change", NULL);
+		fg_tbl_head(t, k++, "", "kind", NULL);
 	}
 	for (j = 0; j < 7; j++, k++)
-		tbl_head(t, k, diffcols[j].text, diffcols[j].tsv,
+		fg_tbl_head(t, k, diffcols[j].text, diffcols[j].tsv,
 		    diffcols[j].count ? u : NULL);
 	if (tsv)
-		tbl_head(t, k++, "", "significant", NULL);
+		fg_tbl_head(t, k++, "", "significant", NULL);
 	if (o->cost.on)
-		tbl_head(t, k++, "COST/YR", "cost_per_year", NULL);
-	tbl_head(t, k, "FUNCTION", "function", NULL);
+		fg_tbl_head(t, k++, "COST/YR", "cost_per_year", NULL);
+	fg_tbl_head(t, k, "FUNCTION", "function", NULL);
 	t->left[k] = 1;
 }
 
 static void
-diff_row(const struct topopt *o, struct tbl *t, const struct fg_chg *c,
+diff_row(const struct topopt *o, struct fg_tbl *t, const struct fg_chg *c,
     int list)
 {
 	char b[8][64], *name;
-	const char *cells[TBL_MAXCOL];
+	const char *cells[FG_TBL_MAXCOL];
 	int k = 0;
 
-	if (o->fmt == FMT_TSV) {
+	if (o->fmt == FG_FMT_TSV) {
 		cells[k++] = listname[list][2];
 		cells[k++] = kindname[c->kind];
 	}
@@ -487,18 +303,18 @@ diff_row(const struct topopt *o, struct tbl *t, const struct fg_chg *c,
 		snprintf(b[5], sizeof(b[5]), "new");
 	else
 		snprintf(b[5], sizeof(b[5]), "%+.1f%s", c->rel * 100,
-		    o->fmt == FMT_TSV ? "" : "%");
+		    o->fmt == FG_FMT_TSV ? "" : "%");
 	cells[k++] = b[5];
 	snprintf(b[6], sizeof(b[6]), "%+.2f", c->z);
 	cells[k++] = b[6];
-	if (o->fmt == FMT_TSV)
+	if (o->fmt == FG_FMT_TSV)
 		cells[k++] = c->sig ? "1" : "0";
 	if (o->cost.on) {
 		cost_fmt(&o->cost, b[7], sizeof(b[7]), c->delta, 1);
 		cells[k++] = b[7];
 	}
-	cells[k] = name = tbl_name(c->name, c->len, o->fmt);
-	tbl_row(t, cells);
+	cells[k] = name = fg_tbl_name(c->name, c->len, o->fmt);
+	fg_tbl_row(t, cells);
 	free(name);
 }
 
@@ -512,7 +328,7 @@ diff_list(const struct topopt *o, const struct fg_changes *cs, int list,
 	size_t n = list == LIST_REG ? cs->nreg : list == LIST_IMP ?
 	    cs->nimp : cs->nnoise, i;
 	const char *m = o->bytotal ? "total" : "self";
-	struct tbl t;
+	struct fg_tbl t;
 
 	if (n == 0)
 		return 0;
@@ -521,16 +337,16 @@ diff_list(const struct topopt *o, const struct fg_changes *cs, int list,
 	diff_head(o, &t);
 	for (i = 0; i < n; i++)
 		diff_row(o, &t, &cs->v[idx[i]], list);
-	if (o->fmt == FMT_MD)
+	if (o->fmt == FG_FMT_MD)
 		fg_out_printf("**%s** (%s)\n\n", listname[list][1], m);
-	else if (o->fmt == FMT_TEXT)
+	else if (o->fmt == FG_FMT_TEXT)
 		fg_out_printf("%s%s (%s)\n", any ? "\n" : "",
 		    listname[list][0], m);
-	t.nohead = o->fmt == FMT_TSV && any;
-	tbl_print(&t, o->fmt);
-	if (o->fmt == FMT_MD)
+	t.nohead = o->fmt == FG_FMT_TSV && any;
+	fg_tbl_print(&t, o->fmt);
+	if (o->fmt == FG_FMT_MD)
 		fg_out_char('\n');
-	tbl_free(&t);
+	fg_tbl_free(&t);
 	return 1;
 }
 
@@ -540,16 +356,16 @@ diff_summary(const struct topopt *o, const struct fg_changes *cs,
     const struct fg_noise *nz)
 {
 	char line[768], ga[64], gb[64], ub[40];
-	const char *arrow = o->fmt == FMT_MD ? "\xe2\x86\x92" : "->";
+	const char *arrow = o->fmt == FG_FMT_MD ? "\xe2\x86\x92" : "->";
 	int w;
 
 	w = snprintf(line, sizeof(line), "%stotal %s %s %s%s (%+.2f%%)%s; "
 	    "%s mode (%s); by %s; %s; %zu significant (%s functions)",
-	    o->fmt == FMT_MD ? "**" : "",
+	    o->fmt == FG_FMT_MD ? "**" : "",
 	    top_count(ga, sizeof(ga), cs->tot[0]), arrow,
 	    top_count(gb, sizeof(gb), cs->tot[1]), top_unit_word(o, ub, sizeof(ub)),
 	    fg_changes_totchange(cs) *
-	    100, o->fmt == FMT_MD ? "**" : "", fg_mode_name(cs->mode),
+	    100, o->fmt == FG_FMT_MD ? "**" : "", fg_mode_name(cs->mode),
 	    cs->mode == FG_MODE_ABSOLUTE ? "points of the baseline's total" :
 	    "points of each side's total", o->bytotal ? "total" : "self",
 	    nz->how, cs->nreg + cs->nimp, cs->test);
@@ -573,7 +389,7 @@ noise_line(const struct topopt *o, const struct fg_changes *cs, int any)
 {
 	char line[160];
 
-	if (o->fmt == FMT_TSV)
+	if (o->fmt == FG_FMT_TSV)
 		return;
 	if (cs->nreg + cs->nimp == 0)
 		snprintf(line, sizeof(line), "no significant change; %zu "
@@ -584,7 +400,7 @@ noise_line(const struct topopt *o, const struct fg_changes *cs, int any)
 		snprintf(line, sizeof(line), "%zu change%s within noise%s",
 		    cs->nnoise, cs->nnoise == 1 ? "" : "s", cs->nnoise > 0 &&
 		    !o->all ? " (--all lists them)" : "");
-	if (o->fmt == FMT_TEXT && any)
+	if (o->fmt == FG_FMT_TEXT && any)
 		fg_out_char('\n');
 	summary_line(o, line);
 }
@@ -600,12 +416,12 @@ report_diff(const struct topopt *o, const struct fg_changes *cs,
 	any |= diff_list(o, cs, LIST_IMP, any);
 	if (o->all)
 		any |= diff_list(o, cs, LIST_NOISE, any);
-	if (o->fmt == FMT_TSV && !any) {	/* the header row alone */
-		struct tbl t;
+	if (o->fmt == FG_FMT_TSV && !any) {	/* the header row alone */
+		struct fg_tbl t;
 
 		diff_head(o, &t);
-		tbl_print(&t, o->fmt);
-		tbl_free(&t);
+		fg_tbl_print(&t, o->fmt);
+		fg_tbl_free(&t);
 	}
 	noise_line(o, cs, any);
 	if (o->gate)

@@ -14,7 +14,6 @@
 #include "fg.h"
 #include "stats.h"
 
-enum fmt { FMT_TEXT, FMT_TSV, FMT_MD };
 
 /* What to report (main.c's options). */
 struct topopt {
@@ -24,7 +23,7 @@ struct topopt {
 	int gateboth;		/* --fail-both: decreases fail too */
 	int all;		/* --all: list the changes within noise */
 	double failpct;
-	enum fmt fmt;
+	enum fg_fmt fmt;
 	struct fg_cost cost;	/* --cost */
 	char *unit;		/* the header's unit=, or NULL */
 };

@@ -14,7 +14,9 @@
  * stab.c     the stack table: arena + open-addressing hash; bytewise
  *            sort of keys (keysort) and the split of that sort (pivot)
  * opt.c      option parsing (short clusters, --long[=value], permuted);
- *            other tools' options (habit); --help, --version (usage)
+ *            other tools' options (habit); --help, --version (usage);
+ *            --files-from lists
+ * table.c    a report's table as aligned text, TSV or Markdown
  * folded.c   the folded format: data lines, stream kinds; --base names
  *            (bases); "# fg-TOOL key=value" header lines (header)
  * sym.c      tests on symbol text; UTF-8, one character at a time
@@ -614,6 +616,13 @@ void fg_opt_init(struct fg_optstate *st, int argc, char **argv);
 /* The operands, or a single "-" when there are none. */
 char **fg_opt_files(struct fg_optstate *st, int *n);
 /*
+ * --files-from: the n operands ops with the paths listed in file list
+ * (one a line, empty lines skipped; "-" is standard input) after them.
+ * Returns a new array, its length in *n; the strings from index *n on
+ * entry are the caller's to free.
+ */
+char **fg_opt_files_from(const char *list, char **ops, int *n);
+/*
  * Returns the next option's shrt value, or -1 when argv is exhausted (the
  * operands are then in st->ops). Options and operands may be mixed; "--"
  * ends options and "-" is an operand. Unknown options or missing arguments
@@ -761,5 +770,42 @@ size_t fg_utf8_len(const char *s, size_t n);
  * JSON \u escapes and XML &#N;); its length in bytes.
  */
 size_t fg_utf8_put(char *u, uint32_t c);
+
+/*
+ * ---- table.c: a report's table ----
+ * The three forms the report tools print (fg-top, fg-trend): aligned
+ * text, TSV with a header row, GitHub Markdown. Names are escaped per
+ * form so that no input byte can break a row or reach a terminal raw.
+ */
+enum fg_fmt { FG_FMT_TEXT, FG_FMT_TSV, FG_FMT_MD };
+
+#define FG_TBL_MAXCOL 16
+#define FG_TBL_UNITMAX 32		/* the longest unit a title names */
+#define FG_TBL_HEADLEN (16 + FG_TBL_UNITMAX)
+struct fg_tbl {
+	int ncol;
+	const char *head[FG_TBL_MAXCOL];	/* column titles */
+	const char *tsvhead[FG_TBL_MAXCOL];	/* titles in --tsv */
+	int left[FG_TBL_MAXCOL];		/* left-aligned column */
+	int nohead;			/* rows only (TSV continued) */
+	char hbuf[FG_TBL_MAXCOL][2][FG_TBL_HEADLEN];	/* titles with a unit */
+	char **cell;			/* nrow * ncol strings, malloc'd */
+	size_t nrow, cap;
+};
+
+void fg_tbl_init(struct fg_tbl *t, int ncol);
+/*
+ * Column i's titles, text and TSV (static strings); a count column names
+ * the unit of the counts when it is known (not NULL): "BEFORE (ns)" and
+ * "before_ns".
+ */
+void fg_tbl_head(struct fg_tbl *t, int i, const char *head, const char *tsvhead,
+    const char *unit);
+/* Adds a row; cells are copied. The name column holds raw bytes (len). */
+void fg_tbl_row(struct fg_tbl *t, const char *const *cells);
+/* Copies a raw name into a cell escaped for the format. */
+char *fg_tbl_name(const char *s, size_t len, enum fg_fmt f);
+void fg_tbl_print(const struct fg_tbl *t, enum fg_fmt f);
+void fg_tbl_free(struct fg_tbl *t);
 
 #endif

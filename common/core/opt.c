@@ -434,3 +434,29 @@ fg_version(void)
 	fg_out_close();
 	exit(FG_EXIT_OK);
 }
+
+char **
+fg_opt_files_from(const char *list, char **ops, int *n)
+{
+	struct fg_in in;
+	char **v, *line;
+	size_t len, cap = (size_t)*n + 64, k = (size_t)*n;
+
+	v = fg_reallocarray(NULL, cap, sizeof(*v));
+	memcpy(v, ops, (size_t)*n * sizeof(*v));
+	fg_in_open(&in, list);
+	while ((line = fg_in_line(&in, &len)) != NULL) {
+		if (len == 0)
+			continue;
+		if (k == (size_t)INT32_MAX - 1)
+			fg_errx(FG_EXIT_ERR, "%s: too many inputs", in.name);
+		if (k == cap) {
+			cap *= 2;
+			v = fg_reallocarray(v, cap, sizeof(*v));
+		}
+		v[k++] = fg_strdup(line);
+	}
+	fg_in_close(&in);
+	*n = (int)k;
+	return v;
+}

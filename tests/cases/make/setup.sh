@@ -13,6 +13,7 @@ FG_DIFF = $FG_BIN/fg-diff
 FG_ELIDE = $FG_BIN/fg-elide
 FG_SVG = $FG_BIN/fg-svg
 FG_TOP = $FG_BIN/fg-top
+FG_TREND = $FG_BIN/fg-trend
 include $FG_TOP/contrib/fg.mk
 MK
 cd "$w" || exit 2
