@@ -19,8 +19,10 @@
 #
 # named by the minute (UTC) its window began: with -w 300 that file holds
 # 10:05 to 10:10. Windows shorter than a minute are appended to their
-# minute's file (one more gzip member: the tools read it as one). Files
-# are replaced atomically, never seen half written. Each -L KEY=VALUE
+# minute's file (one more gzip member: the tools read it as one), as are
+# the windows of other runs with the same SERVICE, VERSION and HOST (a
+# lock, flock(1), orders them). Files are replaced atomically, never seen
+# half written. Each -L KEY=VALUE
 # (repeatable) puts every stack of the run under a root frame KEY=VALUE,
 # in the order given (tenant=acme;release=canary;PROCESS;...), for slices
 # that are not path levels: select them with sed on the merged windows.
@@ -136,13 +138,23 @@ store_window() {
 	[ -s "$spool/w.raw" ] || return 0
 	FG_LABELS=$labels awk '/^#/ { print; next }
 	    { print ENVIRON["FG_LABELS"] $0 }' "$spool/w.raw" \
-	    >"$spool/w.folded" &&
-	{
-		[ -f "$out" ] && cat "$out"
-		gzip -c "$spool/w.folded"
-	} >"$spool/w.gz" && mv "$spool/w.gz" "$out" && return 0
+	    >"$spool/w.folded" && gzip -c "$spool/w.folded" >"$spool/w.gz" &&
+	    append "$spool/w.gz" "$out" && return 0
 	echo "fg-continuous.sh: window $label: cannot write $out" >&2
 	return 2
+}
+
+# Appends the gzip member $1 to the file $2 (a new file replacing it:
+# readers see the old or the new one), under a lock on its directory, as
+# runs with other labels may write the same minute.
+append() {
+	(
+		command -v flock >/dev/null && flock 9
+		{
+			[ -f "$2" ] && cat "$2"
+			cat "$1"
+		} >"$1.new" && mv "$1.new" "$2"
+	) 9>>"$dest/.lock"
 }
 
 # Deletes this service's windows on this host older than -k minutes.
