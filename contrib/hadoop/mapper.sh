@@ -16,7 +16,8 @@
 # mapper "offset<TAB>path" lines: the path is what follows the last TAB.
 #
 # Ship fg-map.sh with the job (-file contrib/fg-map.sh): it is looked for
-# next to this script, in the task's directory (FG_MAP names another).
+# next to this script (the task's directory), then in its parent (the
+# source tree); FG_MAP names another.
 # FG_COLLAPSE (default fg-collapse) and FG_COLLAPSE_FLAGS pick the tool and
 # its flags. Exit status: 0; 1 when fg-collapse skipped lines; 2 when a
 # capture failed (perf script or fg-collapse failed, or it gave no stacks:
@@ -24,8 +25,11 @@
 # error, so the task fails (and Hadoop retries it, then fails the job)
 # instead of giving a smaller profile.
 set -u
-map=${FG_MAP:-$(dirname "$0")/fg-map.sh}
-[ -r "$map" ] || { echo "mapper.sh: $map: not found (FG_MAP)" >&2; exit 2; }
+map=${FG_MAP:-}
+for m in "$(dirname "$0")/fg-map.sh" "$(dirname "$0")/../fg-map.sh"; do
+	[ -n "$map" ] || [ ! -r "$m" ] || map=$m
+done
+[ -r "$map" ] || { echo "mapper.sh: fg-map.sh not found (FG_MAP)" >&2; exit 2; }
 
 # collapses each capture named on standard input; returns the worst status
 collapse_all() {
