@@ -20,7 +20,8 @@ while getopts t: o; do
 done
 shift $((OPTIND - 1))
 [ $# -eq 1 ] || { echo "usage: wait.sh [-t seconds] jobid" >&2; exit 2; }
-case $1$limit in ''|*[!0-9_]*) echo "wait.sh: bad job id or seconds" >&2; exit 2 ;; esac
+case $1 in ''|*[!0-9_]*) echo "wait.sh: bad job id: $1" >&2; exit 2 ;; esac
+case $limit in *[!0-9]*) echo "wait.sh: bad seconds: $limit" >&2; exit 2 ;; esac
 id=$1
 start=$(date +%s)
 while :; do
