@@ -38,10 +38,11 @@ MAN5 := $(wildcard man/*.5)
 MAN7 := $(wildcard man/*.7)
 # contrib files installed into DATADIR: make rules, recipes
 DATA := contrib/fg.mk contrib/README.md contrib/fleet.sh \
-	contrib/fg-continuous.sh
+	contrib/fg-map.sh contrib/fg-continuous.sh
 DATA_SUB := contrib/slurm/map.sbatch contrib/slurm/reduce.sbatch \
-	contrib/slurm/submit.sh contrib/hadoop/mapper.sh \
-	contrib/hadoop/reducer.sh
+	contrib/slurm/submit.sh contrib/slurm/wait.sh \
+	contrib/hadoop/mapper.sh contrib/hadoop/reducer.sh \
+	contrib/hadoop/README.md
 
 all: $(PROGS)
 

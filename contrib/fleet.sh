@@ -11,9 +11,10 @@
 # alias of ~/.ssh/config; ":" for this machine). Blank lines and lines
 # starting with # are skipped.
 #
-# Map: every capture is collapsed where it is, by fg-collapse on its own
-# host (GNU parallel --sshlogin, each job tied to its host by a host
-# group), at most -j jobs per host; only the folded stacks travel back.
+# Map: every capture is collapsed where it is, by fg-map.sh (fg-collapse,
+# perf script for perf.data) on its own host (GNU parallel --sshlogin,
+# each job tied to its host by a host group), at most -j jobs per host;
+# only the folded stacks travel back.
 # Reduce: the folded files, on this machine, in a tree of fg-merge, -b
 # files per merge (default 64), -j merges at a time, to standard output.
 # The result is byte for byte fg-merge of every capture collapsed alone.
@@ -25,7 +26,10 @@
 # Intermediate files go to -w DIR (default: a temporary directory, removed
 # at the end). Exit status: 0, 1 when some input lines were skipped (the
 # warnings are in the logs named on standard error), 2 when a capture or
-# merge failed.
+# merge failed: perf script or fg-collapse failed, or a capture gave no
+# stacks (missing, unreadable, empty); the failed captures are named on
+# standard error and nothing is printed. The map's text is fg-map.sh, next
+# to this script (FG_MAP names another), sent along with each job.
 set -eu
 
 jobs=4 batch=64 rbin= work= flags=
@@ -51,6 +55,8 @@ case $jobs$batch in *[!0-9]*) usage ;; esac
 [ "$batch" -ge 2 ] || usage
 command -v parallel >/dev/null || { echo "fleet.sh: GNU parallel not found" >&2; exit 2; }
 command -v fg-merge >/dev/null || { echo "fleet.sh: fg-merge not on PATH" >&2; exit 2; }
+mapsh=${FG_MAP:-$(dirname "$0")/fg-map.sh}
+mapsh=$(cat "$mapsh") || { echo "fleet.sh: fg-map.sh not found (FG_MAP)" >&2; exit 2; }
 if [ -z "$work" ]; then
 	work=$(mktemp -d "${TMPDIR:-/tmp}/fleet.XXXXXX")
 	trap 'rm -rf "$work"' EXIT
@@ -79,18 +85,23 @@ awk -v work="$work" '
 		print path "@" grp[host] > (work "/args")
 	}' "$manifest"
 [ -s "$work/args" ] || { echo "fleet.sh: $manifest: no captures" >&2; exit 2; }
-# perf.data is read through perf script on its host; all else as it is
-collapse="${rbin}fg-collapse $flags"
-map="case {} in *perf.data) perf script -i {} | $collapse ;;
-    *) $collapse {} ;; esac"
+# The map is fg-map.sh, its text sent with each job (nothing to install
+# but fg-collapse, and perf for perf.data): a failed perf script or
+# fg-collapse, or a capture without stacks, is a failed job.
 set +e
-parallel --hostgroups --jobs "$jobs" --joblog "$work/map.log" \
+parallel -q --hostgroups --jobs "$jobs" --joblog "$work/map.log" \
     --results "$work/map/{#}.folded" --sshloginfile "$work/logins" \
-    "$map" :::: "$work/args" >/dev/null
+    sh -c "$mapsh" fg-map.sh -c "${rbin}fg-collapse" -f "$flags" {} \
+    :::: "$work/args" >/dev/null
 set -e
 s=$(worst "$work/map.log")
 [ "$s" -gt $status ] && status=$s
 if [ "$s" -ne 0 ]; then
+	# the failed jobs' messages, each naming its capture
+	awk -F '\t' 'NR > 1 && ($7 >= 2 || $8 != 0) { print $1 }' \
+	    "$work/map.log" | while read -r i; do
+		cat "$work/map/$i.folded.err" >&2
+	done
 	echo "fleet.sh: some captures failed or had bad lines: see" \
 	    "$work/map.log and $work/map/*.err" >&2
 	[ "$s" -ge 2 ] && { trap - EXIT; exit 2; }

@@ -13,14 +13,18 @@ printf '%s\n' "$d/c-v1.perf.txt.gz" "$d/c-v2.perf.txt.gz" \
     "$w/spaces.folded" "$d/node-v1.cpuprofile.gz" >"$w/list"
 awk '{ printf "%d\t%s\n", NR * 100, $0 > (FILENAME ".split" (NR % 2)) }' \
     "$w/list"
+# -file: the scripts shipped into the task's working directory
+mkdir "$w/task"
+cp "$h/mapper.sh" "$h/reducer.sh" "$FG_TOP/contrib/fg-map.sh" "$w/task/"
 for s in 0 1; do
-	sh "$h/mapper.sh" <"$w/list.split$s" >"$w/map$s" || echo "map $s: $?"
+	(cd "$w/task" && sh ./mapper.sh) <"$w/list.split$s" >"$w/map$s" ||
+	    echo "map $s: $?"
 done
 # the shuffle: key = up to the first TAB, a partition per key, sorted
 cat "$w/map0" "$w/map1" | awk -F '\t' -v w="$w" \
     '{ print > (w "/part" (length($1) % 2)) }'
 for p in 0 1; do
-	LC_ALL=C sort "$w/part$p" | sh "$h/reducer.sh" >"$w/out$p" ||
+	LC_ALL=C sort "$w/part$p" | (cd "$w/task" && sh ./reducer.sh) >"$w/out$p" ||
 	    echo "reduce $p: $?"
 done
 cat "$w/out0" "$w/out1" | sed 's/	\([^	]*\)$/ \1/' | fg-merge >"$w/job.folded"

@@ -13,7 +13,7 @@ n=
 while :; do
 	case $1 in
 	--array=0-*) n=${1#--array=0-} ;;
-	--parsable|--dependency=*) ;;
+	--parsable|--dependency=*|--kill-on-invalid-dep=*|--output=*) ;;
 	*) break ;;
 	esac
 	shift
