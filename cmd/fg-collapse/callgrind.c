@@ -48,6 +48,7 @@
 
 #include "collapse.h"
 #include "fg.h"
+#include "stats.h"
 
 struct cg_edge {
 	uint32_t from, to;	/* node indices; never equal */
@@ -612,6 +613,7 @@ events(struct cgp *P, const char *s, size_t n)
 		    strlen(want) == wl && memcmp(want, w, wl) == 0)) {
 			P->ev = k;
 			collapse_unit(P->o, w, wl);	/* Ir, Dr, ... */
+			collapse_origin(P->o, FG_ORIGIN_EXACT);
 		}
 		buf_put(&all, " ", 1);
 		buf_put(&all, w, wl);

@@ -96,6 +96,10 @@ struct cstate {
 	int noperiod;		/* not given, or two periods */
 	uint64_t samples;	/* summed */
 	int hassamples, nosamples;	/* given; some not known */
+	int origin;		/* 0 unsaid, 1 + FG_ORIGIN_*, -1 two */
+	double sw, sw2;		/* the samples' weights and their squares */
+	int hasw, now;		/* weights given; some input gave none */
+	int mixed;		/* inputs named different units */
 };
 struct cunit {
 	struct cstate in;	/* the input being read */
@@ -108,6 +112,14 @@ void collapse_unit(const struct copts *o, const char *unit, size_t len);
 void collapse_period(const struct copts *o, uint64_t period);
 void collapse_samples(const struct copts *o, uint64_t n);
 void collapse_unit_end(const struct copts *o);
+/* How the counts arose (stats.h's FG_ORIGIN_*): written as origin=. */
+void collapse_origin(const struct copts *o, int origin);
+/*
+ * The sum of the samples' weights and of their squares, when they vary:
+ * the header's ess= (effective samples, (sum w)^2 / sum w^2), which the
+ * noise test takes for the samples behind weighted counts.
+ */
+void collapse_weights(const struct copts *o, double sw, double sw2);
 /*
  * Marks the output as one a reference collapser also writes
  * (stackcollapse-perf.pl, inferno-collapse-perf): byte for byte theirs

@@ -26,6 +26,7 @@
  */
 #include <sys/stat.h>
 #include <errno.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -874,6 +875,12 @@ struct samples {
 	uint64_t expanded;	/* folded text made, for --max-output */
 	size_t si;		/* the sample type counting samples */
 	uint64_t nsamples;	/* its values summed, or COLLAPSE_UNKNOWN */
+	/* a heap profile: the samples actually taken, from each sample's
+	 * objects and bytes (heap_pair) */
+	int heap;
+	size_t hobj, hspace, hval;	/* value indices */
+	double period;		/* bytes between samples */
+	double hraw, hsw, hsw2;	/* samples; the values and value^2/raw */
 	struct acc a, b;
 };
 
@@ -918,12 +925,83 @@ stack_entry(struct prof *pr, const struct copts *o, struct fg_in *in,
 	return ie;
 }
 
+/*
+ * A heap profile (Go's: period type space, in bytes) scales each sample's
+ * objects and bytes up by 1 / (1 - exp(-size / period)), size their
+ * average object size, to estimate what was not sampled; that many
+ * fewer samples were taken. Sets s->heap with the value indices of the
+ * objects and bytes of the same kind (alloc_, inuse_) as value ti.
+ */
+static void
+heap_pair(const struct prof *pr, size_t ti, struct samples *s)
+{
+	struct str t, pt;
+	size_t i, plen;
+	char want[64];
+
+	if (ti >= pr->ntype || !(pr->period > 0))
+		return;
+	pt = pprof_str(pr, pr->ptype[0], "period type");
+	t = pprof_str(pr, pr->types[ti][0], "sample type");
+	if (!streq(pt, "space", 5))
+		return;
+	if (t.len > 8 && memcmp(t.p + t.len - 8, "_objects", 8) == 0)
+		plen = t.len - 8;
+	else if (t.len > 6 && memcmp(t.p + t.len - 6, "_space", 6) == 0)
+		plen = t.len - 6;
+	else
+		return;
+	if (plen + 9 > sizeof(want))
+		return;
+	s->hobj = s->hspace = pr->ntype;
+	for (i = 0; i < pr->ntype; i++) {
+		t = pprof_str(pr, pr->types[i][0], "sample type");
+		memcpy(want, pprof_str(pr, pr->types[ti][0], "sample type").p,
+		    plen);
+		memcpy(want + plen, "_objects", 8);
+		if (streq(t, want, plen + 8))
+			s->hobj = i;
+		memcpy(want + plen, "_space", 6);
+		if (streq(t, want, plen + 6))
+			s->hspace = i;
+	}
+	if (s->hobj < pr->ntype && s->hspace < pr->ntype) {
+		s->heap = 1;
+		s->hval = ti;
+		s->period = (double)pr->period;
+	}
+}
+
+/* The samples taken behind one heap sample, and its value's weights. */
+static void
+count_heap(struct samples *s, const struct acc *a)
+{
+	double obj, sp, v, raw;
+
+	if (s->hobj >= a->nvals || s->hspace >= a->nvals ||
+	    s->hval >= a->nvals)
+		return;
+	obj = (double)a->vals[s->hobj];
+	sp = (double)a->vals[s->hspace];
+	v = (double)a->vals[s->hval];
+	if (!(obj > 0) || !(sp > 0) || !(v > 0))
+		return;
+	raw = obj * -expm1(-(sp / obj) / s->period);
+	if (!(raw > 0) || !isfinite(raw))
+		return;
+	s->hraw += raw;
+	s->hsw += v;
+	s->hsw2 += v * v / raw;
+}
+
 /* The samples behind a sample counted, for the header. */
 static void
 count_samples(struct samples *s, const struct acc *a)
 {
 	int64_t v;
 
+	if (s->heap)
+		count_heap(s, a);
 	if (s->nsamples == COLLAPSE_UNKNOWN)
 		return;
 	v = s->si < a->nvals ? a->vals[s->si] : -1;
@@ -1018,8 +1096,14 @@ run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 	s.idtab = fg_stab_new(1);
 	s.si = samples_type(&pr);
 	s.nsamples = s.si < pr.ntype ? 0 : COLLAPSE_UNKNOWN;
+	if (s.si >= pr.ntype)
+		heap_pair(&pr, ti, &s);
 	add_samples(&pr, o, in, ti, &s);
-	collapse_samples(o, s.nsamples);
+	if (s.heap && s.hraw >= 1 && s.hraw < 1e18) {
+		collapse_samples(o, (uint64_t)llround(s.hraw));
+		collapse_weights(o, s.hsw, s.hsw2);
+	} else
+		collapse_samples(o, s.nsamples);
 	for (ie = fg_stab_first(s.idtab); ie != NULL; ie = ie->next)
 		if (fg_count_add(&s.ents[ie->aux - 1]->c[0], ie->c[0]) < 0)
 			pprof_bad(&pr, "sum of counts overflows 2^63-1");

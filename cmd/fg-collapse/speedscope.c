@@ -327,6 +327,7 @@ sampled(struct ss *S, struct prof *p, const struct buf *root)
 	size_t nw = 0, i, nfr;
 	uint64_t nadded = 0;
 	int bytime = S->o->cpuprof_time;
+	double sw = 0, sw2 = 0, wi;
 
 	if (bytime)
 		w = weights(S, p, &nw);
@@ -346,15 +347,28 @@ sampled(struct ss *S, struct prof *p, const struct buf *root)
 				break;
 		} else if (sample(S, j, &b, &nfr) < 0)
 			sswarn(S, "samples[%zu]: not a frame index; skipped", i);
-		else if (nfr > 0)
-			nadded += ss_add(S, &b, w == NULL ? 1 :
-			    i < nw ? w[i] : 0, w != NULL && p->time);
+		else if (nfr > 0) {
+			wi = w == NULL ? 1 : i < nw ? w[i] : 0;
+			nadded += ss_add(S, &b, wi, w != NULL && p->time);
+			if (wi > 0 && isfinite(wi)) {
+				sw += wi;
+				sw2 += wi * wi;
+			}
+		}
 	}
 	if (w == NULL)
 		collapse_unit(S->o, "samples", 7);
 	else
 		ss_weightunit(S, p);
 	collapse_samples(S->o, nadded);
+	/*
+	 * Weighted samples: the effective samples. speedscope merges
+	 * consecutive identical samples into one with their summed weight,
+	 * so an entry may stand for many ticks: fewer effective samples than
+	 * ticks, a conservative test.
+	 */
+	if (w != NULL)
+		collapse_weights(S->o, sw, sw2);
 	if (w != NULL && nw != i)
 		sswarn(S, "%zu weights for %zu samples", nw, i);
 	free(w);

@@ -553,6 +553,8 @@ weigh_time(struct v8prof *P, struct tree *T, size_t n)
 		if (d < 0)	/* only after an overflow */
 			d = 0;
 		addsample(P, T, ts[i].i, (uint64_t)d);
+		P->sw += (double)d;
+		P->sw2 += (double)d * (double)d;
 	}
 	free(ts);
 }
@@ -787,6 +789,7 @@ v8_emit(struct v8prof *P, struct fg_stab *tab, const char *prefix,
 	if (walkout(P, &T, tab, &p, plen) < live)
 		cycles(P, &T);
 	collapse_samples(P->o, P->hassamples ? P->nkept : COLLAPSE_UNKNOWN);
+	collapse_weights(P->o, P->sw, P->sw2);	/* by time: they vary */
 	free(p.b);
 	free(T.ix);
 	free(T.parent);

@@ -47,6 +47,7 @@ struct v8prof {
 	int abstime;		/* deltas holds absolute timestamps */
 	int hassamples, hasend;
 	uint64_t nkept;		/* samples counted (for the header) */
+	double sw, sw2;		/* their weights and squares (by time) */
 	int64_t start, end;	/* microseconds */
 	int64_t *ts;		/* v8_times: each sample's time, or NULL */
 	int64_t tmin, tmax;	/* v8_times: the first and last */

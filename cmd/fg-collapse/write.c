@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -79,6 +80,33 @@ collapse_samples(const struct copts *o, uint64_t n)
 	}
 }
 
+void
+collapse_origin(const struct copts *o, int origin)
+{
+	struct cstate *s;
+
+	if (o->unit == NULL)
+		return;
+	s = &o->unit->in;
+	if (s->origin == 0)
+		s->origin = 1 + origin;
+	else if (s->origin != 1 + origin)
+		s->origin = -1;
+}
+
+void
+collapse_weights(const struct copts *o, double sw, double sw2)
+{
+	struct cstate *s;
+
+	if (o->unit == NULL || !(sw > 0) || !(sw2 > 0))
+		return;
+	s = &o->unit->in;
+	s->sw += sw;
+	s->sw2 += sw2;
+	s->hasw = 1;
+}
+
 /* Whether state s names each value: the unit, period and samples. */
 static void
 known(struct cstate *s)
@@ -104,11 +132,20 @@ collapse_unit_end(const struct copts *o)
 	struct cstate *a = &u->all, *s = &u->in;
 
 	known(s);
+	if (!s->hasw)
+		s->now = 1;
 	if (u->ninputs++ == 0) {
 		*a = *s;
 		memset(s, 0, sizeof(*s));
 		return;
 	}
+	if (a->origin != s->origin)
+		a->origin = -1;
+	a->sw += s->sw;
+	a->sw2 += s->sw2;
+	a->now |= s->now;
+	if (!s->nounit && !a->nounit && strcmp(a->name, s->name) != 0)
+		a->mixed = 1;	/* counts of two units: no test */
 	if (s->nounit || strcmp(a->name, s->name) != 0) {
 		a->nounit = 1;
 		a->name[0] = '\0';
@@ -184,14 +221,17 @@ collapse_sort(struct fg_stab *tab, int nothreads,
 	out(h.it, h.n);
 	free(it);
 }
+#include "stats.h"
 
 void
 collapse_header(const struct copts *o, int withsamples)
 {
 	const struct cstate *u = &o->unit->all;
 	const char *name = u->nounit || u->name[0] == '\0' ? NULL : u->name;
-	char per[32], smp[32];
-	int samples;
+	char per[32], smp[32], ess[32];
+	const char *org = NULL;
+	int samples, hasess;
+	double e;
 
 	samples = name != NULL && strcmp(name, "samples") == 0;
 	if (o->header == 0 || (o->header < 0 && (name == NULL || samples ||
@@ -199,10 +239,22 @@ collapse_header(const struct copts *o, int withsamples)
 		return;
 	snprintf(per, sizeof(per), "%llu", (unsigned long long)u->period);
 	snprintf(smp, sizeof(smp), "%llu", (unsigned long long)u->samples);
+	/* effective samples, when the weights vary enough to matter */
+	e = u->hasw && !u->now ? u->sw * u->sw / u->sw2 : 0;
+	hasess = withsamples && !u->nosamples && u->samples > 0 && e > 0 &&
+	    floor(e) < 0.99 * (double)u->samples && !u->mixed;
+	snprintf(ess, sizeof(ess), "%.0f", e < 1 ? 1 : floor(e));
+	/* sampled goes without saying when samples= or period= is there */
+	if (u->origin > 0 && u->origin - 1 != FG_ORIGIN_SAMPLED)
+		org = fg_origin_name(u->origin - 1);
+	if (u->mixed)	/* samples of different units: no noise test */
+		org = fg_origin_name(FG_ORIGIN_UNKNOWN);
 	fg_out_header("fg-collapse", "kind", "profile", "unit", name,
+	    "origin", org,
 	    "period", u->noperiod || u->period == 0 || samples ? NULL : per,
 	    "samples", u->nosamples || u->samples == 0 || samples ||
-	    !withsamples ? NULL : smp, (char *)NULL);
+	    u->mixed || !withsamples ? NULL : smp, "ess", hasess ? ess : NULL,
+	    (char *)NULL);
 }
 
 /* Writes the stacks of it[0..n). */

@@ -274,6 +274,10 @@ diff_onheader(void *arg, int i, const char *name, const char *header)
 
 	checkprofile(name, header);
 	fg_carry_add(&a->carry, i, header);
+	if (fg_carry_mixed(&a->carry) && a->carry.other == i)
+		fg_errx(FG_EXIT_ERR, "%s: counts in %s, the base's in %s: "
+		    "different units do not compare", name,
+		    a->carry.otherunit, a->carry.firstunit);
 }
 
 /*
@@ -296,29 +300,42 @@ diff_write_rec(const char *key, size_t len, fg_count before,
 /*
  * The header. With -n, base-total= keeps the base's total (bt) before
  * scaling, for the noise test of the tools that read the stream (its
- * samples). The inputs' unit= and period= go on when both inputs give the
- * same (period= not with -n: the scaled base's counts are no longer that
- * many units per sample), and samples= as BASE:CURRENT when both give one.
+ * samples). The inputs' unit=, origin= and period= go on when both inputs
+ * give the same (with -n too: the period is the current's, and the base's
+ * samples are base-total= over it), and samples= (and ess=, effective
+ * samples of weighted counts) as BASE:CURRENT when both give one.
  */
 static void
 diff_write_header(const struct emitarg *a, fg_count base)
 {
-	char bt[64], *smp = NULL, *const *sv = a->carry.samples;
+	char bt[64], *smp = NULL, *ess = NULL, *const *sv = a->carry.samples;
+	char *const *ev = a->carry.ess;
 
 	fg_count_fmt(bt, base);
 	if (sv[0] != NULL && sv[1] != NULL && strchr(sv[0], ':') == NULL &&
 	    strchr(sv[1], ':') == NULL) {
 		smp = fg_malloc(strlen(sv[0]) + strlen(sv[1]) + 2);
 		sprintf(smp, "%s:%s", sv[0], sv[1]);
+		/* effective samples: a side without ess= has all its own */
+		if ((ev[0] != NULL || ev[1] != NULL) &&
+		    (ev[0] == NULL || strchr(ev[0], ':') == NULL) &&
+		    (ev[1] == NULL || strchr(ev[1], ':') == NULL)) {
+			ess = fg_malloc(strlen(ev[0] ? ev[0] : sv[0]) +
+			    strlen(ev[1] ? ev[1] : sv[1]) + 2);
+			sprintf(ess, "%s:%s", ev[0] ? ev[0] : sv[0],
+			    ev[1] ? ev[1] : sv[1]);
+		}
 	}
 	fg_out_header("fg-diff", "kind", "diff", "mode", a->norm ?
 	    "proportional" : "absolute", "base",
 	    a->st->ops[0], "current", a->st->ops[1], "normalized",
 	    a->norm ? "yes" : NULL, "base-total", a->norm ? bt : NULL,
 	    "strip-hex", a->strip ? "yes" : NULL, "unit",
-	    fg_carry_unit(&a->carry), "period", a->norm ? NULL :
-	    fg_carry_period(&a->carry), "samples", smp, (char *)NULL);
+	    fg_carry_unit(&a->carry), "origin", fg_carry_origin(&a->carry),
+	    "period", fg_carry_period(&a->carry), "samples", smp, "ess", ess,
+	    (char *)NULL);
 	free(smp);
+	free(ess);
 }
 
 /*

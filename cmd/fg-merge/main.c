@@ -58,8 +58,11 @@ merge_onheader(void *arg, int i, const char *name, const char *header)
 {
 	struct merge *m = arg;
 
-	(void)name;
 	fg_carry_add(&m->carry, i, header);
+	if (fg_carry_mixed(&m->carry) && m->carry.other == i)
+		fg_warnx("%s: counts in %s, an earlier input's in %s: the "
+		    "sum has no unit, and no noise test applies to it", name,
+		    m->carry.otherunit, m->carry.firstunit);
 }
 
 /* -r's root frame named after path (base name, no extension). */
@@ -98,8 +101,9 @@ merge_rekey(void *arg, int i, const char *stack, size_t len,
 }
 
 /*
- * A header only when every input has one naming the same unit: the
- * output of header-less inputs stays what stackcollapse scripts write.
+ * A header only when every input has one naming the same unit (or when
+ * two name different units: origin=unknown, no test): the output of
+ * header-less inputs stays what stackcollapse scripts write.
  * period= goes on unless -S scaled the counts.
  */
 static void
@@ -111,10 +115,13 @@ merge_start(void *arg, enum fg_kind kind, int ncols,
 
 	(void)ncols;
 	(void)total;
-	if (unit != NULL)
+	if (unit != NULL || fg_carry_mixed(&m->carry))
 		fg_out_header("fg-merge", "kind", kind == FG_KIND_DIFF ?
-		    "diff" : "profile", "unit", unit, "period", m->scaled ?
-		    NULL : fg_carry_period(&m->carry), (char *)NULL);
+		    "diff" : "profile", "unit", unit, "origin",
+		    fg_carry_mixed(&m->carry) || m->carry.noorigin ?
+		    "unknown" : fg_carry_origin(&m->carry), "period",
+		    m->scaled ? NULL : fg_carry_period(&m->carry),
+		    (char *)NULL);
 }
 
 /* One output line. */

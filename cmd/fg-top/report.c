@@ -207,17 +207,21 @@ report_gate(const struct topopt *o, const struct fg_changes *cs,
 {
 	size_t i;
 	const struct fg_chg *c;
-	char *name, ga[64], gb[64], ub[FG_TBL_UNITMAX + 8];
+	char *name, ga[64], gb[64], ub[FG_TBL_UNITMAX + 8], zb[32];
 	const char *m = o->bytotal ? "total" : "self";
 
 	for (i = 0; i < nbad; i++) {
 		c = &cs->v[bad[i]];
 		name = fg_tbl_name(c->name, c->len, FG_FMT_TEXT);
-		fg_warnx("%s: %s %s -> %s%s, %+.2f points (%s mode), z %+.1f; "
+		if (isinf(c->z))
+			snprintf(zb, sizeof(zb), "not tested");
+		else
+			snprintf(zb, sizeof(zb), "z %+.1f", c->z);
+		fg_warnx("%s: %s %s -> %s%s, %+.2f points (%s mode), %s; "
 		    "above %g", name, m, top_count(ga, sizeof(ga), c->c[0]),
 		    top_count(gb, sizeof(gb), c->c[1]),
 		    top_unit_word(o, ub, sizeof(ub)), c->delta * 100,
-		    fg_mode_name(cs->mode), c->z, o->failpct);
+		    fg_mode_name(cs->mode), zb, o->failpct);
 		free(name);
 	}
 	if (nbad > 0) {
@@ -305,7 +309,10 @@ diff_row(const struct topopt *o, struct fg_tbl *t, const struct fg_chg *c,
 		snprintf(b[5], sizeof(b[5]), "%+.1f%s", c->rel * 100,
 		    o->fmt == FG_FMT_TSV ? "" : "%");
 	cells[k++] = b[5];
-	snprintf(b[6], sizeof(b[6]), "%+.2f", c->z);
+	if (isinf(c->z))	/* exact or unknown origin: not tested */
+		snprintf(b[6], sizeof(b[6]), "-");
+	else
+		snprintf(b[6], sizeof(b[6]), "%+.2f", c->z);
 	cells[k++] = b[6];
 	if (o->fmt == FG_FMT_TSV)
 		cells[k++] = c->sig ? "1" : "0";
@@ -350,6 +357,47 @@ diff_list(const struct topopt *o, const struct fg_changes *cs, int list,
 	return 1;
 }
 
+/*
+ * What the data could have missed: whether a regression as large as the
+ * gate's threshold would have been found (the largest smallest-detectable
+ * change of any function), and how many more samples would settle it; and
+ * that the runs' own variation was not measured (one run a side).
+ */
+static void
+power_line(const struct topopt *o, const struct fg_changes *cs,
+    const struct fg_noise *nz)
+{
+	char line[512], *name;
+	const struct fg_chg *c;
+	double m, k;
+
+	if (nz->origin != FG_ORIGIN_SAMPLED || o->fmt == FG_FMT_TSV)
+		return;
+	if (!o->gate || cs->mdcmax >= cs->n) {
+		summary_line(o, "one run a side: run-to-run noise not "
+		    "measured");
+		return;
+	}
+	c = &cs->v[cs->mdcmax];
+	m = c->mdc * 100;
+	name = fg_tbl_name(c->name, c->len > 60 ? 60 : c->len, o->fmt);
+	if (!(m > o->failpct))
+		snprintf(line, sizeof(line), "a regression above %g points "
+		    "would have been found (power %.0f%%; at most %.2f points "
+		    "needed, in %s); one run a side: run-to-run noise not "
+		    "measured", o->failpct, FG_POWER * 100, m, name);
+	else {
+		k = ceil(m * m / (o->failpct * o->failpct) * 10) / 10;
+		snprintf(line, sizeof(line), "a %g-point regression cannot be "
+		    "ruled out: %s needs %.2f points to be found (power "
+		    "%.0f%%); about %.1fx the samples would settle it; one run "
+		    "a side: run-to-run noise not measured", o->failpct, name,
+		    m, FG_POWER * 100, k);
+	}
+	free(name);
+	summary_line(o, line);
+}
+
 /* The first line: totals, mode, samples, test. */
 static void
 diff_summary(const struct topopt *o, const struct fg_changes *cs,
@@ -360,7 +408,7 @@ diff_summary(const struct topopt *o, const struct fg_changes *cs,
 	int w;
 
 	w = snprintf(line, sizeof(line), "%stotal %s %s %s%s (%+.2f%%)%s; "
-	    "%s mode (%s); by %s; %s; %zu significant (%s functions)",
+	    "%s mode (%s); by %s; %s; %zu %s (%s functions)",
 	    o->fmt == FG_FMT_MD ? "**" : "",
 	    top_count(ga, sizeof(ga), cs->tot[0]), arrow,
 	    top_count(gb, sizeof(gb), cs->tot[1]), top_unit_word(o, ub, sizeof(ub)),
@@ -368,8 +416,10 @@ diff_summary(const struct topopt *o, const struct fg_changes *cs,
 	    100, o->fmt == FG_FMT_MD ? "**" : "", fg_mode_name(cs->mode),
 	    cs->mode == FG_MODE_ABSOLUTE ? "points of the baseline's total" :
 	    "points of each side's total", o->bytotal ? "total" : "self",
-	    nz->how, cs->nreg + cs->nimp, cs->test);
-	if (!o->bytotal && w > 0 && (size_t)w < sizeof(line))
+	    nz->how, cs->nreg + cs->nimp, nz->origin == FG_ORIGIN_SAMPLED ?
+	    "significant" : "changed, not tested", cs->test);
+	if (!o->bytotal && nz->origin == FG_ORIGIN_SAMPLED && w > 0 &&
+	    (size_t)w < sizeof(line))
 		w += snprintf(line + w, sizeof(line) - (size_t)w,
 		    "; dispersion %.2f", cs->phi);
 	if (cs->mode == FG_MODE_ABSOLUTE && nz->driftauto && cs->driftn == 0 &&
@@ -382,6 +432,7 @@ diff_summary(const struct topopt *o, const struct fg_changes *cs,
 		    "taken out (%s)", cs->drift, nz->driftauto ? "median "
 		    "after/before of the functions" : "--drift");
 	summary_line(o, line);
+	power_line(o, cs, nz);
 }
 
 static void

@@ -16,6 +16,25 @@
 
 static const char *const modenames[] = { "stream", "absolute",
     "proportional" };
+static const char *const originnames[] = { "sampled", "exact", "unknown" };
+
+int
+fg_origin_parse(const char *s)
+{
+	int i;
+
+	for (i = 0; i <= FG_ORIGIN_UNKNOWN; i++)
+		if (strcmp(s, originnames[i]) == 0)
+			return i;
+	return -1;
+}
+
+const char *
+fg_origin_name(int origin)
+{
+	return origin >= 0 && origin <= FG_ORIGIN_UNKNOWN ?
+	    originnames[origin] : "?";
+}
 
 int
 fg_mode_parse(const char *s)
@@ -181,6 +200,13 @@ header_samples(const char *header, double *per, double smp[2])
 		return "option";
 	if (header == NULL)
 		return "";
+	/* effective samples of varying weights (perf's frequency mode,
+	 * heap profiles, time-weighted samples): what the test needs */
+	if ((v = fg_header_get(header, "ess")) != NULL) {
+		fg_parse_pair(v, "header ess=", &smp[0], &smp[1], 1);
+		free(v);
+		return "header ess";
+	}
 	if ((v = fg_header_get(header, "period")) != NULL) {
 		*per = posnum(v, "header period=");
 		free(v);
@@ -195,13 +221,17 @@ header_samples(const char *header, double *per, double smp[2])
 }
 
 static int
-scaledbase(const char *header)
+scaledbase(const char *header, const struct fg_period *det)
 {
 	char *v;
 	int yes;
 
-	if (header == NULL || (v = fg_header_get(header, "normalized")) ==
-	    NULL)
+	/* difffolded.pl -n, inferno-diff-folded -n: fractional before
+	 * counts beside whole after counts, and no header */
+	if (header == NULL)
+		return det != NULL && det->frac[0] && !det->frac[1] &&
+		    det->n[1] > 0;
+	if ((v = fg_header_get(header, "normalized")) == NULL)
 		return 0;
 	yes = strcmp(v, "yes") == 0;
 	free(v);
@@ -221,17 +251,19 @@ scaled_samples(struct fg_noise *nz, const char *header, const char *name,
 
 	if (*per == 0 && det != NULL && fg_period_side(det, 1) > 1)
 		*per = fg_period_side(det, 1);
-	if ((v = fg_header_get(header, "base-total")) != NULL) {
+	if (header != NULL && (v = fg_header_get(header, "base-total")) !=
+	    NULL) {
 		smp[0] = posnum(v, "header base-total=") / (*per > 0 ? *per :
 		    1);
 		smp[1] = nz->tot[1] / (*per > 0 ? *per : 1);
 		free(v);
 		return "base-total in the header";
 	}
-	if (nz->mode == FG_MODE_PROPORTIONAL && !nz->quiet)
-		fg_warnx("%s: base counts were scaled (fg-diff -n); the noise "
+	if (!nz->quiet)
+		fg_warnx("%s: base counts were scaled (%s); the noise "
 		    "test assumes both sides had the current's samples: give "
-		    "--samples, or diff without -n", name);
+		    "--samples, or diff without -n", name, header == NULL ?
+		    "difffolded.pl -n?" : "fg-diff -n");
 	return *per > 0 ? "detected" : "";
 }
 
@@ -265,7 +297,8 @@ samplesof(struct fg_noise *nz, const char *header, const char *name,
 	const char *src;
 
 	src = header_samples(header, per, smp);
-	if (*src == '\0' && scaledbase(header))
+	if (scaledbase(header, det) && smp[0] == 0 && (*src == '\0' ||
+	    strcmp(src, "header") == 0))
 		src = scaled_samples(nz, header, name, det, per, smp);
 	else if (*per == 0 && smp[0] == 0 && det != NULL &&
 	    fg_period_get(det) > 1) {
@@ -291,6 +324,58 @@ describe(struct fg_noise *nz, double per, const double smp[2],
 		snprintf(nz->how, sizeof(nz->how), "counts are samples");
 }
 
+/*
+ * The origin of the counts, which picks the model: the header's origin=;
+ * else sampled when the samples behind them are known (options, header,
+ * a detected period) or when they are said to be samples; unknown when
+ * the header names another unit without saying how many samples; and
+ * counts that say nothing are samples (fg-top(1), STATISTICS).
+ */
+static int
+originof(struct fg_noise *nz, const char *header, const char *name,
+    double per, const double smp[2])
+{
+	char *v;
+	int o;
+
+	if (header != NULL && (v = fg_header_get(header, "origin")) != NULL) {
+		o = fg_origin_parse(v);
+		if (o < 0 && !nz->quiet)
+			fg_warnx("%s: header origin=%s: not sampled, exact or "
+			    "unknown; taking unknown", name, v);
+		free(v);
+		if (o == FG_ORIGIN_SAMPLED && per == 0 && smp[0] == 0)
+			return FG_ORIGIN_UNKNOWN;	/* samples not said */
+		return o < 0 ? FG_ORIGIN_UNKNOWN : o;
+	}
+	if (per > 0 || smp[0] > 0)
+		return FG_ORIGIN_SAMPLED;
+	if (header != NULL && (v = fg_header_get(header, "unit")) != NULL) {
+		o = strcmp(v, "samples") == 0 ? FG_ORIGIN_SAMPLED :
+		    FG_ORIGIN_UNKNOWN;
+		free(v);
+		return o;
+	}
+	return FG_ORIGIN_SAMPLED;
+}
+
+/*
+ * The model in force, when it is not the sampling test (the unit is named
+ * beside the totals, escaped, by the tools that print it).
+ */
+static void
+describe_untested(struct fg_noise *nz)
+{
+	if (nz->origin == FG_ORIGIN_EXACT)
+		snprintf(nz->how, sizeof(nz->how), "exact counts: no "
+		    "sampling noise, every change is real; the threshold "
+		    "decides");
+	else
+		snprintf(nz->how, sizeof(nz->how), "counts of unknown "
+		    "origin (samples not known): not tested; the threshold "
+		    "decides");
+}
+
 void
 fg_noise_setup(struct fg_noise *nz, const char *header, const char *name,
     double tot0, double tot1, const struct fg_period *det)
@@ -309,7 +394,11 @@ fg_noise_setup(struct fg_noise *nz, const char *header, const char *name,
 	} else
 		nz->scale[0] = nz->scale[1] = per > 0 ? 1 / per : 1;
 	viewsides(nz, smp);
-	describe(nz, per, smp, src);
+	nz->origin = originof(nz, header, name, per, smp);
+	if (nz->origin == FG_ORIGIN_SAMPLED)
+		describe(nz, per, smp, src);
+	else
+		describe_untested(nz);
 }
 
 /*

@@ -274,6 +274,21 @@ fg_noise_delta(const struct fg_noise *nz, double a, double b)
 	return fg_noise_share(nz, b, 1) - fg_noise_share(nz, a, 0);
 }
 
+/*
+ * Exact counts and counts of unknown origin are not tested: a change is
+ * taken as real (infinite z, its sign the change's) and the practical
+ * threshold alone decides; no change is 0.
+ */
+static double
+untested(const struct fg_noise *nz, double a, double b)
+{
+	double d = fg_noise_delta(nz, a, b);
+
+	if (!isfinite(a) || !isfinite(b) || d == 0 || isnan(d))
+		return 0;
+	return d > 0 ? HUGE_VAL : -HUGE_VAL;
+}
+
 /* Two counts of samples, equal exposure: the Poisson difference. */
 static double
 counttest(double a, double sa, double b, double sb)
@@ -295,6 +310,8 @@ fg_noise_z(const struct fg_noise *nz, double a, double b)
 {
 	double z;
 
+	if (nz->origin != FG_ORIGIN_SAMPLED)
+		return untested(nz, a, b);
 	if (nz->mode == FG_MODE_PROPORTIONAL)
 		z = fg_ztest(a * nz->scale[0], nz->tot[0] * nz->scale[0],
 		    b * nz->scale[1], nz->tot[1] * nz->scale[1]);
@@ -309,6 +326,8 @@ fg_noise_maybe(const struct fg_noise *nz, double a, double b, double zc)
 {
 	double num, var, k;
 
+	if (nz->origin != FG_ORIGIN_SAMPLED)
+		return untested(nz, a, b) != 0;
 	if (nz->mode == FG_MODE_PROPORTIONAL)
 		return fabs(fg_noise_z(nz, a, b)) >= zc;
 	/* counttest's |z| >= zc, on squares, without its square roots */
@@ -324,12 +343,55 @@ fg_noise_maybe(const struct fg_noise *nz, double a, double b, double zc)
 	return num * num >= zc * zc * var * nz->phi * (1 - 1e-6);
 }
 
+double
+fg_noise_zfirst(const struct fg_noise *nz, size_t n)
+{
+	if (nz->rule == FG_RULE_FIXED)
+		return nz->zcrit;
+	if (nz->rule == FG_RULE_NONE)
+		return 0;
+	return fg_zof(nz->alpha / (double)(n > 0 ? n : 1));
+}
+
+double
+fg_noise_mdc(const struct fg_noise *nz, double a, double b, double zlevel,
+    double power)
+{
+	double sa, sb, n0, n1, p, se, zp;
+
+	if (nz->origin == FG_ORIGIN_EXACT)
+		return 0;
+	if (nz->origin != FG_ORIGIN_SAMPLED || !(nz->scale[0] > 0) ||
+	    !(nz->scale[1] > 0) || !(nz->tot[0] > 0) || !(nz->tot[1] > 0) ||
+	    !(power > 0 && power < 1))
+		return NAN;
+	zp = fg_zof(2 * (1 - power));	/* one-sided quantile of power */
+	sa = a * nz->scale[0];
+	sb = b * nz->scale[1];
+	n0 = nz->tot[0] * nz->scale[0];
+	n1 = nz->tot[1] * nz->scale[1];
+	if (nz->mode == FG_MODE_PROPORTIONAL) {
+		p = (sa + sb) / (n0 + n1);
+		se = sqrt(p * (1 - p) * (1 / n0 + 1 / n1));
+	} else	/* the Poisson difference, in the baseline's samples */
+		se = sqrt(sa + sb) / n0;
+	if (!(se > 0))	/* nothing seen: one sample either way is real */
+		se = 1 / (nz->mode == FG_MODE_PROPORTIONAL ? n0 + n1 : n0);
+	return (zlevel + zp) * se * sqrt(nz->phi);
+}
+
 size_t
 fg_noise_verdicts(const struct fg_noise *nz, const double *z, size_t n,
     unsigned char *sig, char *desc, size_t desclen)
 {
 	size_t i, nsig = 0;
 
+	if (nz->origin != FG_ORIGIN_SAMPLED) {	/* untested: any change */
+		for (i = 0; i < n; i++)
+			nsig += sig[i] = isinf(z[i]) != 0;
+		snprintf(desc, desclen, "of %zu", n);
+		return nsig;
+	}
 	if (nz->rule == FG_RULE_FIXED) {
 		for (i = 0; i < n; i++)
 			nsig += sig[i] = fabs(z[i]) > nz->zcrit;
@@ -435,7 +497,7 @@ void
 fg_changes_classify(struct fg_changes *cs, struct fg_noise *nz,
     int dispersion)
 {
-	double *z, *a, *b;
+	double *z, *a, *b, zf;
 	unsigned char *sig;
 	size_t i, n = cs->n;
 	struct fg_chg *c;
@@ -466,9 +528,16 @@ fg_changes_classify(struct fg_changes *cs, struct fg_noise *nz,
 		b[i] = c->c[1] * nz->scale[1];
 	}
 	fg_noise_verdicts(nz, z, n, sig, cs->test, sizeof(cs->test));
+	zf = fg_noise_zfirst(nz, n);
+	cs->mdcmax = n;
 	for (i = 0; i < n; i++) {
-		cs->v[i].sig = sig[i];
-		cs->v[i].kind = kindof(&cs->v[i]);
+		c = &cs->v[i];
+		c->sig = sig[i];
+		c->kind = kindof(c);
+		c->mdc = fg_noise_mdc(nz, c->c[0], c->c[1], zf, FG_POWER);
+		if (!isnan(c->mdc) && (cs->mdcmax == n ||
+		    c->mdc > cs->v[cs->mdcmax].mdc))
+			cs->mdcmax = i;
 	}
 	cs->phi = dispersion ? fg_dispersion(a, b, n, nz->tot[0] *
 	    nz->scale[0], nz->tot[1] * nz->scale[1]) : 0;

@@ -115,6 +115,18 @@ enum fg_mode {
 int fg_mode_parse(const char *s);
 const char *fg_mode_name(int mode);
 
+/* ---- where the counts come from: the model of their noise ---- */
+enum fg_origin {
+	FG_ORIGIN_SAMPLED,	/* a profiler's samples, maybe weighted: the
+				 * sampling test on the samples behind them */
+	FG_ORIGIN_EXACT,	/* counted (callgrind's events): no sampling
+				 * noise, every change is real */
+	FG_ORIGIN_UNKNOWN	/* weighted, samples not known: no test */
+};
+/* "sampled", "exact" or "unknown" into FG_ORIGIN_*, or -1. */
+int fg_origin_parse(const char *s);
+const char *fg_origin_name(int origin);
+
 /* ---- the noise test ---- */
 /* The test in force (struct fg_noise's rule). */
 enum fg_rule {
@@ -138,9 +150,10 @@ struct fg_noise {
 	int negate;		/* --negate: the view's before is the stream's
 				 * after (fg_noise_setup swaps the sides) */
 	/* set by fg_noise_setup */
+	int origin;		/* enum fg_origin: the model in force */
 	double tot[2];		/* totals, count units */
 	double scale[2];	/* samples per count unit, each side */
-	char how[160];		/* where the sample counts came from */
+	char how[200];		/* where the sample counts came from */
 };
 void fg_noise_init(struct fg_noise *nz);
 /*
@@ -226,6 +239,21 @@ double fg_noise_z(const struct fg_noise *nz, double a, double b);
  */
 int fg_noise_maybe(const struct fg_noise *nz, double a, double b, double zc);
 /*
+ * The smallest change (as a fraction, x100 for points) of a function or
+ * frame holding a before and b after that the test would call real with
+ * probability power, at the per-test level of |z| > zlevel: (zlevel +
+ * z_power) standard errors under no change. 0 for exact counts (any change
+ * is real), NaN when not tested (unknown origin).
+ */
+#define FG_POWER 0.80
+double fg_noise_mdc(const struct fg_noise *nz, double a, double b,
+    double zlevel, double power);
+/*
+ * The |z| of the strictest level the rule in force applies to one of n
+ * tests: Holm's first (alpha / n), or zcrit.
+ */
+double fg_noise_zfirst(const struct fg_noise *nz, size_t n);
+/*
  * The verdicts over n statistics: Holm at alpha, or |z| > zcrit. Returns
  * the number significant. desc gets a description (at least 96 bytes).
  */
@@ -265,6 +293,9 @@ struct fg_chg {
 	double rel;		/* share[1] / share[0] - 1 (0 when new) */
 	double z;		/* positive: grew */
 	int sig;		/* beyond noise (the verdict of the test) */
+	double mdc;		/* smallest change the data could have found
+				 * (fg_noise_mdc at Holm's first level, power
+				 * FG_POWER), as a fraction; NaN untested */
 	int kind;		/* enum fg_chg_kind */
 };
 
@@ -282,6 +313,7 @@ struct fg_changes {
 	double driftm;		/* the drift measured (fg_drift), 1 if not */
 	size_t driftn;		/* functions it was measured on; 0: not */
 	char test[128];		/* "Holm, alpha 0.001 over 38" */
+	size_t mdcmax;		/* the function with the largest mdc, or n */
 };
 
 void fg_changes_init(struct fg_changes *cs);

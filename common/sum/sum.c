@@ -571,10 +571,49 @@ agree(char **agreed, int *none, const char *header, const char *key)
 void
 fg_carry_add(struct fg_carry *c, int i, const char *header)
 {
+	char *u, *o;
+
 	agree(&c->unit, &c->nounit, header, "unit");
 	agree(&c->period, &c->noperiod, header, "period");
+	/* origin: an input without one is sampled */
+	o = header == NULL ? NULL : fg_header_get(header, "origin");
+	if (o == NULL)
+		o = fg_strdup("sampled");
+	if (i == 0)
+		c->origin = o;
+	else {
+		if (c->origin != NULL && strcmp(c->origin, o) != 0)
+			c->noorigin = 1;
+		free(o);
+	}
+	if (header != NULL && (u = fg_header_get(header, "unit")) != NULL) {
+		if (c->firstunit == NULL)
+			c->firstunit = u;
+		else if (c->otherunit == NULL && strcmp(c->firstunit, u) != 0) {
+			c->otherunit = u;
+			c->other = i;
+		} else
+			free(u);
+	}
 	if (i < 2 && header != NULL && c->samples[i] == NULL)
 		c->samples[i] = fg_header_get(header, "samples");
+	if (i < 2 && header != NULL && c->ess[i] == NULL)
+		c->ess[i] = fg_header_get(header, "ess");
+}
+
+int
+fg_carry_mixed(const struct fg_carry *c)
+{
+	return c->otherunit != NULL;
+}
+
+const char *
+fg_carry_origin(const struct fg_carry *c)
+{
+	if (c->noorigin || c->origin == NULL ||
+	    strcmp(c->origin, "sampled") == 0)
+		return NULL;
+	return c->origin;
 }
 
 const char *
@@ -596,4 +635,9 @@ fg_carry_free(struct fg_carry *c)
 	free(c->period);
 	free(c->samples[0]);
 	free(c->samples[1]);
+	free(c->ess[0]);
+	free(c->ess[1]);
+	free(c->origin);
+	free(c->firstunit);
+	free(c->otherunit);
 }

@@ -187,11 +187,24 @@ void fg_kmerge_cut(struct fg_fold **in, const struct fg_scan *sc, int n,
 struct fg_carry {
 	char *unit, *period;	/* agreed by every input so far, or NULL */
 	int nounit, noperiod;	/* an input lacked it or disagreed */
+	char *origin;		/* agreed origin= (absent: sampled) */
+	int noorigin;
 	char *samples[2];	/* inputs 0 and 1's samples=, or NULL */
+	char *ess[2];		/* inputs 0 and 1's ess=, or NULL */
+	char *firstunit;	/* the first unit= an input named */
+	char *otherunit;	/* a different unit= a later input named */
+	int other;		/* the index of that input */
 };
 
 /* Input i's first "# fg-" header line, or NULL when it has none. */
 void fg_carry_add(struct fg_carry *c, int i, const char *header);
+/*
+ * Whether two inputs name different units (unit= of input 0 or an
+ * earlier one, and of input c->other): counts that do not add up.
+ */
+int fg_carry_mixed(const struct fg_carry *c);
+/* The agreed origin= when it is not sampled, else NULL. */
+const char *fg_carry_origin(const struct fg_carry *c);
 /* The agreed unit= and period= (NULL when not every input agreed). */
 const char *fg_carry_unit(const struct fg_carry *c);
 const char *fg_carry_period(const struct fg_carry *c);

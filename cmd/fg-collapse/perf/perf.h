@@ -60,6 +60,7 @@ struct frame {
 struct ptally {
 	uint64_t n;		/* samples counted */
 	uint64_t pmin, pmax;	/* their printed periods */
+	double sw, sw2;		/* the periods summed, and their squares */
 	int unweighted;		/* one had no period: it counted 1 */
 };
 
@@ -286,6 +287,8 @@ perf_tally(struct ptally *t, uint64_t period, int weighted)
 			t->pmin = period;
 		if (period > t->pmax)
 			t->pmax = period;
+		t->sw += (double)period;
+		t->sw2 += (double)period * (double)period;
 	}
 	t->n++;
 }

@@ -23,6 +23,8 @@ perf_tally_join(struct ptally *t, const struct ptally *u)
 			t->pmax = u->pmax;
 	}
 	t->unweighted |= u->unweighted;
+	t->sw += u->sw;
+	t->sw2 += u->sw2;
 	t->n += u->n;
 }
 
@@ -84,5 +86,7 @@ perf_unit(const struct copts *o, const struct ptally *t, const char *ev,
 	}
 	if (t->pmin == t->pmax)
 		collapse_period(o, t->pmin);
+	else	/* frequency mode: weights vary; the effective samples */
+		collapse_weights(o, t->sw, t->sw2);
 	collapse_samples(o, t->n);
 }
