@@ -3,6 +3,7 @@
 #
 #   make             build bin/fg-*
 #   make check       run the test suite (tests/run.sh)
+#   make check-quick the suite but for its slow cases (tests/slow)
 #   make check-asan  build with ASan+UBSan into build-asan/ and run the suite
 #   make bench       benchmarks (bench/run.sh)
 #   make demo        the whole pipeline on the shipped profiles
@@ -66,8 +67,15 @@ cmd/fg-svg/script.c: cmd/fg-svg/script.js cmd/fg-svg/gen-script.sh
 
 -include $(shell find $(B) -name '*.d' 2>/dev/null)
 
+# The suite runs its cases in parallel (tests/run.sh -j, one per processor
+# by default: RUNFLAGS=-j1 runs one at a time); check-quick leaves out the
+# slow cases that tests/slow names. FG_OBJ names the objects for the case
+# suite/no-call-cycles.
+RUNFLAGS ?=
 check: all browser-deps
-	@sh tests/run.sh $(BIN)
+	@FG_OBJ=$(abspath $(B)) sh tests/run.sh $(RUNFLAGS) $(BIN)
+check-quick: all
+	@FG_OBJ=$(abspath $(B)) sh tests/run.sh -q $(RUNFLAGS) $(BIN)
 
 # The browser tests' npm packages (playwright-core), on first use.
 browser-deps:
@@ -84,7 +92,8 @@ check-asan: browser-deps
 	    LDFLAGS="$(ASAN_FLAGS)" all
 	@ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 \
 	    UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-	    FG_SANITIZED=1 sh tests/run.sh build-asan/bin
+	    FG_SANITIZED=1 FG_OBJ=$(abspath build-asan) \
+	    sh tests/run.sh $(RUNFLAGS) build-asan/bin
 
 # mandoc cannot see that a section title starting with a macro name
 # (.Ss In the browser) renders wrongly: refuse those titles here.
@@ -128,7 +137,7 @@ uninstall:
 clean:
 	rm -rf build build-asan build-fuzz build-afl bin
 
-.PHONY: all check browser-deps check-asan lint-man bench demo install \
+.PHONY: all check check-quick browser-deps check-asan lint-man bench demo install \
 	install-data uninstall clean
 
 # libFuzzer targets (clang): tests/fuzz/fuzz-*.c against the core built
