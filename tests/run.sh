@@ -30,65 +30,98 @@
 # each case that passes (tests/vacuous.sh uses it).
 set -u
 
-# One case: tests/run.sh --case OUT NAME (run by the pool below). Writes
-# OUT/r/ID.res ("PASS|FAIL|SKIP start end") and OUT/r/ID.txt (the report's
-# lines), keeps the outputs of a failed case in OUT/ID, and prints
-# "PASS|FAIL|SKIP NAME" for the progress line.
+# Some cases: tests/run.sh --case OUT NAME... (run by the pool below), one
+# after the other. For each, writes OUT/r/ID.res ("PASS|FAIL|SKIP start
+# end", wall clock), OUT/r/ID.cpu (the output of times(1) before and after
+# it: this shell's and its children's processor time) and OUT/r/ID.txt (the
+# report's lines), keeps the outputs of a failed case in OUT/ID, and prints
+# "PASS|FAIL|SKIP NAME" for the progress line. Few processes a case: the
+# harness's own would cost as much as the small cases on a busy machine.
 now() {
 	t=$(date +%s.%N)
 	case $t in *N) t=$(date +%s) ;; esac
 	echo "$t"
 }
-if [ "${1:-}" = --case ]; then
-	out=$2 name=$3
-	dir=$FG_TOP/tests/cases/$name
-	id=$(printf '%s' "$name" | tr / .)
-	o=$out/$id
-	r=$out/r/$id
-	mkdir -p "$o/tmp" || exit 2
-	in=/dev/null
-	[ -f "$dir/stdin" ] && in=$dir/stdin
-	t0=$(now)
-	(cd "$dir" && TMPDIR=$o/tmp sh ./cmd <"$in" >"$o/stdout" 2>"$o/stderr")
-	echo $? >"$o/status"
-	t1=$(now)
-	if [ "$(cat "$o/status")" = 77 ] && ! grep -qx 77 "$dir/status" 2>/dev/null
-	then
-		echo "SKIP $name: $(head -1 "$o/stderr")" >"$r.txt"
-		echo "SKIP $t0 $t1" >"$r.res"
-		rm -rf "$o"
-		echo "SKIP $name"
-		exit 0
+# $1: stdout or stderr, compared with the expected file (default empty)
+same() {
+	if [ -f "$dir/$1" ]; then
+		cmp -s "$dir/$1" "$o/$1"
+	else
+		[ ! -s "$o/$1" ]
 	fi
-	ok=1
-	: >"$r.txt"
-	for f in stdout stderr status; do
-		exp=$dir/$f
-		if [ ! -f "$exp" ]; then
-			exp=$o/$f.default
-			if [ $f = status ]; then echo 0 >"$exp"; else : >"$exp"; fi
+}
+if [ "${1:-}" = --case ]; then
+	out=$2
+	shift 2
+	dirs=
+	for name do
+		dirs="$dirs $out/${name%%/*}.${name#*/}/tmp"
+	done
+	# shellcheck disable=SC2086
+	mkdir -p $dirs || exit 2
+	passed=
+	t0=$(now)
+	for name do
+		dir=$FG_TOP/tests/cases/$name
+		id=${name%%/*}.${name#*/}
+		o=$out/$id
+		r=$out/r/$id
+		in=/dev/null
+		[ -f "$dir/stdin" ] && in=$dir/stdin
+		times >"$r.cpu"
+		(cd "$dir" && TMPDIR=$o/tmp exec sh ./cmd <"$in" >"$o/stdout" \
+		    2>"$o/stderr")
+		st=$?
+		times >>"$r.cpu"
+		t1=$(now)
+		echo $st >"$o/status"
+		if [ $st = 77 ] && ! grep -qx 77 "$dir/status" 2>/dev/null; then
+			read -r why <"$o/stderr" || :
+			echo "SKIP $name: ${why:-}" >"$r.txt"
+			echo "SKIP $t0 $t1" >"$r.res"
+			passed="$passed $o"
+			echo "SKIP $name"
+			t0=$t1
+			continue
 		fi
-		if ! cmp -s "$exp" "$o/$f"; then
+		ok=1
+		: >"$r.txt"
+		for f in stdout stderr status; do
+			if [ $f = status ]; then
+				es=0
+				[ -f "$dir/status" ] && read -r es <"$dir/status"
+				[ "$es" = $st ] && continue
+			else
+				same $f && continue
+			fi
 			if [ "${FG_UPDATE:-}" = 1 ]; then
 				cp "$o/$f" "$dir/$f"
 				continue
 			fi
 			ok=0
+			exp=$dir/$f
+			if [ ! -f "$exp" ]; then
+				exp=$o/$f.default
+				if [ $f = status ]; then echo 0; fi >"$exp"
+			fi
 			{
 				echo "FAIL $name: $f differs"
 				diff -u "$exp" "$o/$f" | head -20 | sed 's/^/    /'
 			} >>"$r.txt"
+		done
+		if [ $ok = 1 ]; then
+			[ "${FG_PASSED:-}" = 1 ] && echo "PASS $name" >"$r.txt"
+			echo "PASS $t0 $t1" >"$r.res"
+			passed="$passed $o"
+			echo "PASS $name"
+		else
+			echo "FAIL $t0 $t1" >"$r.res"
+			echo "FAIL $name"
 		fi
+		t0=$t1
 	done
-	if [ $ok = 1 ]; then
-		[ "${FG_PASSED:-}" = 1 ] && echo "PASS $name" >"$r.txt"
-		echo "PASS $t0 $t1" >"$r.res"
-		rm -rf "$o"
-		echo "PASS $name"
-	else
-		echo "FAIL $t0 $t1" >"$r.res"
-		echo "FAIL $name"
-	fi
+	# shellcheck disable=SC2086
+	[ -z "$passed" ] || rm -rf $passed
 	exit 0
 fi
 
@@ -152,12 +185,12 @@ sort "$out/slow" "$out/rest" >"$out/all"
 total=$(wc -l <"$out/all")
 total=$((total + 0))
 
-# The pool: xargs keeps N cases running; each prints one short line when
-# done, read here for the progress.
+# The pool: xargs keeps N shells running, each running 4 cases in turn;
+# each case prints one short line when done, read here for the progress.
 tty=0
 [ -t 1 ] && tty=1
-cat "$out/slow" "$out/rest" |
-    xargs -n 1 -P "$jobs" sh "$top/tests/run.sh" --case "$out" |
+[ "$total" -gt 0 ] && cat "$out/slow" "$out/rest" |
+    xargs -n 4 -P "$jobs" sh "$top/tests/run.sh" --case "$out" |
     {
 	n=0 nf=0 step=$(((total + 9) / 10)) next=$(((total + 9) / 10))
 	while read -r res name; do
@@ -173,15 +206,16 @@ cat "$out/slow" "$out/rest" |
 	[ $tty = 1 ] && printf '\r\033[K'
     }
 
-# The report, in name order.
+# The report, in name order: the FAIL (and PASS) lines, then the SKIP
+# lines, each list printed by one cat.
 pass=0 fail=0 skip=0
+set --
 while read -r name; do
-	id=$(printf '%s' "$name" | tr / .)
-	r=$out/r/$id
+	r=$out/r/${name%%/*}.${name#*/}
 	if [ ! -f "$r.res" ]; then
-		echo "FAIL $name: no result (the harness was interrupted?)"
-		fail=$((fail + 1))
-		continue
+		echo "FAIL $name: no result (the harness was interrupted?)" \
+		    >"$r.txt"
+		echo "FAIL 0 0" >"$r.res"
 	fi
 	read -r res t0 t1 <"$r.res"
 	case $res in
@@ -190,17 +224,38 @@ while read -r name; do
 	*) fail=$((fail + 1)) ;;
 	esac
 	echo "$t0 $t1 $name" >>"$out/times"
-	case $res in SKIP) ;; *) cat "$r.txt" ;; esac
+	[ "$res" = SKIP ] || set -- "$@" "$r.txt"
 done <"$out/all"
-# SKIP lines after the failures, still in name order
+[ $# -eq 0 ] || cat "$@"
+set --
 while read -r name; do
-	r=$out/r/$(printf '%s' "$name" | tr / .)
-	grep '^SKIP ' "$r.txt" 2>/dev/null
+	r=$out/r/${name%%/*}.${name#*/}
+	read -r res t0 t1 <"$r.res"
+	[ "$res" = SKIP ] && set -- "$@" "$r.txt"
 done <"$out/all"
+[ $# -eq 0 ] || cat "$@"
 if [ "$slowest" -gt 0 ] && [ -s "$out/times" ]; then
-	echo "slowest cases (seconds, with $jobs at a time):"
-	awk '{ printf "%8.2f %s\n", $2 - $1, $3 }' "$out/times" |
-	    sort -k1,1nr -k2,2 | head -n "$slowest"
+	echo "slowest cases (seconds of wall clock with $jobs at a time, and of"
+	echo "processor time of the case's processes):"
+	# times(1) prints "XmY.Zs XmY.Zs" (user, system) for the shell, then
+	# for its children: the difference of the children's before and after
+	awk -v r="$out/r/" 'function sec(s) { sub(/s$/, "", s); split(s, a, "m")
+		return a[1] * 60 + a[2] }
+	function cpu(f,   l, n, c) {
+		n = 0
+		while ((getline l <f) > 0)
+			if (++n % 2 == 0) {
+				split(l, w, " ")
+				c[n / 2] = sec(w[1]) + sec(w[2])
+			}
+		close(f)
+		return n == 4 ? c[2] - c[1] : 0
+	}
+	{
+		id = $3
+		sub(/\//, ".", id)
+		printf "%8.2f %8.2f %s\n", $2 - $1, cpu(r id ".cpu"), $3
+	}' "$out/times" | sort -k1,1nr -k3,3 | head -n "$slowest"
 fi
 [ $left -gt 0 ] && echo "$left slow cases left out (-q)"
 if [ $fail -eq 0 ]; then
