@@ -3,6 +3,7 @@
 #
 #   make             build bin/fg-*
 #   make check       run the test suite (tests/run.sh)
+#   make check-quick the suite but for its slow cases (tests/slow)
 #   make check-asan  build with ASan+UBSan into build-asan/ and run the suite
 #   make bench       benchmarks (bench/run.sh)
 #   make demo        the whole pipeline on the shipped profiles
@@ -77,8 +78,15 @@ $(foreach t,$(TOOLS),$(eval $(call tool_rule,$(t))))
 
 -include $(shell find $(B) -name '*.d' 2>/dev/null)
 
+# The suite runs its cases in parallel (tests/run.sh -j, one per processor
+# by default: RUNFLAGS=-j1 runs one at a time); check-quick leaves out the
+# slow cases that tests/slow names. FG_OBJ names the objects for the case
+# suite/no-call-cycles.
+RUNFLAGS ?=
 check: all browser-deps
-	@sh tests/run.sh $(BIN)
+	@FG_OBJ=$(abspath $(B)) sh tests/run.sh $(RUNFLAGS) $(BIN)
+check-quick: all
+	@FG_OBJ=$(abspath $(B)) sh tests/run.sh -q $(RUNFLAGS) $(BIN)
 
 # The browser tests' npm packages (playwright-core), on first use.
 browser-deps:
@@ -95,7 +103,8 @@ check-asan: browser-deps
 	    LDFLAGS="$(ASAN_FLAGS)" all
 	@ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 \
 	    UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-	    FG_SANITIZED=1 sh tests/run.sh build-asan/bin
+	    FG_SANITIZED=1 FG_OBJ=$(abspath build-asan) \
+	    sh tests/run.sh $(RUNFLAGS) build-asan/bin
 
 # mandoc cannot see that a section title starting with a macro name
 # (.Ss In the browser) renders wrongly: refuse those titles here.
@@ -139,13 +148,16 @@ uninstall:
 clean:
 	rm -rf build build-asan build-fuzz build-afl bin
 
-.PHONY: all check browser-deps check-asan lint-man bench demo install \
+.PHONY: all check check-quick browser-deps check-asan lint-man bench demo install \
 	install-data uninstall clean
 
 # libFuzzer targets (clang): tests/fuzz/fuzz-*.c against the core built
 # with ASan+UBSan, and a 4 KiB input buffer (refills at every size, and no
 # 1 MiB allocation per input opened). fuzz-smoke runs each for
-# FUZZ_SECONDS on its corpus.
+# FUZZ_SECONDS on its corpus and prints libFuzzer's last line ("Done N
+# runs in S second(s)"); a target that fails (a crash, a leak, a failed
+# check) shows the end of its log (build-fuzz/log-NAME, the input in
+# build-fuzz/crash-NAME-*) and fails the target after the others ran.
 FUZZ_FLAGS = -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all
 FUZZ_SECONDS ?= 20
 FUZZERS := $(patsubst tests/fuzz/%.c,build-fuzz/%,$(wildcard tests/fuzz/fuzz-*.c))
@@ -170,16 +182,27 @@ build-fuzz/collapse-main.o: cmd/fg-collapse/main.c
 fuzzers: $(FUZZERS)
 build-fuzz/fuzz-%: tests/fuzz/fuzz-%.c build-fuzz/libcollapse.a build-fuzz/libfg.a
 	clang $(WARNFLAGS) $(FG_CPPFLAGS) -Icmd/fg-collapse $(FUZZ_FLAGS) \
-	    -fsanitize=fuzzer -o $@ $< build-fuzz/libcollapse.a \
+	    -fsanitize=fuzzer $(FUZZ_LINK_$*) -o $@ $< build-fuzz/libcollapse.a \
 	    build-fuzz/libfg.a -lm -lpthread
+# fuzz-collapse sees the allocations of the code it links (ld's --wrap), to
+# free what a parser held when a fatal error ended it.
+FUZZ_LINK_collapse = -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc \
+	-Wl,--wrap=posix_memalign,--wrap=free
 
 fuzz-smoke: fuzz
-	@for f in $(FUZZERS); do \
+	@failed=; for f in $(FUZZERS); do \
 	    n=$${f#build-fuzz/fuzz-}; mkdir -p build-fuzz/corpus-$$n; \
 	    echo "fuzzing $$n for $(FUZZ_SECONDS) s"; \
 	    $$f -max_total_time=$(FUZZ_SECONDS) -max_len=4096 \
-	        build-fuzz/corpus-$$n tests/fuzz/corpus/$$n 2>&1 | tail -1 || exit 1; \
-	done
+	        -artifact_prefix=build-fuzz/crash-$$n- \
+	        build-fuzz/corpus-$$n tests/fuzz/corpus/$$n \
+	        >build-fuzz/log-$$n 2>&1; st=$$?; \
+	    tail -1 build-fuzz/log-$$n; \
+	    if [ $$st -ne 0 ]; then \
+	        tail -40 build-fuzz/log-$$n; failed="$$failed $$n"; \
+	        echo "fuzz-$$n failed (status $$st): build-fuzz/log-$$n"; \
+	    fi; \
+	done; [ -z "$$failed" ] || { echo "failed:$$failed"; exit 1; }
 
 # fuzz-long: each target in turn for FUZZ_SECONDS (default 1800) at nice
 # 19, larger inputs, the growing corpus in build-fuzz/corpus-NAME, crashes
