@@ -148,8 +148,8 @@ uninstall:
 clean:
 	rm -rf build build-asan build-fuzz build-afl bin
 
-.PHONY: all check check-quick browser-deps check-asan lint-man bench demo install \
-	install-data uninstall clean
+.PHONY: all check check-quick browser-deps check-asan lint-man bench demo \
+	install install-data uninstall clean
 
 # libFuzzer targets (clang): tests/fuzz/fuzz-*.c against the core built
 # with ASan+UBSan, and a 4 KiB input buffer (refills at every size, and no

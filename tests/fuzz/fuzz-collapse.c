@@ -495,6 +495,7 @@ LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 	if (fwrite(data, 1, size, fp) != size || fclose(fp) != 0)
 		abort();
 	one();
+	unlink(path);	/* none left behind when the run ends */
 	fg_status = FG_EXIT_OK;
 	return 0;
 }
