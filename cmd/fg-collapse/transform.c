@@ -81,8 +81,14 @@ transform_one(struct buf *b, const char *key, size_t len, int hasroot,
 		putframe(b, p, (size_t)(sc - p), &last, o->recursive);
 		p = sc + 1;
 	}
-	if (b->len == 0)
+	/* nothing left that a reader keeps (it trims trailing blanks) */
+	for (last = 0; last < b->len && (b->p[last] == ' ' ||
+	    b->p[last] == '\t'); last++)
+		;
+	if (last == b->len) {
+		b->len = 0;
 		buf_put(b, NOROOT_EMPTY, sizeof(NOROOT_EMPTY) - 1);
+	}
 }
 
 void
