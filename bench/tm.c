@@ -8,6 +8,9 @@
  * starts: opening it with O_TRUNC in the timed child would charge the
  * freeing of its page cache (600 MB for the 800k service shape) to the
  * command timed, whichever tool it is.
+ *
+ * Exits 2 when a run fails (exit status above 1 or a signal), 3 when a run
+ * exits 124, timeout(1)'s status for a command it stopped.
  */
 #define _DEFAULT_SOURCE
 #include <sys/resource.h>
@@ -52,6 +55,8 @@ main(int argc, char *argv[])
 		if (p < 0 || wait4(p, &st, 0, &ru) < 0)
 			return 2;
 		clock_gettime(CLOCK_MONOTONIC, &b);
+		if (WIFEXITED(st) && WEXITSTATUS(st) == 124)
+			return 3;
 		if (!WIFEXITED(st) || WEXITSTATUS(st) > 1) {
 			fprintf(stderr, "tm: %s failed\n", argv[3]);
 			return 2;
