@@ -115,7 +115,8 @@ record() {
 	    >/dev/null 2>&1
 	wait
 	perf script -i "$data/$2.perf" 2>/dev/null | "$bin/fg-collapse" |
-	    shuf --random-source="$data/gen-deep" >"$data/$2.raw.tmp"
+	    awk 'BEGIN { srand(1) } { printf "%.12f\t%s\n", rand(), $0 }' |
+	    LC_ALL=C sort | cut -f 2- >"$data/$2.raw.tmp"
 	rm -f "$data/$2.perf"
 	mv "$data/$2.raw.tmp" "$data/$2.raw"
 }
