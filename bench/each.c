@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * each: run a command once per index, one process at a time, and print the
- * wall time of all the runs in seconds and the largest peak resident set
- * in KiB, as bench/tm.c does for one run. Every '@' in an argument is
+ * wall time of all the runs in seconds, the largest peak resident set in
+ * KiB and the CPU time of all the runs (user and system), as bench/tm.c
+ * does for one run. Every '@' in an argument is
  * replaced by the index (0 to N-1); standard output goes to /dev/null.
  * usage: each N command [arg ...]
  * Exits 2 (and prints nothing) when a run fails (exit status above 1 or a
@@ -30,6 +31,7 @@ main(int argc, char *argv[])
 	struct rusage ru;
 	char *av[MAXARG + 1], *p, *q;
 	long maxrss = 0, n, i;
+	double cpu = 0;
 	int k, st, fd;
 	pid_t pid;
 
@@ -68,9 +70,11 @@ main(int argc, char *argv[])
 		}
 		if (ru.ru_maxrss > maxrss)
 			maxrss = ru.ru_maxrss;
+		cpu += (double)ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6 +
+		    (double)ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6;
 	}
 	clock_gettime(CLOCK_MONOTONIC, &b);
-	printf("%.3f %ld\n", (double)(b.tv_sec - a.tv_sec) +
-	    (b.tv_nsec - a.tv_nsec) / 1e9, maxrss);
+	printf("%.3f %ld %.3f\n", (double)(b.tv_sec - a.tv_sec) +
+	    (b.tv_nsec - a.tv_nsec) / 1e9, maxrss, cpu);
 	return 0;
 }
