@@ -5,7 +5,10 @@
 #   make check       run the test suite (tests/run.sh)
 #   make check-quick the suite but for its slow cases (tests/slow)
 #   make check-asan  build with ASan+UBSan into build-asan/ and run the suite
-#   make bench       benchmarks (bench/run.sh)
+#   make bench       benchmarks (bench/run.sh); ONLY="shapes service"
+#                    picks scripts, SHAPES="deep wide" and SCALE=4 the
+#                    shapes and size of bench/shapes.sh, LINEAR=1 adds
+#                    its 4x run
 #   make demo        the whole pipeline on the shipped profiles
 #   make install     PREFIX=/usr/local DESTDIR= (binaries, man pages, and
 #                    fg.mk and the contrib recipes in PREFIX/share/fg)
@@ -116,8 +119,14 @@ lint-man:
 	    $(MAN7) || { echo "section title starts with an mdoc macro name"; \
 	    exit 1; }
 
+ONLY ?= $(FG_BENCH_ONLY)
+SHAPES ?= $(FG_BENCH_SHAPES)
+SCALE ?= $(FG_BENCH_SCALE)
+LINEAR ?= $(FG_BENCH_LINEAR)
 bench: all
-	@sh bench/run.sh $(BIN)
+	@FG_BENCH_ONLY='$(ONLY)' FG_BENCH_SHAPES='$(SHAPES)' \
+	    FG_BENCH_SCALE='$(SCALE)' FG_BENCH_LINEAR='$(LINEAR)' \
+	    sh bench/run.sh $(BIN)
 
 demo: all
 	@sh contrib/demo.sh $(BIN)

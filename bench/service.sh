@@ -19,6 +19,7 @@
 # ratio, fg's and the first reference tool's, beside that of fresh memory.
 # usage: sh bench/service.sh BINDIR DATADIR
 set -eu
+. "$(dirname "$0")/lib.sh"
 bin=$1 data=$2
 here=$(cd "$(dirname "$0")" && pwd)
 cc=${CC:-cc}
@@ -29,41 +30,6 @@ $cc -O2 -o "$data/tm" "$here/tm.c"
 $cc -O2 -o "$data/touch" "$here/touch.c"
 rows=$data/service.rows
 : >"$rows"
-
-# cell NAME RUNS CMD...: "NAME T s M MB", T and M from bench/tm.c
-cell() {
-	_n=$1 _r=$2
-	shift 2
-	set -- $("$data/tm" "$_r" "$data/out.$_n" "$@" 2>/dev/null || echo fail)
-	if [ "$1" = fail ]; then
-		echo "$_n failed"
-	else
-		awk -v n="$_n" -v t="$1" -v m="$2" \
-		    'BEGIN { printf "%s %.2f s %d MB", n, t, m / 1024 }'
-	fi
-}
-
-# row TASK SHAPE VARIANT FGCMD [REF REFCMD]...: commands are sh lines
-row() {
-	_line=$(printf '%-8s %-12s %-9s' "$1" "$2" "$3")
-	_fg=$(cell fg "$runs" sh -c "$4")
-	_ft=$(echo "$_fg" | awk '{ print $2 }')
-	_line="$_line $_fg"
-	shift 4
-	while [ $# -ge 2 ]; do
-		_ref=$1 _cmd=$2
-		shift 2
-		command -v "$_ref" >/dev/null 2>&1 || continue
-		case $_ref in
-		*.pl) [ "${FG_BENCH_PERL:-1}" != 0 ] || continue; _r=1 ;;
-		*) _r=$runs ;;
-		esac
-		_c=$(cell "$_ref" "$_r" sh -c "$_cmd")
-		_line="$_line | $_c $(echo "$_c $_ft" |
-		    awk '$2 ~ /^[0-9.]+$/ && $NF > 0 { printf "%.1fx", $2 / $NF }')"
-	done
-	echo "$_line" | tee -a "$rows"
-}
 
 # fresh SHAPE FILE: bench/touch.c on as many bytes as FILE
 fresh() {

@@ -83,6 +83,8 @@ struct svg_flow {
 	int col[SVG_NV];	/* each one's SVG_BEFORE, SVG_AFTER or SVG_ELIDED */
 	double seen[SVG_NV];	/* each view's total so far, a lower bound */
 	double minw[SVG_NV];	/* the running minimum widths (runminw) */
+	struct svg_cut bud[SVG_NV];	/* the frame budget's running cuts */
+	size_t nextbud;		/* records at which bud is next worked out */
 	int expect[SVG_NV];	/* seen is the final total (svg_flow_expect) */
 	struct fg_colorcfg *cc;	/* a diff's colours: every final frame */
 	struct svg_flow_stats st;
@@ -135,12 +137,119 @@ putname(char **buf, size_t *len, size_t *cap, const char *s, size_t n)
 	return at;
 }
 
-/* A record for a frame just opened: record() fills it when it is kept. */
+/*
+ * A record for a frame just opened: record() fills it when it is kept;
+ * until then its widths are negative (no budget counts it).
+ */
 static size_t
 newrec(struct svg_flow *s)
 {
+	int v;
+
 	s->out = grow(s->out, &s->capout, s->nout + 1, sizeof(*s->out));
+	for (v = 0; v < SVG_NV; v++)
+		s->out[s->nout].w[v] = -1;
 	return s->nout++;
+}
+
+/* A frame's width and depth, ordered widest, then shallowest, first. */
+struct wd {
+	double w;
+	uint32_t d;
+};
+
+static int
+before(const struct wd *x, const struct wd *y)
+{
+	return x->w > y->w || (x->w == y->w && x->d < y->d);
+}
+
+/*
+ * The k-th first (k from 0) of a[0..n), n > k, in that order, found in
+ * place without recursion: quickselect, median of three, three-way
+ * partition (many frames share a width).
+ */
+static struct wd
+kth(struct wd *a, size_t n, size_t k)
+{
+	size_t lo = 0, hi = n, lt, gt, i;
+	struct wd p, x, y, z, t;
+
+	while (hi - lo > 1) {
+		x = a[lo], y = a[lo + (hi - lo) / 2], z = a[hi - 1];
+		p = before(&x, &y) ? (before(&y, &z) ? y : before(&x, &z) ?
+		    z : x) : (before(&x, &z) ? x : before(&y, &z) ? z : y);
+		/* a[lo..lt) before p, a[lt..gt) equal, a[gt..hi) after */
+		lt = i = lo;
+		gt = hi;
+		while (i < gt) {
+			if (before(&a[i], &p)) {
+				t = a[i], a[i] = a[lt], a[lt] = t;
+				lt++;
+				i++;
+			} else if (before(&p, &a[i])) {
+				gt--;
+				t = a[i], a[i] = a[gt], a[gt] = t;
+			} else
+				i++;
+		}
+		if (k < lt)
+			hi = lt;
+		else if (k < gt)
+			return p;
+		else
+			lo = gt;
+	}
+	return a[lo];
+}
+
+struct svg_cut
+svg_flow_budget(const struct svg_rec *r, size_t n, int k, double minw,
+    size_t max)
+{
+	struct svg_cut c = { -1, UINT32_MAX };
+	struct wd *a, t;
+	size_t i, m = 0, ge = 0;
+
+	if (max == 0 || n <= max + 1)
+		return c;
+	a = fg_reallocarray(NULL, n, sizeof(*a));
+	for (i = 1; i < n; i++)
+		if (r[i].w[k] > 0 && r[i].w[k] >= minw) {
+			a[m].w = r[i].w[k];
+			a[m++].d = r[i].depth;
+		}
+	if (m > max) {
+		t = kth(a, m, max - 1);
+		for (i = 0; i < m; i++)
+			ge += !before(&t, &a[i]);
+		c.w = t.w;
+		c.depth = ge > max ? t.d - 1 : t.d;
+	}
+	free(a);
+	return c;
+}
+
+/*
+ * The budget while the frames stream in: once the records outgrow twice
+ * the budget, the frames its cut over those kept so far leaves out are
+ * dropped as they close. Widths only grow and frames only add, so the
+ * final cut is never below it: a frame dropped here would not be drawn,
+ * and what is drawn is the same.
+ */
+static void
+budget(struct svg_flow *s)
+{
+	struct svg_cut c;
+	int v;
+
+	for (v = 0; v < s->nv; v++) {
+		c = svg_flow_budget(s->out, s->nout, v, s->minw[v],
+		    s->o->maxframes);
+		if (!SVG_UNCUT(c))
+			s->bud[v] = c;
+	}
+	s->nextbud = s->nout * 2;
 }
 
 static void
@@ -183,6 +292,9 @@ svg_flow_new(const struct svg_opts *o, const int *cols, int nv,
 	s->o = o;
 	s->nv = nv;
 	s->cc = cc;
+	s->nextbud = o->maxframes * 2;
+	for (v = 0; v < SVG_NV; v++)
+		s->bud[v].w = -1;
 	for (v = 0; v < nv; v++) {
 		s->col[v] = cols[v];
 		s->minw[v] = runminw(s, v);
@@ -408,7 +520,8 @@ record(struct svg_flow *s, struct open *f, const char *name, size_t nlen,
 	int v, keep = 0;
 
 	for (v = 0; v < s->nv; v++)
-		keep |= w[v] > 0 && w[v] >= s->minw[v];
+		keep |= w[v] > 0 && w[v] >= s->minw[v] &&
+		    !SVG_CUTOFF(s->bud[v], w[v], s->nop - 1);
 	if (!keep) {
 		s->nout = f->slot;
 		s->nnames = f->rmark;
@@ -423,6 +536,8 @@ record(struct svg_flow *s, struct open *f, const char *name, size_t nlen,
 	memcpy(r->w, w, sizeof(r->w));
 	memcpy(r->tot, f->tot, sizeof(r->tot));
 	memcpy(r->selfc, f->self, sizeof(r->selfc));
+	if (s->o->maxframes > 0 && s->nout > s->nextbud)
+		budget(s);
 }
 
 /*
@@ -834,6 +949,7 @@ svg_flow_view(struct svg_flow *s, int k, int isdiff, struct svg_view *v,
 		w.isnew = fg_calloc((size_t)maxd + 2, 1);
 	all = recs[0].tot[isdiff ? 1 : 0];
 	w.gall = recs[0].w[k];
+	v->cut = svg_flow_budget(recs, n, k, v->minw, o->maxframes);
 	v->maxdepth = 0;
 	for (i = 0; i < n; i++) {
 		r = &recs[i];
@@ -841,7 +957,8 @@ svg_flow_view(struct svg_flow *s, int k, int isdiff, struct svg_view *v,
 			continue;
 		skip = UINT32_MAX;
 		wd = i == 0 ? v->total : r->w[k];
-		if (!(wd > 0) || (i > 0 && wd < v->minw)) {
+		if (!(wd > 0) || (i > 0 && (wd < v->minw ||
+		    SVG_CUTOFF(v->cut, wd, r->depth)))) {
 			skip = r->depth;
 			continue;
 		}

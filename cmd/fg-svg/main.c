@@ -31,6 +31,8 @@ static const char help[] =
     "      --width N          image width in pixels (1200)\n"
     "      --height N         frame height in pixels (16)\n"
     "      --minwidth N[%]    omit frames narrower than N pixels or N% (0.01%)\n"
+    "      --maxframes N      draw at most N frames a view, the widest\n"
+    "                         (100000; 0: no bound)\n"
     "      --fonttype FONT    font family (Verdana)\n"
     "      --fontsize N       font size (12)\n"
     "      --fontwidth N      average character width / font size (0.59)\n"
@@ -52,8 +54,8 @@ static const char help[] =
     FG_HELP_TAIL;
 
 enum {
-	OPT_TITLE = 256, OPT_SUBTITLE, OPT_WIDTH, OPT_HEIGHT,
-	OPT_MINWIDTH, OPT_FONTTYPE, OPT_FONTSIZE, OPT_FONTWIDTH, OPT_COUNTNAME,
+	OPT_TITLE = 256, OPT_SUBTITLE, OPT_WIDTH, OPT_HEIGHT, OPT_MINWIDTH,
+	OPT_MAXFRAMES, OPT_FONTTYPE, OPT_FONTSIZE, OPT_FONTWIDTH, OPT_COUNTNAME,
 	OPT_NAMETYPE, OPT_FACTOR, OPT_TOTAL, OPT_BGCOLORS, OPT_REVERSE,
 	OPT_INVERTED, OPT_FLAMECHART, OPT_NOTES, OPT_COST, OPT_SEARCHCOL,
 	OPT_STROKECOL, OPT_UICOL
@@ -65,6 +67,7 @@ static const struct fg_opt opts[] = {
 	{ "width", OPT_WIDTH, FG_OPT_ARG },
 	{ "height", OPT_HEIGHT, FG_OPT_ARG },
 	{ "minwidth", OPT_MINWIDTH, FG_OPT_ARG },
+	{ "maxframes", OPT_MAXFRAMES, FG_OPT_ARG },
 	{ "fonttype", OPT_FONTTYPE, FG_OPT_ARG },
 	{ "fontsize", OPT_FONTSIZE, FG_OPT_ARG },
 	{ "fontwidth", OPT_FONTWIDTH, FG_OPT_ARG },
@@ -113,6 +116,7 @@ setdefaults(struct svg_opts *o)
 	o->fontwidth = 0.59;
 	o->minwidth = 0.01;	/* percent, as inferno: any window width */
 	o->minpct = 1;
+	o->maxframes = 100000;
 	o->factor = 1;
 	o->searchcol = o->strokecol = o->uicol = FG_NOCOLOR;
 	fg_colorcfg_init(&o->cc);
@@ -136,6 +140,10 @@ sizeopt(struct svg_opts *o, int ch, const char *arg)
 	case OPT_MINWIDTH:
 		o->minpct = 0;
 		o->minwidth = nonnegnum(arg, "--minwidth", 1, &o->minpct);
+		break;
+	case OPT_MAXFRAMES:
+		o->maxframes = (size_t)fg_parse_int(arg, 0, 1000000000,
+		    "--maxframes");
 		break;
 	case OPT_FONTSIZE:
 		o->fontsize = nonnegnum(arg, "--fontsize", 0, &dummy);

@@ -47,6 +47,8 @@ struct svg_opts {
 	double fontsize, fontwidth, minwidth, factor, total;
 	int minpct, reverse, inverted, flamechart;
 	int fixedw;		/* --width given: no fluid width */
+	size_t maxframes;	/* --maxframes: frames a view draws at most
+				 * besides its root (0: no bound) */
 	int cnset, factorset;	/* --countname, --factor given: no unit
 				 * from the stream (main.c) */
 	/* inferno's --search-color, --stroke-color, --uicolor; FG_NOCOLOR */
@@ -77,11 +79,25 @@ struct svg_frame {
 	double selfc[2];	/* diff: before and after, self */
 };
 
+/*
+ * The frame budget's cut: a frame is drawn when wider than w, or as wide
+ * and no deeper than depth (the widest frames, the shallowest first among
+ * equals).
+ */
+struct svg_cut {
+	double w;
+	uint32_t depth;
+};
+#define SVG_UNCUT(c)	((c).w < 0)
+#define SVG_CUTOFF(c, wd, d) \
+	(!SVG_UNCUT(c) && ((wd) < (c).w || ((wd) == (c).w && (d) > (c).depth)))
+
 struct svg_view {
 	int col;		/* SVG_BEFORE, SVG_AFTER or SVG_ELIDED */
 	const char *name;
 	double total;		/* what the full width stands for */
 	double minw;		/* narrowest count drawn */
+	struct svg_cut cut;	/* the frame budget's (svg_flow_budget) */
 	double wpt;		/* pixels per count */
 	uint32_t maxdepth;
 	struct svg_frame *f;	/* in pre-order, root first */
@@ -172,6 +188,13 @@ void svg_flow_free(struct svg_flow *s);
  * absolute, colours (annotations a, else the palette or the diff's
  * colours) and a diff's counts by kind.
  */
+/*
+ * The frame budget: the cut under which no more than max of the records
+ * r[1..n) at least minw wide in flow view k are left, the widest (the
+ * shallowest first among equals); uncut (w -1) when they fit.
+ */
+struct svg_cut svg_flow_budget(const struct svg_rec *r, size_t n, int k,
+    double minw, size_t max);
 void svg_flow_view(struct svg_flow *s, int k, int isdiff, struct svg_view *v,
     struct svg_opts *o, const struct fg_annot *a);
 /* flow.c: a frame's self count in a view by col (its counts before,

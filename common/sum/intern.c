@@ -74,6 +74,7 @@ struct fg_intern {
 	pthread_cond_t cv;	/* any change to head, tail, done, stage, go */
 	struct batch b[INTERN_NBATCH];
 	char *bmem;		/* the batches' memory */
+	char *first;		/* the first batch's, before the thread */
 	size_t head, tail;	/* full batches: b[tail..head) mod NBATCH */
 	int done;		/* no more batches */
 	/* the end, step by step */
@@ -290,13 +291,44 @@ fg_intern_new(int ncols)
 	p->t[1] = fg_stab_new(ncols);
 	pthread_mutex_init(&p->mu, NULL);
 	pthread_cond_init(&p->cv, NULL);
-	/* one block on huge pages: no page fault per 4 KiB of batch */
+	/*
+	 * The second thread starts when the first batch is full: a small
+	 * input is added here from its one batch, with no thread and no
+	 * block of huge pages to fault in (what a tiny run costs).
+	 */
+	p->first = fg_malloc(INTERN_BATCH);
+	p->b[0].mem = p->first;
+	for (k = 1; k < INTERN_NBATCH; k++)
+		p->b[k].mem = NULL;
+	return p;
+}
+
+static void decide(struct fg_intern *, const struct batch *);
+
+/*
+ * At the first full batch: the batches go to one block on huge pages (no
+ * page fault per 4 KiB of batch) and the second thread starts; without
+ * it, the batch is added here and every record after it too.
+ */
+static void
+start(struct fg_intern *p)
+{
+	struct batch *b = &p->b[0];
+	int k;
+
 	p->bmem = fg_big_alloc(INTERN_NBATCH * INTERN_BATCH, 0);
+	memcpy(p->bmem, p->first, b->used);
+	free(p->first);
+	p->first = NULL;
 	for (k = 0; k < INTERN_NBATCH; k++)
 		p->b[k].mem = p->bmem + k * INTERN_BATCH;
 	p->running = pthread_create(&p->th, NULL, worker, p) == 0;
-	p->serial = !p->running;
-	return p;
+	if (!p->running) {
+		decide(p, b);
+		runbatch(p, b);
+		b->used = 0;
+		p->serial = 1;
+	}
 }
 
 /*
@@ -344,6 +376,11 @@ push(struct fg_intern *p)
 	int faulted = 0;
 
 	decide(p, &p->b[p->head % INTERN_NBATCH]);
+	if (!p->running) {
+		start(p);
+		if (!p->running)
+			return;
+	}
 	lock(p);
 	p->head++;
 	pthread_cond_broadcast(&p->cv);
@@ -367,8 +404,16 @@ push(struct fg_intern *p)
 void
 intern_drain(struct fg_intern *p)
 {
-	if (!p->running)
+	struct batch *b = &p->b[0];
+
+	if (!p->running) {	/* the first batch, if the thread never ran */
+		if (b->used > 0) {
+			decide(p, b);
+			runbatch(p, b);
+			b->used = 0;
+		}
 		return;
+	}
 	if (p->b[p->head % INTERN_NBATCH].used > 0)
 		push(p);
 	lock(p);
@@ -439,6 +484,7 @@ fg_intern_free(struct fg_intern *p)
 	}
 	free(p->it);
 	free(p->bmem);
+	free(p->first);
 	free(p->pkbuf);
 	free(p->kbuf);
 	free(p->wkbuf);
@@ -685,6 +731,7 @@ fg_intern_emit(struct fg_intern *p, const struct fg_emitter *em, int two)
 
 	p->em = *em;
 	if (!p->running) {
+		intern_drain(p);
 		emit1(p);
 		return;
 	}

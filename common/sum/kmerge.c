@@ -95,9 +95,9 @@ fg_kmerge(struct fg_fold **in, int n, int ncols, const int *colbase,
 
 /*
  * kmerge-cut: where the two-thread merge (kmerge-par) cuts its sorted
- * input files: the pivot, the stack in the middle of the largest input,
- * and each input's first record not below it, found by a binary search
- * over the file with pread(2) (span), as look(1) does.
+ * input files: pivots, stacks of the largest input, and each input's
+ * first record not below each, found by a binary search over the file
+ * with pread(2) (span), as look(1) does.
  */
 #define PAR_MIN ((uint64_t)16 << 20)	/* less input: one thread */
 
@@ -118,8 +118,8 @@ recat(const struct fg_scan *sc, const struct fg_fold *src, uint64_t off,
 	    (sp.start = fg_span_linestart(&sp, off - 1)) == 0)
 		return 0;	/* skipped the end of a line: nothing left */
 	fg_span_fold(&sp, &f, sc->kind, 0, src->bases);
-	f.in.buf = fg_realloc(f.in.buf, (size_t)1 << 16);
-	f.in.cap = (size_t)1 << 16;
+	f.in.buf = fg_realloc(f.in.buf, (size_t)1 << 12);
+	f.in.cap = (size_t)1 << 12;
 	if ((found = fg_fold_next(&f, &r))) {
 		*roff = fg_in_offset(&f.in, r.stack);
 		if (r.len + 1 > *kcap) {
@@ -191,36 +191,19 @@ fg_kmerge_pivot(struct fg_fold **in, const struct fg_scan *sc, int n, char **pk,
 }
 
 
-/* Cuts every input at the pivot: lo[i] the keys before it, hi[i] the rest. */
-void
-fg_kmerge_cut(struct fg_fold **in, const struct fg_scan *sc, int n,
-    const char *pk, size_t pl, struct fg_fold *lo, struct fg_fold *hi)
-{
-	struct fg_span sp;
-	uint64_t split;
-	int i;
-
-	for (i = 0; i < n; i++) {
-		split = sc[i].start < sc[i].size ?
-		    splitat(&sc[i], in[i], pk, pl) : sc[i].size;
-		sp = (struct fg_span){ in[i]->in.name, NULL, sc[i].fd,
-		    sc[i].start, split };
-		fg_span_fold(&sp, &lo[i], sc[i].kind, in[i]->truncfrac,
-		    in[i]->bases);
-		sp.start = split;
-		sp.end = sc[i].size;
-		fg_span_fold(&sp, &hi[i], sc[i].kind, in[i]->truncfrac,
-		    in[i]->bases);
-	}
-}
-
 /*
- * kmerge-par: the k-way merge (kmerge.c) on two cores. The key space is
- * cut at a pivot (kmerge-cut), and the upper half is merged on a second
- * thread into memory while the lower half goes to standard output; the
- * upper half follows it. Only for large, clean inputs (no malformed line:
- * no warning is ever reordered).
+ * kmerge-par: the k-way merge (kmerge.c) on two cores, streaming. The key
+ * space is cut into pieces of about PAR_PIECE bytes of input at pivots
+ * (stacks of the largest input at even offsets, each input cut at its
+ * first record not below each pivot, kmerge-cut), merged in order two at a
+ * time: the first to standard output here, the second on a second thread
+ * into memory, written after it. Memory is one piece's output, whatever
+ * the input's size. Only for large, clean inputs (no malformed line: no
+ * warning is ever reordered).
  */
+#define PAR_PIECE ((uint64_t)16 << 20)
+#define PAR_MAXPIECES 4096
+
 struct half {
 	struct fg_fold **in;
 	int n, ncols;
@@ -241,43 +224,56 @@ runhalf(void *p)
 	return NULL;
 }
 
-
-/*
- * Merges lo here and hi on a second thread into memory (about as large as
- * its input: allocated once), written after lo's output.
- */
+/* Readers of piece j: every input's range [cut[i][j], cut[i][j + 1]). */
 static void
-mergehalves(struct fg_fold **lop, struct fg_fold **hip,
-    const struct fg_scan *sc, int n, int ncols, const int *colbase,
-    const struct fg_emitter *em)
+piece(struct fg_fold **in, const struct fg_scan *sc, int n, uint64_t **cut,
+    int j, struct fg_fold *f, struct fg_fold **fp)
 {
-	struct half h;
-	pthread_t th;
+	struct fg_span sp;
 	int i;
 
-	memset(&h, 0, sizeof(h));
-	for (i = 0; i < n; i++)
-		h.out.cap += (size_t)(sc[i].size - hip[i]->in.roff);
-	h.out.cap += (size_t)1 << 20;
-	h.out.p = fg_big_alloc(h.out.cap, 0);
-	h.in = hip;
-	h.n = n;
-	h.ncols = ncols;
-	h.colbase = colbase;
-	h.emit = em->emit;
-	h.arg = em->fork != NULL ? em->fork(em->arg) : em->arg;
-	if (pthread_create(&th, NULL, runhalf, &h) != 0) {
-		runhalf(&h);
-		fg_kmerge(lop, n, ncols, colbase, em->emit, em->arg);
-	} else {
-		fg_kmerge(lop, n, ncols, colbase, em->emit, em->arg);
-		if (pthread_join(th, NULL) != 0)
-			fg_errx(FG_EXIT_ERR, "pthread_join failed");
+	for (i = 0; i < n; i++) {
+		sp = (struct fg_span){ in[i]->in.name, NULL, sc[i].fd,
+		    cut[i][j], cut[i][j + 1] };
+		fg_span_fold(&sp, &f[i], sc[i].kind, in[i]->truncfrac,
+		    in[i]->bases);
+		fp[i] = &f[i];
 	}
-	if (em->fork != NULL)
-		em->join(em->arg, h.arg);
-	fg_out_write(h.out.p, h.out.n);
-	free(h.out.p);
+}
+
+/*
+ * The cuts: np pieces, cut[i][0..np] for input i, from pivots at even
+ * offsets of the largest input big (whose first pivot is pk). Returns np.
+ */
+static int
+cutall(struct fg_fold **in, const struct fg_scan *sc, int n, int big,
+    int np, uint64_t **cut)
+{
+	uint64_t off, roff;
+	char *k = NULL;
+	size_t kl = 0, kc = 0;
+	int i, j, m = 1;
+
+	for (i = 0; i < n; i++)
+		cut[i][0] = sc[i].start < sc[i].size ? sc[i].start :
+		    sc[i].size;
+	for (j = 1; j < np; j++) {
+		off = sc[big].start + (sc[big].size - sc[big].start) /
+		    (uint64_t)np * (uint64_t)j;
+		if (!recat(&sc[big], in[big], off, &roff, &k, &kl, &kc))
+			break;
+		for (i = 0; i < n; i++) {
+			cut[i][m] = sc[i].start < sc[i].size ?
+			    splitat(&sc[i], in[i], k, kl) : sc[i].size;
+			if (cut[i][m] < cut[i][m - 1])
+				cut[i][m] = cut[i][m - 1];
+		}
+		m++;
+	}
+	for (i = 0; i < n; i++)
+		cut[i][m] = sc[i].size;
+	free(k);
+	return m;
 }
 
 void
@@ -285,29 +281,76 @@ fg_kmerge_par(struct fg_fold **in, const struct fg_scan *sc, int n, int ncols,
     const int *colbase, const struct fg_emitter *em)
 {
 	struct fg_fold *lo, *hi, **lop, **hip;
+	struct half h;
+	pthread_t th;
+	uint64_t **cut, total = 0, most = 0, sz;
 	char *pk;
 	size_t pl;
-	int i;
+	int i, j, np, big = 0, thr;
 
 	if (!fg_kmerge_pivot(in, sc, n, &pk, &pl)) {
 		fg_kmerge(in, n, ncols, colbase, em->emit, em->arg);
 		return;
 	}
+	free(pk);
+	for (i = 0; i < n; i++) {
+		total += sc[i].size - sc[i].start;
+		if (sc[i].size - sc[i].start > sc[big].size - sc[big].start)
+			big = i;
+	}
+	np = total / PAR_PIECE < 2 ? 2 : total / PAR_PIECE > PAR_MAXPIECES ?
+	    PAR_MAXPIECES : (int)(total / PAR_PIECE);
+	cut = fg_calloc((size_t)n, sizeof(*cut));
+	for (i = 0; i < n; i++)
+		cut[i] = fg_calloc((size_t)np + 1, sizeof(**cut));
+	np = cutall(in, sc, n, big, np, cut);
+	for (j = 1; j < np; j += 2) {
+		for (sz = 0, i = 0; i < n; i++)
+			sz += cut[i][j + 1] - cut[i][j];
+		if (sz > most)
+			most = sz;
+	}
 	lo = fg_calloc((size_t)n, sizeof(*lo));
 	hi = fg_calloc((size_t)n, sizeof(*hi));
 	lop = fg_calloc((size_t)n, sizeof(*lop));
 	hip = fg_calloc((size_t)n, sizeof(*hip));
-	fg_kmerge_cut(in, sc, n, pk, pl, lo, hi);
-	free(pk);
-	for (i = 0; i < n; i++) {
-		lop[i] = &lo[i];
-		hip[i] = &hi[i];
+	memset(&h, 0, sizeof(h));
+	h.out.cap = (size_t)most + ((size_t)1 << 20);
+	h.out.p = fg_big_alloc(h.out.cap, 0);
+	h.in = hip;
+	h.n = n;
+	h.ncols = ncols;
+	h.colbase = colbase;
+	h.emit = em->emit;
+	for (j = 0; j < np; j += 2) {
+		piece(in, sc, n, cut, j, lo, lop);
+		thr = 0;
+		if (j + 1 < np) {
+			piece(in, sc, n, cut, j + 1, hi, hip);
+			h.out.n = 0;
+			h.arg = em->fork != NULL ? em->fork(em->arg) : em->arg;
+			if (pthread_create(&th, NULL, runhalf, &h) == 0)
+				thr = 1;
+			else
+				runhalf(&h);
+		}
+		fg_kmerge(lop, n, ncols, colbase, em->emit, em->arg);
+		if (thr && pthread_join(th, NULL) != 0)
+			fg_errx(FG_EXIT_ERR, "pthread_join failed");
+		for (i = 0; i < n; i++)
+			fg_fold_close(&lo[i]);
+		if (j + 1 < np) {
+			if (em->fork != NULL)
+				em->join(em->arg, h.arg);
+			fg_out_write(h.out.p, h.out.n);
+			for (i = 0; i < n; i++)
+				fg_fold_close(&hi[i]);
+		}
 	}
-	mergehalves(lop, hip, sc, n, ncols, colbase, em);
-	for (i = 0; i < n; i++) {
-		fg_fold_close(&lo[i]);
-		fg_fold_close(&hi[i]);
-	}
+	free(h.out.p);
+	for (i = 0; i < n; i++)
+		free(cut[i]);
+	free(cut);
 	free(hip);
 	free(lop);
 	free(hi);

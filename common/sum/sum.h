@@ -75,9 +75,10 @@ struct fg_ent *fg_intern_get(struct fg_intern *p, const char *key,
 /*
  * Ends the input and calls em->emit() for every entry, in bytewise order
  * of output: on the calling thread (the second thread sorts part of them
- * meanwhile), or with two set on both, as fg_kmerge_par does (the upper
- * keys on the second thread with em->fork's state, their output captured
- * into memory and written after the lower keys'; em->join at the end).
+ * meanwhile), or with two set on both (the upper keys on the second
+ * thread with em->fork's state, their output captured into memory and
+ * written after the lower keys'; em->join at the end), as fg_kmerge_par
+ * does for each pair of its pieces.
  */
 void fg_intern_emit(struct fg_intern *p, const struct fg_emitter *em,
     int two);
@@ -169,14 +170,11 @@ void fg_kmerge(struct fg_fold **in, int n, int ncols, const int *colbase,
 void fg_kmerge_par(struct fg_fold **in, const struct fg_scan *sc, int n,
     int ncols, const int *colbase, const struct fg_emitter *em);
 /*
- * For fg_kmerge_par: the pivot key, in *pk (malloc'd), when the inputs are
- * worth two threads (else 0), and every input cut at it into lo[i] (the
- * keys before it) and hi[i] (the rest), readers of their files' ranges.
+ * For fg_kmerge_par: the first pivot key, in *pk (malloc'd), when the
+ * inputs are worth two threads (else 0).
  */
 int fg_kmerge_pivot(struct fg_fold **in, const struct fg_scan *sc, int n,
     char **pk, size_t *pl);
-void fg_kmerge_cut(struct fg_fold **in, const struct fg_scan *sc, int n,
-    const char *pk, size_t pl, struct fg_fold *lo, struct fg_fold *hi);
 
 /*
  * carry: which values of the inputs' headers a tool that sums or
@@ -256,9 +254,10 @@ struct fg_sumopt {
 	    const fg_count *total);
 	/*
 	 * Every unique stack in bytewise order. The key is valid during the
-	 * call only. emit() may run on two threads at once (the upper half of
+	 * call only. emit() may run on two threads at once (a later part of
 	 * the key space into memory): it must write only through fg_out_*,
-	 * and keep any state of its own per thread with fork and join.
+	 * and keep any state of its own per thread with fork and join, each
+	 * fork joined, in key order, before the next.
 	 */
 	fg_emit_fn emit;
 	void *arg;
