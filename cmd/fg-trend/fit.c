@@ -180,7 +180,7 @@ void
 trend_fit(const double *x, const double *w, const double *wt, size_t n,
     enum trend_model m, struct trend_fit *f)
 {
-	double p = 0, sw = 0, minw = HUGE_VAL, df, sig;
+	double p = 0, sw = 0, sn = 0, df, sig;
 	size_t i;
 
 	f->onset = 0;
@@ -192,8 +192,7 @@ trend_fit(const double *x, const double *w, const double *wt, size_t n,
 	for (i = 0; i < n; i++) {
 		p += x[i] * wt[i];
 		sw += wt[i];
-		if (w[i] < minw)
-			minw = w[i];
+		sn += w[i];
 	}
 	p /= sw;
 	line(x, wt, n, f);
@@ -210,7 +209,7 @@ trend_fit(const double *x, const double *w, const double *wt, size_t n,
 		return;
 	}
 	/* sampled: binomial weights around the pooled share */
-	if (p <= 0 || p >= 1 || p * minw < TREND_MINEXP || n < 3)
+	if (p <= 0 || p >= 1 || p * sn / (double)n < TREND_MINEXP || n < 3)
 		return;
 	f->tested = 1;
 	df = (double)n - 2;

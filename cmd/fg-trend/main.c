@@ -105,6 +105,8 @@ struct series {
 	double *tot;		/* each profile's total, count units */
 	double *smp;		/* the samples behind each */
 	char *unit;		/* the unit the headers name ("samples") */
+	char **hdr;		/* each profile's header (while reading) */
+	struct fg_period det;	/* the period seen in every count */
 	enum trend_model model;
 	int mode;		/* FG_MODE_ABSOLUTE or FG_MODE_PROPORTIONAL */
 	struct fg_stab *fns;	/* name -> index in aux */
@@ -232,13 +234,10 @@ readone(struct series *s, size_t i)
 {
 	struct fg_fold f;
 	struct fg_rec r;
-	struct fg_period det;
 	char *unit = NULL;
 	fg_count c, sum = { 0, 0 };
-	enum trend_model m;
 	int col;
 
-	memset(&det, 0, sizeof(det));
 	fg_fold_open(&f, s->names[i], FG_KIND_UNKNOWN);
 	while (fg_fold_next(&f, &r)) {
 		/* a differential stream: its current profile */
@@ -248,7 +247,7 @@ readone(struct series *s, size_t i)
 			continue;
 		if (fg_count_add(&sum, c) < 0)
 			fg_sum_overflow(f.in.name, f.in.lineno);
-		fg_period_add(&det, 0, c);
+		fg_period_add(&s->det, 0, c);
 		fold(s, i, r.stack, r.len, fg_count_dbl(c));
 	}
 	if (f.header != NULL)
@@ -259,27 +258,23 @@ readone(struct series *s, size_t i)
 	if (s->tot[i] <= 0)
 		fg_errx(FG_EXIT_ERR, "%s: an empty profile: no samples to "
 		    "take a share of", s->names[i]);
-	m = modelof(unit, f.header, &det);
 	if (i == 0) {
 		s->unit = unit;
-		s->model = m;
 	} else {
 		if (strcmp(unit, s->unit) != 0)
 			fg_errx(FG_EXIT_ERR, "mixed units: %s counts %s, %s "
 			    "counts %s; a trend compares one unit",
 			    s->names[0], s->unit, s->names[i], unit);
 		free(unit);
-		/* one profile without its samples known: none are tested */
-		if (m != s->model)
-			s->model = TREND_UNKNOWN;
 	}
-	s->smp[i] = samplesof(f.header, s->tot[i], &det);
+	s->hdr[i] = f.header != NULL ? fg_strdup(f.header) : NULL;
 	fg_fold_close(&f);
 }
 
 static void
 readall(struct series *s, char **files, size_t n)
 {
+	enum trend_model m;
 	size_t i;
 
 	memset(s, 0, sizeof(*s));
@@ -287,9 +282,26 @@ readall(struct series *s, char **files, size_t n)
 	s->names = files;
 	s->tot = fg_calloc(n, sizeof(double));
 	s->smp = fg_calloc(n, sizeof(double));
+	s->hdr = fg_calloc(n, sizeof(char *));
 	s->fns = fg_stab_new(0);
 	for (i = 0; i < n; i++)
 		readone(s, i);
+	/*
+	 * What the counts are, and the samples behind each profile: a period
+	 * no header names is looked for in the counts of the whole series, so
+	 * that a short window with a few stacks is read as the others are.
+	 */
+	for (i = 0; i < n; i++) {
+		m = modelof(s->unit, s->hdr[i], &s->det);
+		if (i == 0)
+			s->model = m;
+		else if (m != s->model)	/* samples unknown in one: no test */
+			s->model = TREND_UNKNOWN;
+		s->smp[i] = samplesof(s->hdr[i], s->tot[i], &s->det);
+		free(s->hdr[i]);
+	}
+	free(s->hdr);
+	s->hdr = NULL;
 }
 
 /*

@@ -15,7 +15,7 @@ enum trend_model {
 	TREND_UNKNOWN		/* no test */
 };
 
-/* Samples a share must stand for in the smallest profile to be tested. */
+/* Samples a share must stand for in an average profile to be tested. */
 #define TREND_MINEXP 5
 
 struct trend_fit {
