@@ -7,6 +7,7 @@
 #ifndef GEN_RAND_H
 #define GEN_RAND_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "../common/core/mix.h"
@@ -20,6 +21,26 @@ rnd(void)
 	gen_rs ^= gen_rs >> 7;
 	gen_rs ^= gen_rs << 17;
 	return gen_rs;
+}
+
+/*
+ * An open-addressed set of path hashes, so that a generator prints each
+ * unique stack once: setcap a power of two, set its calloc'd slots.
+ */
+static uint64_t *set;
+static size_t setcap;
+
+static inline int
+addpath(uint64_t h)
+{
+	size_t i;
+
+	h |= 1;
+	for (i = h & (setcap - 1); set[i] != 0; i = (i + 1) & (setcap - 1))
+		if (set[i] == h)
+			return 0;
+	set[i] = h;
+	return 1;
 }
 
 #endif

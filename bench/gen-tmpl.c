@@ -95,23 +95,6 @@ mkpool(void)
 	}
 }
 
-/* an open-addressed set of path hashes, to print unique stacks only */
-static uint64_t *set;
-static size_t setcap;
-
-static int
-addpath(uint64_t h)
-{
-	size_t i;
-
-	h |= 1;
-	for (i = h & (setcap - 1); set[i] != 0; i = (i + 1) & (setcap - 1))
-		if (set[i] == h)
-			return 0;
-	set[i] = h;
-	return 1;
-}
-
 int
 main(int argc, char *argv[])
 {
