@@ -364,12 +364,7 @@ static const char help[] =
     "      --drift auto|K     absolute mode: divide the after counts by K,\n"
     "                         or by the median function's after/before\n"
     "                         (auto), taking out a run's speed (default 1)\n"
-    "  -h, --help             print this help and exit\n"
-    "      --version          print the version and exit\n"
-    "\n"
-    "Exit status: 0 success, 1 malformed lines were skipped or (with\n"
-    "--fail-above) the gate failed, 2 error, 3 (with --fail-above) the gate\n"
-    "passed but malformed lines were skipped.\n";
+    FG_HELP_GATE_TAIL;
 
 enum { OPT_TSV = 256, OPT_MD, OPT_ALL, OPT_BOTH, OPT_DRIFT };
 static const struct fg_opt opts[] = {

@@ -37,6 +37,20 @@
 
 #include "trend.h"
 
+/* One step of Lentz's method with the term aa: the factor it gives. */
+static double
+lentz(double *c, double *d, double aa)
+{
+	*d = 1 + aa * *d;
+	if (fabs(*d) < 1e-300)
+		*d = 1e-300;
+	*c = 1 + aa / *c;
+	if (fabs(*c) < 1e-300)
+		*c = 1e-300;
+	*d = 1 / *d;
+	return *d * *c;
+}
+
 /* Continued fraction of the regularized incomplete beta (Lentz). */
 static double
 betacf(double a, double b, double x)
@@ -52,23 +66,9 @@ betacf(double a, double b, double x)
 	for (m = 1; m <= 300; m++) {
 		m2 = 2 * m;
 		aa = m * (b - m) * x / ((a - 1 + m2) * (a + m2));
-		d = 1 + aa * d;
-		if (fabs(d) < 1e-300)
-			d = 1e-300;
-		c = 1 + aa / c;
-		if (fabs(c) < 1e-300)
-			c = 1e-300;
-		d = 1 / d;
-		h *= d * c;
+		h *= lentz(&c, &d, aa);
 		aa = -(a + m) * (a + b + m) * x / ((a + m2) * (a + 1 + m2));
-		d = 1 + aa * d;
-		if (fabs(d) < 1e-300)
-			d = 1e-300;
-		c = 1 + aa / c;
-		if (fabs(c) < 1e-300)
-			c = 1e-300;
-		d = 1 / d;
-		del = d * c;
+		del = lentz(&c, &d, aa);
 		h *= del;
 		if (fabs(del - 1) < 1e-15)
 			break;

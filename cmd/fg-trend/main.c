@@ -49,12 +49,7 @@ static const char help[] =
     "      --markdown         GitHub Markdown\n"
     "      --files-from LIST  also read the profiles named in LIST, one\n"
     "                         path a line (- for standard input)\n"
-    "  -h, --help             print this help and exit\n"
-    "      --version          print the version and exit\n"
-    "\n"
-    "Exit status: 0 success, 1 malformed lines were skipped or (with\n"
-    "--fail-above) the gate failed, 2 error, 3 (with --fail-above) the gate\n"
-    "passed but malformed lines were skipped.\n";
+    FG_HELP_GATE_TAIL;
 
 enum { OPT_ALL = 256, OPT_TSV, OPT_MD, OPT_FAILBOTH, OPT_FILESFROM, OPT_MODE };
 static const struct fg_opt opts[] = {

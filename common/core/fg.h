@@ -655,6 +655,14 @@ void fg_habit(int code, const char *arg);
     "      --version          print the version and exit\n" \
     "\n" \
     "Exit status: 0 success, 1 malformed lines were skipped, 2 error.\n"
+/* The same for the tools with a gate (fg-top, fg-trend). */
+#define FG_HELP_GATE_TAIL \
+    "  -h, --help             print this help and exit\n" \
+    "      --version          print the version and exit\n" \
+    "\n" \
+    "Exit status: 0 success, 1 malformed lines were skipped or (with\n" \
+    "--fail-above) the gate failed, 2 error, 3 (with --fail-above) the gate\n" \
+    "passed but malformed lines were skipped.\n"
 
 /* Prints "usage: ..." to stderr and exits FG_EXIT_ERR. */
 _Noreturn void fg_usage(const char *usage);
