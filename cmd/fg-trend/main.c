@@ -299,6 +299,23 @@ readall(struct series *s, char **files, size_t n)
 	s->hdr = NULL;
 }
 
+static void
+series_free(struct series *s)
+{
+	size_t k;
+
+	for (k = 0; k < s->nfn; k++)
+		free(s->v[k]);
+	free(s->v);
+	free(s->fname);
+	free(s->flen);
+	free(s->mark);
+	fg_stab_free(s->fns);
+	free(s->tot);
+	free(s->smp);
+	free(s->unit);
+}
+
 /*
  * Counts into fractions: proportional, of each profile's own total;
  * absolute, all of the first profile's (fixed work, whose totals move with
@@ -800,6 +817,14 @@ main(int argc, char *argv[])
 	data = fg_status;
 	failed = o.gate && gate(&s, &o, rv, nr);
 	fg_out_close();
+	free(rv);
+	series_free(&s);
+	if (files != st.ops) {
+		for (c = st.nops; c < nfiles; c++)
+			free(files[c]);
+		free(files);
+	}
+	free(st.ops);
 	if (failed)
 		return FG_EXIT_DATA;
 	if (o.gate && data != 0)
