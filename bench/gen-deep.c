@@ -63,9 +63,7 @@ main(int argc, char *argv[])
 	n = atol(argv[1]);
 	gen_rs = 0x9e3779b97f4a7c15ULL ^ strtoull(argv[2], NULL, 10);
 	after = argc > 3;
-	for (setcap = 1024; setcap < (size_t)n * 2; setcap *= 2)
-		;
-	if ((set = calloc(setcap, sizeof(*set))) == NULL)
+	if (set_init(n) < 0)
 		return 2;
 	for (j = 0; j < n;) {
 		r = rnd();

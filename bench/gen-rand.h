@@ -9,6 +9,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 
 #include "../common/core/mix.h"
 
@@ -29,6 +30,15 @@ rnd(void)
  */
 static uint64_t *set;
 static size_t setcap;
+
+/* A set for n paths (at least twice as many slots); -1 without memory. */
+static inline int
+set_init(long n)
+{
+	for (setcap = 1024; setcap < (size_t)n * 2; setcap *= 2)
+		;
+	return (set = calloc(setcap, sizeof(*set))) == NULL ? -1 : 0;
+}
 
 static inline int
 addpath(uint64_t h)
