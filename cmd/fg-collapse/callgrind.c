@@ -36,9 +36,11 @@
  * keeps w * self / (self + calls' costs) as the cost of the current path
  * and hands w * cost / (self + calls' costs) to each callee. Weights are
  * whole numbers, split by the largest remainder, so nothing is lost or
- * made up in rounding. A callee already on the path (recursion through
- * other functions) is not entered again: its share goes to the others.
- * Direct recursion (f calling f) is nested in f's own costs, and left out.
+ * made up in rounding. Functions that call each other back (a cycle)
+ * are walked on a tree of the cycle's calls from where it was entered,
+ * weighted by their own costs, since callgrind's inclusive costs of calls
+ * inside a cycle count the recursion again (see cg_tree). Direct
+ * recursion (f calling f) is nested in f's own costs, and left out.
  *
  * The walk uses an explicit stack; every frame entered has weight >= 1
  * and ends in some stack printed, so --max-output bounds the work.
@@ -98,7 +100,16 @@ struct cg_walk {
 	uint32_t *onpath;
 	struct cg_frame *st;
 	size_t nst, capst;
+	/* recursion through other functions: see cg_tree() */
+	uint32_t *comp;		/* node's cycle, or NONE outside any */
+	uint64_t *own;		/* self + calls out of the node's cycle */
+	uint32_t *tpar;		/* parent in its cycle's current tree */
+	uint64_t *tsub;		/* own costs of its subtree there */
+	uint32_t *seen, stamp;	/* scratch of cg_tree() */
+	uint32_t *queue;
 };
+
+#define NONE UINT32_MAX
 
 static int
 edgecmp(const void *a, const void *b)
@@ -178,6 +189,20 @@ remcmp(const void *a, const void *b)
 }
 
 /*
+ * The cost of a call for splitting a weight: its inclusive cost, but in
+ * a cycle (functions calling each other back) only the calls on the
+ * cycle's current tree count, at the own costs of the subtree they lead
+ * to, since their inclusive costs hold the recursion again.
+ */
+static uint64_t
+callcost(const struct cg_walk *W, uint32_t from, const struct cg_edge *e)
+{
+	if (W->comp[from] != NONE && W->comp[e->to] == W->comp[from])
+		return W->tpar[e->to] == from ? W->tsub[e->to] : 0;
+	return W->onpath[e->to] ? 0 : e->cost;
+}
+
+/*
  * Splits w between part 0 (self) and parts 1..k (the calls of node not on
  * the path) of the weights out[0..k], in proportion, by largest remainder.
  */
@@ -191,8 +216,8 @@ split(struct cg_walk *W, uint32_t node, uint64_t w, uint64_t *out, size_t k)
 
 	out[0] = g->self[node];
 	for (i = 0; i < k; i++) {
-		out[i + 1] = W->onpath[e[i].to] ? 0 : e[i].cost;
-		d += out[i + 1];	/* <= self + calls, checked */
+		out[i + 1] = callcost(W, node, &e[i]);
+		d += out[i + 1];	/* <= self + calls, or own, checked */
 	}
 	if (d == 0) {
 		memset(out, 0, (k + 1) * sizeof(*out));
@@ -228,6 +253,113 @@ grow(struct cg_walk *W, size_t k)
 	}
 }
 
+/*
+ * Finds the cycles of g (its strongly connected components of more than
+ * one function: a and b calling each other, through any others) without
+ * recursion (Tarjan's algorithm on an explicit stack). comp[i] is the
+ * cycle of node i, numbered from 0, or NONE; returns how many there are.
+ */
+static uint32_t
+cg_cycles(const struct cg_graph *g, uint32_t *comp)
+{
+	uint32_t *num, *low, *stk, *cs, ncomp = 0, next = 1, v, w, top;
+	size_t *pos, nstk = 0, ncs = 0, i, n;
+
+	num = fg_calloc(g->n + 1, sizeof(*num));
+	low = fg_calloc(g->n + 1, sizeof(*low));
+	stk = fg_calloc(g->n + 1, sizeof(*stk));
+	cs = fg_calloc(g->n + 1, sizeof(*cs));
+	pos = fg_calloc(g->n + 1, sizeof(*pos));
+	for (i = 0; i < g->n; i++)
+		comp[i] = NONE;
+	for (i = 0; i < g->n; i++) {
+		if (num[i] != 0)
+			continue;
+		num[i] = low[i] = next++;
+		pos[i] = g->first[i];
+		stk[nstk++] = cs[ncs++] = (uint32_t)i;
+		while (ncs > 0) {
+			v = cs[ncs - 1];
+			if (pos[v] < g->first[v + 1]) {
+				w = g->e[pos[v]++].to;
+				if (num[w] == 0) {
+					num[w] = low[w] = next++;
+					pos[w] = g->first[w];
+					stk[nstk++] = cs[ncs++] = w;
+				} else if (comp[w] == NONE && num[w] < low[v])
+					low[v] = num[w];	/* on stk */
+				continue;
+			}
+			ncs--;
+			if (ncs > 0 && low[v] < low[cs[ncs - 1]])
+				low[cs[ncs - 1]] = low[v];
+			if (low[v] != num[v])
+				continue;
+			/* v roots a component: the nodes above it on stk */
+			for (n = nstk; stk[n - 1] != v; n--)
+				;
+			top = nstk - n > 0 ? ncomp++ : NONE - 1;
+			while (nstk >= n) {
+				comp[stk[nstk - 1]] = top;
+				nstk--;
+			}
+		}
+	}
+	/* single functions: not a cycle (direct recursion is left out) */
+	for (i = 0; i < g->n; i++)
+		if (comp[i] == NONE - 1)
+			comp[i] = NONE;
+	free(num);
+	free(low);
+	free(stk);
+	free(cs);
+	free(pos);
+	return ncomp;
+}
+
+/*
+ * Makes the tree by which a cycle entered at node v is shown: the
+ * functions of v's cycle reached breadth first from v over the calls
+ * between them (tpar), each with the own costs of its subtree (tsub).
+ * callgrind's inclusive costs of calls inside a cycle count the
+ * recursion again; the own costs (self, and calls out of the cycle) are
+ * counted once, so each function of the cycle keeps exactly its self
+ * cost's share, at the first place the tree reaches it.
+ */
+static void
+cg_tree(struct cg_walk *W, uint32_t v)
+{
+	struct cg_graph *g = W->g;
+	uint32_t c = W->comp[v], u, t;
+	size_t head = 0, n = 0, i;
+
+	if (++W->stamp == 0) {
+		memset(W->seen, 0, g->n * sizeof(*W->seen));
+		W->stamp = 1;
+	}
+	W->seen[v] = W->stamp;
+	W->tpar[v] = NONE;
+	W->queue[n++] = v;
+	while (head < n) {
+		u = W->queue[head++];
+		for (i = g->first[u]; i < g->first[u + 1]; i++) {
+			t = g->e[i].to;
+			if (W->comp[t] != c || W->seen[t] == W->stamp)
+				continue;
+			W->seen[t] = W->stamp;
+			W->tpar[t] = u;
+			W->queue[n++] = t;
+		}
+	}
+	for (i = 0; i < n; i++)
+		W->tsub[W->queue[i]] = W->own[W->queue[i]];
+	while (n-- > 1) {	/* children after their parents: sum up */
+		u = W->queue[n];
+		W->tsub[W->tpar[u]] = addcost(W->tsub[W->tpar[u]],
+		    W->tsub[u], W->in);
+	}
+}
+
 /* Enters node with weight w: extends the path, prints its own share. */
 static void
 push(struct cg_walk *W, uint32_t node, uint64_t w)
@@ -237,6 +369,10 @@ push(struct cg_walk *W, uint32_t node, uint64_t w)
 	size_t k = g->first[node + 1] - g->first[node], len;
 	uint32_t shown = W->nst > 0 ? W->st[W->nst - 1].shown : UINT32_MAX;
 
+	/* entering a cycle from outside it */
+	if (W->comp[node] != NONE && (W->nst == 0 ||
+	    W->comp[W->st[W->nst - 1].node] != W->comp[node]))
+		cg_tree(W, node);
 	grow(W, k);
 	f = &W->st[W->nst++];
 	f->node = node;
@@ -295,7 +431,8 @@ cg_emit(struct cg_graph *g, struct fg_stab *tab, struct fg_in *in,
     const struct copts *o)
 {
 	struct cg_walk W;
-	uint64_t *inc, *out;
+	uint64_t *inc, *out, *left, x;
+	uint32_t ncomp, c;
 	size_t i, maxk = 0;
 
 	index_edges(g, in);
@@ -306,34 +443,72 @@ cg_emit(struct cg_graph *g, struct fg_stab *tab, struct fg_in *in,
 	W.o = o;
 	inc = fg_calloc(g->n + 1, sizeof(*inc));
 	out = fg_calloc(g->n + 1, sizeof(*out));
+	W.comp = fg_calloc(g->n + 1, sizeof(*W.comp));
+	W.own = fg_calloc(g->n + 1, sizeof(*W.own));
+	W.tpar = fg_calloc(g->n + 1, sizeof(*W.tpar));
+	W.tsub = fg_calloc(g->n + 1, sizeof(*W.tsub));
+	W.seen = fg_calloc(g->n + 1, sizeof(*W.seen));
+	W.queue = fg_calloc(g->n + 1, sizeof(*W.queue));
+	ncomp = cg_cycles(g, W.comp);
+	left = fg_calloc((size_t)ncomp + 1, sizeof(*left));
 	for (i = 0; i < g->n; i++)
-		out[i] = g->self[i];
+		out[i] = W.own[i] = g->self[i];
 	for (i = 0; i < g->ne; i++) {
-		out[g->e[i].from] = addcost(out[g->e[i].from], g->e[i].cost,
-		    in);
-		inc[g->e[i].to] = addcost(inc[g->e[i].to], g->e[i].cost, in);
+		const struct cg_edge *e = &g->e[i];
+
+		out[e->from] = addcost(out[e->from], e->cost, in);
+		inc[e->to] = addcost(inc[e->to], e->cost, in);
+		c = W.comp[e->from];
+		if (c != NONE && c == W.comp[e->to])
+			continue;
+		W.own[e->from] = addcost(W.own[e->from], e->cost, in);
+		if (W.comp[e->to] != NONE)	/* into a cycle */
+			left[W.comp[e->to]] -= e->cost;	/* mod 2^64 */
 	}
+	/* a cycle's excess: its own costs beyond what its callers paid */
+	for (i = 0; i < g->n; i++)
+		if (W.comp[i] != NONE)
+			left[W.comp[i]] += W.own[i];	/* mod 2^64 */
+	for (c = 0; c < ncomp; c++)
+		if (left[c] > UINT64_MAX / 2)	/* negative */
+			left[c] = 0;
 	for (i = 0; i < g->n; i++)
 		if (g->first[i + 1] - g->first[i] > maxk)
 			maxk = g->first[i + 1] - g->first[i];
 	W.idx = fg_calloc(maxk + 1, sizeof(*W.idx));
 	W.rem = fg_calloc(maxk + 1, sizeof(*W.rem));
 	W.onpath = fg_calloc(g->n + 1, sizeof(*W.onpath));
-	/* roots: what a function and its callees cost beyond its callers' */
-	for (i = 0; i < g->n; i++)
-		if (out[i] > inc[i])
-			walk(&W, (uint32_t)i, out[i] - inc[i]);
+	/*
+	 * roots: what a function and its callees cost beyond its callers';
+	 * in a cycle, no more than the cycle's excess in all
+	 */
+	for (i = 0; i < g->n; i++) {
+		if (out[i] <= inc[i])
+			continue;
+		x = out[i] - inc[i];
+		if ((c = W.comp[i]) != NONE) {
+			x = x < left[c] ? x : left[c];
+			left[c] -= x;
+		}
+		if (x > 0)
+			walk(&W, (uint32_t)i, x);
+	}
 	free(W.path.p);
 	free(W.pool);
 	free(W.idx);
 	free(W.rem);
 	free(W.onpath);
 	free(W.st);
+	free(W.comp);
+	free(W.own);
+	free(W.tpar);
+	free(W.tsub);
+	free(W.seen);
+	free(W.queue);
+	free(left);
 	free(inc);
 	free(out);
 }
-
-#define NONE UINT32_MAX
 
 struct cgp {
 	struct fg_in *in;
