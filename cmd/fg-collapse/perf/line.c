@@ -610,7 +610,11 @@ perf_next_arrow(const char *base, const char *s, const char *e)
 }
 
 
-/* A "perf script -F +srcline" line after a frame: "file.c:12" etc. */
+/*
+ * A "perf script -F +srcline" line after a frame: "file.c:12" etc., and
+ * "file.h:591 (inlined)" after an inlined frame (which perf then prints
+ * without its module).
+ */
 int
 perf_srcline_like(const char *s, size_t n)
 {
@@ -620,6 +624,11 @@ perf_srcline_like(const char *s, size_t n)
 		return 0;
 	while (n > 0 && isws((unsigned char)s[n - 1]))
 		n--;
+	if (perf_srcline_inlined(s, n)) {
+		if (perf_tail_frame(s, n))
+			return 0;	/* "addr func (inlined)" */
+		n -= 10;
+	}
 	if (n == 0 || s[n - 1] == ')')
 		return 0;	/* blank, or a frame line */
 	while (i < n && isws((unsigned char)s[i]))
@@ -642,4 +651,43 @@ perf_tail_frame(const char *p, size_t n)
 	for (k = i; k < n && fg_ishex(p[k]); k++)
 		;
 	return i > 0 && k > i && k < n && isws((unsigned char)p[k]);
+}
+
+/* A source line (or frame line) that ends in " (inlined)". */
+int
+perf_srcline_inlined(const char *s, size_t n)
+{
+	return n >= 10 && memcmp(s + n - 10, " (inlined)", 10) == 0;
+}
+
+/*
+ * A stack line without a module, "addr func+off": how perf script
+ * -F +srcline prints an inlined frame (its source line then says
+ * "(inlined)"). The frame's module is "inlined", as perf's own line
+ * without the source would have said.
+ */
+int
+perf_parse_bare_frame(const char *s, size_t n, struct frame *f)
+{
+	size_t i = 0, k;
+
+	while (n > 0 && isws((unsigned char)s[n - 1]))
+		n--;
+	if (!perf_tail_frame(s, n))
+		return 0;
+	while (isws((unsigned char)s[i]))
+		i++;
+	for (k = i; fg_ishex(s[k]); k++)
+		;
+	f->pc = s + i;
+	f->pclen = k - i;
+	while (k < n && isws((unsigned char)s[k]))
+		k++;
+	if (k == n)
+		return 0;
+	f->func = s + k;
+	f->funclen = n - k;
+	f->mod = "inlined";
+	f->modlen = 7;
+	return 1;
 }

@@ -218,7 +218,11 @@ perf_add_srcline(struct worker *w, const char *s, size_t n)
 	struct buf *b = &w->line;
 	size_t i = 0, j, start = b->len;
 
-	/* s/\[.*?\]//g, then trim */
+	/* s/\[.*?\]//g, then trim; an inlined frame's " (inlined)" goes */
+	while (n > 0 && isws((unsigned char)s[n - 1]))
+		n--;
+	if (perf_srcline_inlined(s, n))
+		n -= 10;
 	buf_need(b, n + 1);
 	b->p[b->len++] = ':';
 	while (i < n) {

@@ -123,6 +123,7 @@ struct worker {
 	 * names, perf_end_sample puts it in front last.
 	 */
 	int inside;
+	int open;		/* the line has no newline: the input's cut end */
 	uint64_t period;
 	struct buf pname;
 	/*
@@ -214,6 +215,10 @@ int perf_is_record(const char *s, size_t n, size_t from);
 int perf_line_time(const char *s, size_t n, double *t);
 /* A stack line "addr func+off (module)"; 0 when it is not one. */
 int perf_parse_frame(const char *s, size_t n, struct frame *f);
+/* A stack line "addr func+off" without a module (an inlined frame). */
+int perf_parse_bare_frame(const char *s, size_t n, struct frame *f);
+/* The line ends in " (inlined)". */
+int perf_srcline_inlined(const char *s, size_t n);
 /* The frame is at a hex address (for the probe). */
 int perf_hexpc(const struct frame *f);
 /* Module kinds, for --kernel and --jit. */

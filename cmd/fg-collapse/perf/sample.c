@@ -133,7 +133,7 @@ on_line(struct worker *w, const char *s, size_t n)
 		return;
 	}
 	if (isws((unsigned char)s[0]) && w->lastframe && perf_srcline_like(s, n) &&
-	    !perf_parse_frame(s, n, &f)) {
+	    (perf_srcline_inlined(s, n) || !perf_parse_frame(s, n, &f))) {
 		if (w->o->srcline && w->pend)
 			perf_add_srcline(w, s, n);
 		flush_frame(w);
@@ -147,6 +147,12 @@ on_line(struct worker *w, const char *s, size_t n)
 		w->nknown++;
 		if (w->tab == NULL)
 			w->nhex += perf_hexpc(&f);	/* probing */
+		return;
+	}
+	if (w->inside && !w->open && perf_parse_bare_frame(s, n, &f)) {
+		if (!(w->a2l != NULL && perf_inline_frame(w, &f)))
+			perf_on_frame(w, &f);
+		w->nknown++;
 		return;
 	}
 	flush_frame(w);
@@ -213,6 +219,7 @@ perf_parse_block(struct worker *w, const char *b, size_t n)
 			 */
 			pmemo_prefetch(w->memo, nl + 1);
 		w->lineno++;
+		w->open = nl == e;
 		on_line(w, p, (size_t)(nl - p));
 		p = nl + 1;
 	}
