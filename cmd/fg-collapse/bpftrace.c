@@ -193,8 +193,15 @@ frame(struct bpf_ent *en, const char *s, size_t n, int incoff)
 }
 
 /*
+ * The frame of an entry whose key is empty: "@[]: 611" is what
+ * @[kstack] prints for the samples taken in user mode (and @[ustack] for
+ * kernel threads); counted, so that the other stacks' shares are right.
+ */
+#define EMPTY_STACK "[empty stack]"
+
+/*
  * The entry's stack counted cnt (cn bytes) into tab; st is a work
- * buffer. A bad count or an empty key is warned about and skipped.
+ * buffer. A bad count is warned about and skipped.
  */
 static void
 finish(struct bpf_ent *en, struct fg_stab *tab, struct fg_in *in,
@@ -206,10 +213,8 @@ finish(struct bpf_ent *en, struct fg_stab *tab, struct fg_in *in,
 		fg_in_warn(in, "count out of range; entry skipped");
 		return;
 	}
-	if (en->n == 0) {
-		fg_in_warn(in, "entry without a key; skipped");
-		return;
-	}
+	if (en->n == 0)		/* "@[]: 611": the key's stack was empty */
+		part(en, EMPTY_STACK, sizeof(EMPTY_STACK) - 1, 0);
 	bpf_join(en, st);
 	collapse_add(tab, st->p, st->len, c, in);
 }
