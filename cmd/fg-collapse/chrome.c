@@ -547,5 +547,5 @@ probe(const char *head, size_t n, struct cprobe *why)
 
 const struct cfmt fmt_chrome = {
 	"chrome", "Chrome DevTools Performance traces (Trace-*.json)",
-	probe, run, CFMT_TIMED
+	probe, run, CFMT_TIMED | CFMT_ROOT_PAIR
 };

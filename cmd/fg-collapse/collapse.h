@@ -191,6 +191,11 @@ struct cfmt {
  * changes nothing (transform.c; fg-collapse(1), STACK TRANSFORMS).
  */
 #define CFMT_ROOT_FIRST 2
+/*
+ * The first two frames name the process and the thread (Chrome, Gecko):
+ * --no-root drops both, --root NAME replaces the process frame.
+ */
+#define CFMT_ROOT_PAIR 4
 
 /* add.c: adds count to stack in tab; an overflowing sum is fatal. */
 void collapse_add(struct fg_stab *tab, const char *stack, size_t len,
@@ -256,8 +261,11 @@ void collapse_budget(struct fg_in *in, const struct copts *o,
 int transform_wanted(const struct copts *o);
 /* Exits with a message when name cannot be a frame. */
 void transform_check_root(const char *name);
-/* Adds src's stacks, transformed, to dst; name is the input's. */
-void transform_merge(struct fg_stab *dst, struct fg_stab *src, int hasroot,
+/*
+ * Adds src's stacks, transformed, to dst; flags are the format's (CFMT_*:
+ * its root frames), name is the input's.
+ */
+void transform_merge(struct fg_stab *dst, struct fg_stab *src, unsigned flags,
     const struct copts *o, const char *name);
 
 /*

@@ -811,5 +811,5 @@ probe(const char *head, size_t n, struct cprobe *why)
 
 const struct cfmt fmt_gecko = {
 	"gecko", "Firefox Profiler and samply JSON (Gecko, processed)",
-	probe, run, 0
+	probe, run, CFMT_ROOT_PAIR
 };

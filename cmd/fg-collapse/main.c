@@ -163,8 +163,7 @@ collapse_one(const struct cfmt *f, struct fg_in *in, struct fg_stab *tab,
 	}
 	t1 = fg_stab_new(1);
 	f->run(in, t1, o);
-	transform_merge(tab, t1, (f->flags & CFMT_ROOT_FIRST) != 0, o,
-	    in->name);
+	transform_merge(tab, t1, f->flags, o, in->name);
 	fg_stab_free(t1);
 }
 

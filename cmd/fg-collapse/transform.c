@@ -58,18 +58,22 @@ putframe(struct buf *b, const char *s, size_t n, size_t *last,
 	*last = at;
 }
 
-/* The transformed stack of key (len bytes) into b. */
+/*
+ * The transformed stack of key (len bytes) into b; nroot is how many
+ * root frames the format writes (process, thread).
+ */
 static void
-transform_one(struct buf *b, const char *key, size_t len, int hasroot,
+transform_one(struct buf *b, const char *key, size_t len, int nroot,
     const struct copts *o)
 {
 	const char *p = key, *e = key + len, *sc;
 	size_t last = (size_t)-1;
+	int skip = o->noroot ? nroot : o->root != NULL && nroot > 0;
 
 	b->len = 0;
-	if (hasroot && (o->root != NULL || o->noroot)) {
-		/* skip the format's root frame */
-		sc = memchr(p, ';', len);
+	while (skip-- > 0 && p < e) {
+		/* skip the format's root frames */
+		sc = memchr(p, ';', (size_t)(e - p));
 		p = sc != NULL ? sc + 1 : e;
 	}
 	if (o->root != NULL)	/* a process, not a call: never folded */
@@ -92,14 +96,15 @@ transform_one(struct buf *b, const char *key, size_t len, int hasroot,
 }
 
 void
-transform_merge(struct fg_stab *dst, struct fg_stab *src, int hasroot,
+transform_merge(struct fg_stab *dst, struct fg_stab *src, unsigned flags,
     const struct copts *o, const char *name)
 {
 	struct buf b = { 0 };
 	struct fg_ent *e, *d;
+	int nroot = (flags & CFMT_ROOT_PAIR) ? 2 : (flags & CFMT_ROOT_FIRST) != 0;
 
 	for (e = fg_stab_first(src); e != NULL; e = e->next) {
-		transform_one(&b, fg_ent_key(src, e), e->len, hasroot, o);
+		transform_one(&b, fg_ent_key(src, e), e->len, nroot, o);
 		d = fg_stab_get(dst, b.p, b.len);
 		if (fg_count_add(&d->c[0], e->c[0]) < 0)
 			fg_sum_overflow(name, 0);
