@@ -227,12 +227,13 @@ run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 	const char *s, *end, *cnt;
 	char *line;
 	size_t len, n, k, cn;
-	int inent = 0, io = o->includeoffset;
+	int inent = 0, io = o->includeoffset, any = 0;
 
 	while ((line = fg_in_line(in, &len)) != NULL) {
 		n = len;
 		s = trim(line, &n);
 		if ((k = mapstart(s, n)) > 0) {
+			any = 1;
 			if (inent)
 				fg_in_warn(in, "new entry before the end of "
 				    "the last one; it is skipped");
@@ -268,6 +269,9 @@ run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 	}
 	if (inent)
 		fg_in_warn(in, "input ends inside a map entry; it is skipped");
+	if (!any)
+		collapse_warn(in, "bpftrace: no map entry (\"@[...]: COUNT\") "
+		    "in the input");
 	free(en.parts.p);
 	free(en.off);
 	free(st.p);

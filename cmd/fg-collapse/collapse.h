@@ -244,6 +244,8 @@ void collapse_rootframe(struct buf *b, const char *name,
  */
 void collapse_vwarn(struct fg_in *in, const char *label, const char *fmt,
     va_list ap) FG_PRINTF(3, 0);
+/* The same, without a label. */
+void collapse_warn(struct fg_in *in, const char *fmt, ...) FG_PRINTF(2, 3);
 /* Whether name or id is one of the n selectors (--process, --thread). */
 int collapse_selected(const char *const *sel, int n, const char *name,
     const char *id);

@@ -75,3 +75,13 @@ collapse_vwarn(struct fg_in *in, const char *label, const char *fmt,
 	vfprintf(stderr, fmt, ap);
 	fputc('\n', stderr);
 }
+
+void
+collapse_warn(struct fg_in *in, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	collapse_vwarn(in, NULL, fmt, ap);
+	va_end(ap);
+}

@@ -86,6 +86,7 @@ struct xp {
 	uint64_t rowweight;
 	int rowhasweight;
 	uint64_t nrows, wmin, wmax;	/* rows counted, their weights */
+	int sawresult, sawrow;	/* <trace-query-result>, <row> seen */
 	const char *wtext;	/* start of an open <weight>'s text */
 	uint32_t wdef;		/* index an open <weight id=> defines */
 	struct buf tmp;
@@ -495,12 +496,24 @@ run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 	while (xml_next(&X.x, &t, attrnames, 4))
 		if (t.end)
 			end(&X, kindof(t.name, t.nlen), t.at);
-		else
+		else {
+			if (t.nlen == 18 &&
+			    memcmp(t.name, "trace-query-result", 18) == 0)
+				X.sawresult = 1;
+			X.sawrow |= kindof(t.name, t.nlen) == T_ROW;
 			start(&X, kindof(t.name, t.nlen), t.a, t.empty, t.at,
 			    t.after);
+		}
 	if (X.nstk > 0)
 		xml_warn(&X.x, X.x.e,
 		    "input ends inside an element (truncated?)");
+	if (!X.sawresult)
+		collapse_warn(in, "xctrace: not an xctrace export (no "
+		    "<trace-query-result> element)");
+	else if (!X.sawrow)
+		collapse_warn(in, "xctrace: the export has no <row>, so no "
+		    "samples (export the time-profile table of a run "
+		    "recorded with the Time Profiler)");
 	xctrace_emit(&X, tab);
 	xctrace_unit(&X);
 	for (i = 0; i < X.nf; i++)
