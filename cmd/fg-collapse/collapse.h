@@ -311,6 +311,7 @@ extern const struct cfmt fmt_gecko;
 extern const struct cfmt fmt_dtrace;
 extern const struct cfmt fmt_bpftrace;
 extern const struct cfmt fmt_sample;
+extern const struct cfmt fmt_instruments;
 extern const struct cfmt fmt_pprof;
 extern const struct cfmt fmt_callgrind;
 extern const struct cfmt fmt_xctrace;

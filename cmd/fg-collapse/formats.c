@@ -23,6 +23,7 @@ static const struct cfmt *const fmts[] = {
 	&fmt_gecko,
 	&fmt_cpuprofile,
 	&fmt_sample,
+	&fmt_instruments,
 	&fmt_bpftrace,
 	&fmt_dtrace,
 	&fmt_folded,

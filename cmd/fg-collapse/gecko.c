@@ -723,14 +723,17 @@ shared(struct gk *G, struct json *j)
 /*
  * One profile object: the top one, or a child process of the Gecko
  * format. Its threads are read after all its members, since "shared"
- * may come after them.
+ * may come after them. A top object without "threads" but with a
+ * "profile" object is the Firefox DevTools performance panel's export,
+ * {"label", "duration", ..., "profile": {"meta", "threads"}}: the
+ * profile in it is read as the top one (top is 2 then: once only).
  */
 static int
 profile(struct gk *G, struct json *j, struct queue *q, int top)
 {
-	struct json th;
+	struct json th, wrapped;
 	enum json_tok t;
-	int has = 0, r = 0;
+	int has = 0, r = 0, haswrap = 0;
 
 	if ((t = json_next(j)) != JSON_OBJ) {
 		if (t != JSON_ERR)
@@ -746,11 +749,25 @@ profile(struct gk *G, struct json *j, struct queue *q, int top)
 			r = processes(j, q);
 		else if (top && strcmp(j->str, "shared") == 0)
 			r = shared(G, j);
-		else
+		else if (top == 1 && !haswrap &&
+		    strcmp(j->str, "profile") == 0) {
+			json_sub(&wrapped, j);
+			haswrap = 1;
+			r = json_skip(j, json_next(j));
+		} else
 			r = json_skip(j, json_next(j));
 	}
 	if (r == 0 && t != JSON_OBJ_END)
 		r = -1;
+	if (!has && haswrap) {
+		if (profile(G, &wrapped, q, 2) < 0 && r == 0)
+			gkwarn(G, "byte %zu: invalid JSON: %s",
+			    wrapped.erroff, wrapped.err);
+		json_free(&wrapped);
+		return r;
+	}
+	if (haswrap)
+		json_free(&wrapped);
 	if (has) {
 		if (threads(G, &th) < 0 && r == 0)
 			gkwarn(G, "byte %zu: invalid JSON: %s", th.erroff,
@@ -806,6 +823,12 @@ probe(const char *head, size_t n, struct cprobe *why)
 	thr = fg_memmem(head, n, "\"threads\"", 9) != NULL ||
 	    fg_memmem(head, n, "\"stackTable\"", 12) != NULL ||
 	    fg_memmem(head, n, "\"preprocessedProfileVersion\"", 28) != NULL;
+	/* the DevTools export: "label", "duration", "markers" first */
+	if (!(meta && thr) && fg_memmem(head, n, "\"label\"", 7) != NULL &&
+	    fg_memmem(head, n, "\"duration\"", 10) != NULL &&
+	    (fg_memmem(head, n, "\"profile\"", 9) != NULL ||
+	    fg_memmem(head, n, "\"markers\"", 9) != NULL))
+		return PROBE_YES;
 	return probe_json_keys(why, meta, thr, "meta", "threads");
 }
 
