@@ -2,10 +2,14 @@
 /*
  * addr2line.c: perf's --inline, as stackcollapse-perf.pl does it: the
  * inlined functions at an address of a DSO, asked of addr2line(1)
- * (binutils). One addr2line process per DSO reads addresses on a pipe;
+ * (binutils). An addr2line process per DSO reads addresses on a pipe;
  * after each address a sentinel address follows, whose answer marks the
  * end of the first's (an address may have any number of inlined frames).
- * Answers are cached per DSO and address.
+ * Answers are cached per DSO and address. At most A2L_LIVE processes run
+ * at a time: a DSO asked about when that many are running takes the
+ * place of the one asked least recently, which is closed (and started
+ * again if its DSO is asked about again), so that a capture of hundreds
+ * of DSOs needs neither hundreds of processes nor their descriptors.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -20,13 +24,16 @@
 #include "fg.h"
 
 #define SENTINEL "0xffffffffffffffff"
+#define A2L_LIVE 8		/* addr2line processes running at most */
 
 extern char **environ;
 
 struct a2l_proc {
 	char *mod;
-	pid_t pid;
+	pid_t pid;		/* 0 when none runs */
 	int to, from;		/* -1 when the process is gone */
+	int dead;		/* it failed: the DSO is not asked again */
+	uint64_t used;		/* when it was last asked (a2l's clock) */
 	struct buf in;	/* read but not yet used */
 };
 
@@ -38,6 +45,8 @@ struct a2l {
 	char **answers;
 	size_t nanswers;
 	int warned;
+	size_t nlive;		/* processes running */
+	uint64_t clock;
 };
 
 struct a2l *
@@ -50,21 +59,33 @@ a2l_new(int context)
 	return t;
 }
 
+/* Ends p's process, if it runs: its pipes closed, then waited for. */
+static void
+stop(struct a2l *t, struct a2l_proc *p)
+{
+	int st;
+
+	if (p->to >= 0)
+		close(p->to);
+	if (p->from >= 0)
+		close(p->from);
+	p->to = p->from = -1;
+	if (p->pid > 0) {
+		(void)waitpid(p->pid, &st, 0);
+		t->nlive--;
+	}
+	p->pid = 0;
+}
+
 void
 a2l_free(struct a2l *t)
 {
 	size_t i;
-	int st;
 
 	if (t == NULL)
 		return;
 	for (i = 0; i < t->np; i++) {
-		if (t->p[i].to >= 0)
-			close(t->p[i].to);
-		if (t->p[i].from >= 0)
-			close(t->p[i].from);
-		if (t->p[i].pid > 0)
-			(void)waitpid(t->p[i].pid, &st, 0);
+		stop(t, &t->p[i]);
 		free(t->p[i].mod);
 		free(t->p[i].in.p);
 	}
@@ -76,8 +97,11 @@ a2l_free(struct a2l *t)
 	free(t);
 }
 
-/* Starts "addr2line -a -i -f -s -C -e mod" on two pipes. */
-static void
+/*
+ * Starts "addr2line -a -i -f -s -C -e mod" on two pipes; 0, or the
+ * error (EMFILE when out of descriptors) that stopped it.
+ */
+static int
 spawn(struct a2l *t, struct a2l_proc *p)
 {
 	char prog[] = "addr2line", a[] = "-a", i[] = "-i", f[] = "-f";
@@ -87,8 +111,16 @@ spawn(struct a2l *t, struct a2l_proc *p)
 	int in[2], out[2], e;
 
 	p->to = p->from = -1;
-	if (pipe(in) < 0 || pipe(out) < 0)
-		fg_err(FG_EXIT_ERR, "pipe");
+	if (pipe(in) < 0) {
+		e = errno;
+		goto nopipe;
+	}
+	if (pipe(out) < 0) {
+		e = errno;
+		close(in[0]);
+		close(in[1]);
+		goto nopipe;
+	}
 	/* later addr2lines must not hold this one's pipe open */
 	(void)fcntl(in[1], F_SETFD, FD_CLOEXEC);
 	(void)fcntl(out[0], F_SETFD, FD_CLOEXEC);
@@ -102,45 +134,88 @@ spawn(struct a2l *t, struct a2l_proc *p)
 	close(in[0]);
 	close(out[1]);
 	if (e != 0) {
-		if (!t->warned++)
-			fg_warnx("--inline: cannot run addr2line: %s",
-			    strerror(e));
-		p->pid = 0;
 		close(in[1]);
 		close(out[0]);
-		return;
+		goto fail;	/* e: posix_spawnp's */
 	}
 	p->to = in[1];
 	p->from = out[0];
+	t->nlive++;
+	return 0;
+nopipe:
+	if (e != EMFILE && e != ENFILE) {
+		errno = e;
+		fg_err(FG_EXIT_ERR, "pipe");
+	}
+fail:
+	p->pid = 0;
+	return e;
 }
 
-static struct a2l_proc *
-proc_of(struct a2l *t, const char *mod, size_t n)
+/* Stops the running process asked least recently, but for keep's. */
+static void
+evict(struct a2l *t, const struct a2l_proc *keep)
 {
-	struct a2l_proc *p;
+	struct a2l_proc *old = NULL;
 	size_t i;
 
 	for (i = 0; i < t->np; i++)
-		if (strlen(t->p[i].mod) == n && memcmp(t->p[i].mod, mod, n) == 0)
-			return &t->p[i];
-	t->p = fg_reallocarray(t->p, t->np + 1, sizeof(*t->p));
-	p = &t->p[t->np++];
-	memset(p, 0, sizeof(*p));
-	p->mod = fg_malloc(n + 1);
-	memcpy(p->mod, mod, n);
-	p->mod[n] = '\0';
-	spawn(t, p);
+		if (t->p[i].pid > 0 && &t->p[i] != keep &&
+		    (old == NULL || t->p[i].used < old->used))
+			old = &t->p[i];
+	if (old != NULL)
+		stop(t, old);
+}
+
+/* The process for mod, running (started, in the pool's room) or dead. */
+static struct a2l_proc *
+proc_of(struct a2l *t, const char *mod, size_t n)
+{
+	struct a2l_proc *p = NULL;
+	size_t i;
+	int e;
+
+	for (i = 0; i < t->np; i++)
+		if (strlen(t->p[i].mod) == n &&
+		    memcmp(t->p[i].mod, mod, n) == 0) {
+			p = &t->p[i];
+			break;
+		}
+	if (p == NULL) {
+		t->p = fg_reallocarray(t->p, t->np + 1, sizeof(*t->p));
+		p = &t->p[t->np++];
+		memset(p, 0, sizeof(*p));
+		p->to = p->from = -1;
+		p->mod = fg_malloc(n + 1);
+		memcpy(p->mod, mod, n);
+		p->mod[n] = '\0';
+	}
+	p->used = ++t->clock;
+	if (p->pid == 0 && !p->dead) {
+		if (t->nlive >= A2L_LIVE)
+			evict(t, p);
+		e = spawn(t, p);
+		if ((e == EMFILE || e == ENFILE) && t->nlive > 0) {
+			/* out of descriptors: make room, try once more */
+			evict(t, p);
+			e = spawn(t, p);
+		}
+		if (e != 0) {
+			if (!t->warned++)
+				fg_warnx("--inline: cannot run addr2line: %s",
+				    strerror(e));
+			p->dead = 1;
+		}
+	}
 	return p;
 }
 
+/* The process stopped answering: it is not asked again. */
 static void
-gone(struct a2l_proc *p)
+gone(struct a2l *t, struct a2l_proc *p)
 {
-	if (p->to >= 0)
-		close(p->to);
-	if (p->from >= 0)
-		close(p->from);
-	p->to = p->from = -1;
+	stop(t, p);
+	p->dead = 1;
 }
 
 /* The next line of addr2line's answer, without its newline; NULL at EOF. */
@@ -207,7 +282,7 @@ ask(struct a2l *t, struct a2l_proc *p, const char *pc, size_t n)
 	if (writeall(p->to, q.p, q.len) < 0 ||
 	    readline(p, &off) == NULL) {
 		free(q.p);
-		gone(p);
+		gone(t, p);
 		return NULL;
 	}
 	free(q.p);
@@ -233,7 +308,7 @@ ask(struct a2l *t, struct a2l_proc *p, const char *pc, size_t n)
 	if (fn == NULL || readline(p, &off) == NULL ||
 	    readline(p, &off) == NULL) {
 		free(res.p);
-		gone(p);
+		gone(t, p);
 		return NULL;
 	}
 	buf_put(&res, "", 1);
