@@ -670,41 +670,6 @@ threads(struct gk *G, struct json *j)
 	return 0;
 }
 
-/* A work list of nested Gecko processes, read in turn. */
-struct queue {
-	struct json *v;
-	size_t n, cap, next;
-};
-
-static void
-enqueue(struct queue *q, const struct json *j)
-{
-	if (q->n == q->cap) {
-		q->cap = q->cap ? q->cap * 2 : 8;
-		q->v = fg_reallocarray(q->v, q->cap, sizeof(*q->v));
-	}
-	json_sub(&q->v[q->n++], j);
-}
-
-/* The Gecko format's child processes: each queued, read later. */
-static int
-processes(struct json *j, struct queue *q)
-{
-	enum json_tok t;
-
-	if ((t = json_next(j)) != JSON_ARR)
-		return json_skip(j, t);
-	for (;;) {
-		enqueue(q, j);
-		if ((t = json_next(j)) == JSON_ARR_END) {
-			q->n--;
-			return 0;
-		}
-		if (json_skip(j, t) < 0)
-			return -1;
-	}
-}
-
 static int
 shared(struct gk *G, struct json *j)
 {
@@ -721,69 +686,117 @@ shared(struct gk *G, struct json *j)
 }
 
 /*
- * One profile object: the top one, or a child process of the Gecko
- * format. Its threads are read after all its members, since "shared"
- * may come after them. A top object without "threads" but with a
- * "profile" object is the Firefox DevTools performance panel's export,
- * {"label", "duration", ..., "profile": {"meta", "threads"}}: the
- * profile in it is read as the top one (top is 2 then: once only).
+ * One profile object being read: the top one, the profile a DevTools
+ * export wraps, or a child process of the Gecko format (nested in its
+ * parent's "processes", to any depth).
+ */
+struct level {
+	struct json th;		/* where its "threads" start */
+	int has;		/* it has "threads" */
+	int kind;		/* L_TOP, L_WRAPPED, L_CHILD */
+	int inproc;		/* inside its "processes" array */
+	int wrap;		/* it held a "profile" object */
+};
+enum { L_TOP, L_WRAPPED, L_CHILD };
+
+/*
+ * Reads the threads of the level, once all its members were seen; an
+ * error in them is not told again after one in the whole (broken).
+ */
+static void
+endlevel(struct gk *G, struct level *L, int broken)
+{
+	if (L->has) {
+		if (threads(G, &L->th) < 0 && !broken)
+			gkwarn(G, "byte %zu: invalid JSON: %s", L->th.erroff,
+			    L->th.err);
+		json_free(&L->th);
+	} else if (L->kind == L_TOP && !L->wrap)
+		gkwarn(G, "no \"threads\": not a Firefox profile");
+}
+
+/*
+ * The profile objects of the input in one pass, nested processes as they
+ * come (a stack of levels, not recursion), each level's threads read when
+ * it ends, since "shared" may come after them: the text is read once,
+ * and each threads array twice, whatever the nesting.
  */
 static int
-profile(struct gk *G, struct json *j, struct queue *q, int top)
+profiles(struct gk *G, struct json *j)
 {
-	struct json th, wrapped;
+	struct level *st = NULL, *L;
+	size_t n = 0, cap = 0;
 	enum json_tok t;
-	int has = 0, r = 0, haswrap = 0;
+	int r = 0, top;
 
 	if ((t = json_next(j)) != JSON_OBJ) {
 		if (t != JSON_ERR)
 			gkwarn(G, "not a JSON object: not a Firefox profile");
 		return t == JSON_ERR ? -1 : 0;
 	}
-	while (r == 0 && (t = json_next(j)) == JSON_KEY) {
-		if (strcmp(j->str, "threads") == 0 && !has) {
-			json_sub(&th, j);
-			has = 1;
+	st = collapse_grow(st, &cap, 1, sizeof(*st));
+	memset(&st[n++], 0, sizeof(*st));
+	while (n > 0 && r == 0) {
+		L = &st[n - 1];
+		if (L->inproc) {
+			if ((t = json_next(j)) == JSON_ARR_END)
+				L->inproc = 0;
+			else if (t == JSON_OBJ) {
+				st = collapse_grow(st, &cap, n + 1,
+				    sizeof(*st));
+				memset(&st[n], 0, sizeof(*st));
+				st[n++].kind = L_CHILD;
+			} else
+				r = json_skip(j, t);
+			continue;
+		}
+		if ((t = json_next(j)) == JSON_OBJ_END) {
+			endlevel(G, L, 0);
+			n--;
+			continue;
+		}
+		if (t != JSON_KEY) {
+			r = -1;
+			break;
+		}
+		top = L->kind != L_CHILD;
+		if (strcmp(j->str, "threads") == 0 && !L->has) {
+			json_sub(&L->th, j);
+			L->has = 1;
 			r = json_skip(j, json_next(j));
-		} else if (strcmp(j->str, "processes") == 0)
-			r = processes(j, q);
-		else if (top && strcmp(j->str, "shared") == 0)
+		} else if (strcmp(j->str, "processes") == 0) {
+			if ((t = json_next(j)) == JSON_ARR)
+				L->inproc = 1;
+			else
+				r = json_skip(j, t);
+		} else if (top && strcmp(j->str, "shared") == 0)
 			r = shared(G, j);
-		else if (top == 1 && !haswrap &&
+		else if (L->kind == L_TOP && !L->wrap &&
 		    strcmp(j->str, "profile") == 0) {
-			json_sub(&wrapped, j);
-			haswrap = 1;
-			r = json_skip(j, json_next(j));
+			/* the DevTools export: {"label", ..., "profile"} */
+			if ((t = json_next(j)) == JSON_OBJ) {
+				L->wrap = 1;
+				st = collapse_grow(st, &cap, n + 1,
+				    sizeof(*st));
+				memset(&st[n], 0, sizeof(*st));
+				st[n++].kind = L_WRAPPED;
+			} else
+				r = json_skip(j, t);
 		} else
 			r = json_skip(j, json_next(j));
 	}
-	if (r == 0 && t != JSON_OBJ_END)
-		r = -1;
-	if (!has && haswrap) {
-		if (profile(G, &wrapped, q, 2) < 0 && r == 0)
-			gkwarn(G, "byte %zu: invalid JSON: %s",
-			    wrapped.erroff, wrapped.err);
-		json_free(&wrapped);
-		return r;
-	}
-	if (haswrap)
-		json_free(&wrapped);
-	if (has) {
-		if (threads(G, &th) < 0 && r == 0)
-			gkwarn(G, "byte %zu: invalid JSON: %s", th.erroff,
-			    th.err);
-		json_free(&th);
-	} else if (top)
-		gkwarn(G, "no \"threads\": not a Firefox profile");
-	return r;
+	/* an error: the levels still open keep what was read */
+	while (n > 0)
+		endlevel(G, &st[--n], 1);
+	free(st);
+	return r < 0 || t == JSON_ERR ? -1 : 0;
 }
 
 static void
 run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 {
 	struct gk G;
-	struct queue q = { NULL, 0, 0, 0 };
-	struct json j, c;
+	struct json j;
 	char *text;
 	size_t len;
 
@@ -794,17 +807,9 @@ run(struct fg_in *in, struct fg_stab *tab, const struct copts *o)
 	tabs_init(&G.shared);
 	text = in_slurp(in, &len);
 	json_init(&j, text, len);
-	if (profile(&G, &j, &q, 1) < 0 || json_next(&j) == JSON_ERR)
+	if (profiles(&G, &j) < 0 || json_next(&j) == JSON_ERR)
 		gkwarn(&G, "byte %zu: invalid JSON: %s (using what was read "
 		    "before it)", j.erroff, j.err);
-	for (; q.next < q.n; q.next++) {
-		c = q.v[q.next];	/* a copy: the queue may grow */
-		if (profile(&G, &c, &q, 0) < 0)
-			gkwarn(&G, "byte %zu: invalid JSON: %s", c.erroff,
-			    c.err);
-		json_free(&c);
-	}
-	free(q.v);
 	json_free(&j);
 	free(text);
 	tabs_free(&G.shared);
