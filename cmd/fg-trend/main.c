@@ -22,7 +22,8 @@
 #include "trend.h"
 
 static const char usage[] =
-    "fg-trend [-b self|total|both] [-f pct] [-n N] [--all] [--tsv|--markdown]\n"
+    "fg-trend [-b self|total|both] [-f pct] [-n N] [--all]\n"
+    "                [--tsv|--markdown|--stream]\n"
     "                [--files-from list] profile ...";
 
 static const char help[] =
@@ -47,11 +48,16 @@ static const char help[] =
     "      --tsv              tab-separated values, one row per function\n"
     "                         and measure, every profile's share\n"
     "      --markdown         GitHub Markdown\n"
+    "      --stream           the series for fg-svg: every function's\n"
+    "                         verdict and shares, then the last profile\n"
     "      --files-from LIST  also read the profiles named in LIST, one\n"
     "                         path a line (- for standard input)\n"
     FG_HELP_GATE_TAIL;
 
-enum { OPT_ALL = 256, OPT_TSV, OPT_MD, OPT_FAILBOTH, OPT_FILESFROM, OPT_MODE };
+enum {
+	OPT_ALL = 256, OPT_TSV, OPT_MD, OPT_FAILBOTH, OPT_FILESFROM, OPT_MODE,
+	OPT_STREAM
+};
 static const struct fg_opt opts[] = {
 	{ "by", 'b', FG_OPT_ARG },
 	{ "top", 'n', FG_OPT_ARG },
@@ -63,6 +69,7 @@ static const struct fg_opt opts[] = {
 	{ "all", OPT_ALL, FG_OPT_NOARG },
 	{ "tsv", OPT_TSV, FG_OPT_NOARG },
 	{ "markdown", OPT_MD, FG_OPT_NOARG },
+	{ "stream", OPT_STREAM, FG_OPT_NOARG },
 	{ "files-from", OPT_FILESFROM, FG_OPT_ARG },
 	{ NULL, 0, 0 }
 };
@@ -77,6 +84,7 @@ static const char *const clsname[] = {
 struct row {
 	size_t fn;		/* function index */
 	int measure;		/* BY_SELF or BY_TOTAL */
+	int both;		/* self, and its total is the same series */
 	const double *x;	/* shares, n of them */
 	struct trend_fit f;
 	int sigslope, sigstep;	/* Holm's verdicts */
@@ -87,6 +95,7 @@ struct row {
 
 struct opts {
 	int by, all, failboth, gate;
+	int stream;		/* --stream: the series for fg-svg */
 	long long top;
 	double failpct, minchange, alpha;
 	enum fg_fmt fmt;
@@ -359,8 +368,11 @@ fitall(const struct series *s, const struct opts *o, size_t *nrow)
 				continue;
 			/* both: a total that is its self (a leaf) once */
 			if (m == BY_TOTAL && (o->by & BY_SELF) &&
-			    memcmp(x, s->v[k], s->n * sizeof(double)) == 0)
+			    memcmp(x, s->v[k], s->n * sizeof(double)) == 0) {
+				if (nr > 0 && rv[nr - 1].fn == k)
+					rv[nr - 1].both = 1;
 				continue;
+			}
 			/* a share that never moves (never a leaf, the root) */
 			for (i = 1; i < s->n && x[i] == x[0]; i++)
 				;
@@ -368,6 +380,7 @@ fitall(const struct series *s, const struct opts *o, size_t *nrow)
 				continue;
 			rv[nr].fn = k;
 			rv[nr].measure = m;
+			rv[nr].both = 0;
 			rv[nr].x = x;
 			/*
 			 * proportional shares of samples: binomial weights;
@@ -682,6 +695,78 @@ report(const struct series *s, const struct opts *o, struct row *rv,
 	}
 }
 
+/*
+ * --stream: the series as fg-svg draws it (fg-trend(1), STREAM): a header,
+ * the inputs in series order, a line per function and measure fitted with
+ * the verdict and every share, ranked; then the last profile's stacks,
+ * summed and in bytewise order, so that any other tool reads the stream as
+ * a profile of the last input.
+ */
+static const char *const modelname[] = { "sampled", "exact", "unknown" };
+
+static void
+stream_stack(const char *key, size_t len, const fg_count *c, int ncols,
+    void *arg)
+{
+	char buf[64];
+	fg_count v = c[ncols - 1];
+
+	(void)arg;
+	if (fg_count_iszero(v))
+		return;
+	fg_out_write(key, len);
+	fg_out_char(' ');
+	fg_out_write(buf, fg_count_fmt(buf, v));
+	fg_out_char('\n');
+}
+
+static void
+stream(const struct series *s, const struct opts *o, const struct row *rv,
+    size_t nr)
+{
+	struct fg_sumopt so;
+	char np[32], nrow[32], alpha[32];
+	const struct row *r;
+	size_t i, k;
+
+	snprintf(np, sizeof(np), "%zu", s->n);
+	snprintf(nrow, sizeof(nrow), "%zu", nr);
+	snprintf(alpha, sizeof(alpha), "%g", o->alpha);
+	fg_out_header("fg-trend", "kind", "trend", "profiles", np, "rows", nrow,
+	    "by", o->by == BY_SELF ? "self" : o->by == BY_TOTAL ? "total" :
+	    "both",
+	    "unit", strcmp(s->unit, "samples") != 0 ? s->unit : NULL,
+	    "model", modelname[s->model], "mode", fg_mode_name(s->mode),
+	    "alpha", alpha, "last", basename_of(s->names[s->n - 1]), NULL);
+	for (k = 0; k < s->n; k++)
+		fg_out_printf("# trend-input %zu %s\n", k,
+		    basename_of(s->names[k]));
+	for (i = 0; i < nr; i++) {
+		r = &rv[i];
+		fg_out_printf("# trend %s %s %.6g %.6g ", r->both ? "both" :
+		    r->measure == BY_SELF ? "self" : "total", clsname[r->cls],
+		    r->change * 100, r->f.slope * 100);
+		if (isnan(r->p))
+			fg_out_str("-");
+		else
+			fg_out_printf("%.3g", r->p);
+		if (r->sigstep)
+			fg_out_printf(" %zu", r->f.onset);
+		else
+			fg_out_str(" -");
+		fg_out_printf(" %.6g", r->f.step * 100);
+		for (k = 0; k < s->n; k++)
+			fg_out_printf(" %.6g", r->x[k] * 100);
+		fg_out_char(' ');
+		fg_out_write(s->fname[r->fn], s->flen[r->fn]);
+		fg_out_char('\n');
+	}
+	memset(&so, 0, sizeof(so));
+	so.kind = FG_KIND_UNKNOWN;
+	so.emit = stream_stack;
+	(void)fg_sum(&s->names[s->n - 1], 1, &so);
+}
+
 /* The gate: real rises (and falls with --fail-both) above failpct. */
 static int
 gate(const struct series *s, const struct opts *o, const struct row *rv,
@@ -793,6 +878,9 @@ main(int argc, char *argv[])
 		case OPT_MD:
 			o.fmt = FG_FMT_MD;
 			break;
+		case OPT_STREAM:
+			o.stream = 1;
+			break;
 		case OPT_FILESFROM:
 			list = st.arg;
 			break;
@@ -808,12 +896,20 @@ main(int argc, char *argv[])
 		fg_errx(FG_EXIT_ERR, "%d profile%s: a trend needs three or "
 		    "more in series order (for two, fg-diff | fg-top)", nfiles,
 		    nfiles == 1 ? "" : "s");
+	if (o.stream && o.fmt != FG_FMT_TEXT)
+		fg_errx(FG_EXIT_ERR, "--stream: not with --tsv or --markdown");
+	if (o.stream && strcmp(files[nfiles - 1], "-") == 0)
+		fg_errx(FG_EXIT_ERR, "--stream: the last profile is read "
+		    "twice: not standard input");
 	readall(&s, files, (size_t)nfiles);
 	scale(&s, o.mode);
 	rv = fitall(&s, &o, &nr);
 	ntest = judge(rv, nr, &o, s.model);
 	qsort(rv, nr, sizeof(*rv), rowcmp);
-	report(&s, &o, rv, nr, ntest);
+	if (o.stream)
+		stream(&s, &o, rv, nr);
+	else
+		report(&s, &o, rv, nr, ntest);
 	data = fg_status;
 	failed = o.gate && gate(&s, &o, rv, nr);
 	fg_out_close();
