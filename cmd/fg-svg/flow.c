@@ -902,6 +902,13 @@ colorframe(struct svg_view *v, struct svg_opts *o, const struct fg_annot *a,
 	size_t pl = 0;
 	uint32_t ann;
 
+	/* fg-trend's stream: its verdicts colour, whatever else is said */
+	if (svg_trend_on(o->trend)) {
+		f->color = svg_trend_color(o->trend, &o->cc, f->name, f->nlen,
+		    f->depth == 0);
+		f->alt = f->color;
+		return;
+	}
 	if (w->paths != NULL && f->depth > 0)
 		pl = mkpath(w, f->depth, f->name, f->nlen);
 	ann = annotated(a, w->paths, w->path, pl, f);

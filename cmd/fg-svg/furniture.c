@@ -518,6 +518,8 @@ out_furniture(const struct svg_opts *o, const struct svg_layout *l,
 	out_textel("matched", NULL, h->searchx, h->detailsy, " ");
 	if (h->changes)
 		headline(o, sc, h);
+	if (h->trendh > 0)
+		svg_trend_head(o->trend, o, h->trendy, h->lh);
 	if (l->isdiff)
 		legend(o, &h->lg);
 	if (h->changes)

@@ -83,6 +83,8 @@ struct head {
 	uint32_t tfill[2][HEAD_TROWS];
 	int tgrey[2][HEAD_TROWS];
 	double tableh;		/* the table's height with the gap under it */
+	double trendh, trendy;	/* fg-trend's stream: its head's height,
+				 * its headline's baseline (trend.c) */
 	/* the view switches, when there are several */
 	int swn;		/* lines they take at the page's width */
 	int swkept;		/* lines kept for them (swlines) */

@@ -333,6 +333,7 @@ layout(struct svg_layout *l, struct svg_changes *sc, struct svg_opts *o,
 	if (in->ncols == 1 ? !(r[0].w[0] > 0) :
 	    r[0].tot[1] + r[0].tot[0] <= 0)
 		nodata(o);
+	svg_trend_end(o->trend, &o->cc, o->cc.bases.n > 0 ? -1 : r[0].w[0]);
 	svg_layout_flow(l, o, in->flow, in->ncols == 2, &in->annot, &in->per);
 	*sc = in->sc;
 	if (in->ncols == 2)
@@ -359,11 +360,13 @@ main(int argc, char *argv[])
 	in.ccset = ccset;
 	fg_annot_init(&in.annot);
 	svg_changes_init(&in.sc);
+	o.trend = svg_trend_new(files, nfiles);
 	if (o.flamechart)
 		svg_read_chart(&in, files, nfiles);
 	else
 		svg_read_sum(&in, files, nfiles);
 	svg_settle(&in);
+	svg_trend_titles(o.trend, &o);
 	svg_titles(&o, in.header, in.ncols == 2);
 	svg_units(&o, &in);
 	/*
@@ -381,6 +384,7 @@ main(int argc, char *argv[])
 	svg_flow_free(in.flow);
 	fg_colorcfg_free(&o.cc);
 	fg_annot_free(&in.annot);
+	svg_trend_free(o.trend);
 	free(o.ownsub);
 	free(o.ownunit);
 	free(in.header);

@@ -511,6 +511,8 @@ svg_head(struct head *h, const struct svg_opts *o, const struct svg_layout *l,
 		legflow(o, &h->lg);
 		sw += (h->lg.n - 1) * LINEH(o);
 	}
+	h->trendh = l->isdiff ? 0 : svg_trend_headh(o->trend, h->lh);
+	sw += h->trendh;
 	h->height = sw;
 	if (o->cost.on)
 		h->costyear = fg_cost_year(&o->cost, 1);
@@ -548,6 +550,7 @@ svg_head_place(struct head *h, const struct svg_opts *o,
 	h->searchx = w - SVG_XPAD - 100;
 	h->icx = w - SVG_XPAD - 16;
 	h->detailsy = pg->h - l->ypad2 / 2;
+	h->trendy = pg->liney + h->titleh;
 	if (l->isdiff) {
 		y = pg->liney + h->titleh;
 		if (h->changes) {

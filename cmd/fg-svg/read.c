@@ -26,6 +26,8 @@ onmeta(void *arg, const char *line, size_t len)
 {
 	struct svg_input *in = arg;
 
+	if (svg_trend_meta(in->o->trend, line, len))
+		return;
 	if (fg_annot_line(&in->annot, line, len) || in->hccset)
 		return;
 	fg_colorcfg_init(&in->hcc);
@@ -155,6 +157,7 @@ onstack(const char *key, size_t len, const fg_count *c, int ncols, void *arg)
 	int k;
 
 	svg_settle(in);
+	svg_trend_stack(in->o->trend);
 	for (k = 0; k < ncols && k < 2; k++) {
 		v[k] = fg_count_dbl(c[k]);
 		fg_period_add(&in->per, k, c[k]);

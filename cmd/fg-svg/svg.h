@@ -22,6 +22,9 @@
  *             height, each view's, top-down or not, each frame's box and
  *             label room, the other views' tables of names and fills; a
  *             frame's numbers (wout.h)
+ * trend.c     fg-trend's stream: its lines read and checked, each
+ *             function's verdict as its frames' colour, its series in
+ *             their titles and charts, the trend headline and table
  * write.c     writes a layout as an SVG document, nothing else, with
  *             furniture.c, the page around the frames where place.c put
  *             them, and wtext.c, numbers and text into XML (wout.h
@@ -57,6 +60,7 @@ struct svg_opts {
 	struct fg_cost cost;	/* --cost: yearly cost in hover and search */
 	char *ownsub, *ownunit;	/* the default subtitle and unit name made
 				 * from the stream (read.c), freed at the end */
+	struct svg_trend *trend;	/* fg-trend's stream (trend.c) */
 };
 
 /* The count a view is drawn by. */
@@ -229,6 +233,31 @@ void svg_changes_finish(struct svg_changes *sc, const struct svg_opts *o,
 void svg_changes_free(struct svg_changes *sc);
 /* A change fg-top ranks that its frames' colour greys (the floor). */
 int svg_chg_grey(const struct fg_colorcfg *cc, const struct fg_chg *c);
+
+/*
+ * trend.c: fg-trend's stream (fg-trend(1), STREAM). svg_trend_meta takes
+ * every metadata line (returns 1 when it was the stream's), svg_trend_stack
+ * is called once per stack; svg_trend_end checks what was read is whole
+ * (fatal, naming the file and line) with the stacks' total, and settles the
+ * measure the colours show (cc's --self-delta). Then the colours, titles
+ * and head of a trend stream, when svg_trend_on.
+ */
+struct svg_trend;
+struct svg_trend *svg_trend_new(char **files, int nfiles);
+int svg_trend_on(const struct svg_trend *t);
+int svg_trend_meta(struct svg_trend *t, const char *line, size_t len);
+void svg_trend_stack(struct svg_trend *t);
+void svg_trend_end(struct svg_trend *t, const struct fg_colorcfg *cc,
+    double total);
+void svg_trend_titles(const struct svg_trend *t, struct svg_opts *o);
+uint32_t svg_trend_color(const struct svg_trend *t,
+    const struct fg_colorcfg *cc, const char *name, size_t len, int root);
+void svg_trend_title(const struct svg_trend *t, const char *name,
+    size_t len);
+double svg_trend_headh(const struct svg_trend *t, double lh);
+void svg_trend_head(const struct svg_trend *t, const struct svg_opts *o,
+    double y, double lh);
+void svg_trend_free(struct svg_trend *t);
 
 /* write.c */
 void svg_write(const struct svg_opts *o, const struct svg_layout *l,

@@ -91,6 +91,8 @@ out_title(const struct svg_opts *o, const struct svg_layout *l,
 	out_pct(n.share);
 	if (l->isdiff)
 		out_change(o, &n);
+	if (svg_trend_on(o->trend))
+		svg_trend_title(o->trend, f->name, svg_showlen(f));
 	out_cost(l, &n);
 	fg_out_str(")</title>");
 }

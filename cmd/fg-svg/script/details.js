@@ -83,6 +83,10 @@
 		}
 		if (cost > 0)
 			s += costinfo(fr);
+		if (trend && fr.depth > 0)
+			s += "; trend of its " + trend.want + " share: " +
+			    (trend.f[fr.name] ? trend.f[fr.name].s :
+			    "its share does not move");
 		return [nametype + " " + fr.name, s];
 	}
 	// s cut in the middle to n characters
@@ -111,6 +115,24 @@
 		return t[1] + " \u00b7 " + midcut(t[0], n);
 	}
 
+	// fg-trend's stream: each function's verdict and chart (symbol tsK),
+	// by name, from the lines "K<TAB>VERDICT<TAB>NAME" fg-svg wrote
+	var trend = (function () {
+		var m = document.getElementById("trend"), t, ls, i, a, b;
+		if (!m)
+			return null;
+		t = { want: m.getAttribute("data-want"), f: {} };
+		ls = m.textContent.split("\n");
+		for (i = 0; i < ls.length; i++) {
+			a = ls[i].indexOf("\t");
+			b = ls[i].indexOf("\t", a + 1);
+			if (a > 0 && b > a)
+				t.f[ls[i].slice(b + 1)] = { k: ls[i].slice(0, a),
+				    s: ls[i].slice(a + 1, b) };
+		}
+		return t;
+	})();
+
 	// the details beside the pointer: name, then numbers
 	var NS = "http://www.w3.org/2000/svg", tip = null;
 	function mk(name, parent) {
@@ -122,7 +144,7 @@
 	// whole, wrapped to the page's width on the lines under it
 	function showtip(fr, ev) {
 		var t = info(fr), n = Math.floor((W - 2 * xpad - 8) / chw), w, x, y;
-		var pt = svg.createSVGPoint(), m = svg.getScreenCTM(), i, h;
+		var pt = svg.createSVGPoint(), m = svg.getScreenCTM(), i, h, tr;
 		var lines = [midcut(t[0], n)].concat(wrap(t[1], n));
 		if (!tip) {
 			tip = mk("g", svg);
@@ -139,6 +161,19 @@
 		}
 		w = w * chw + 8;
 		h = 16 * lines.length + 4;
+		// a trend's chart under the lines, when the frame has one
+		tr = trend && fr.depth > 0 ? trend.f[fr.name] : null;
+		if (tr) {
+			if (!tip.u) {
+				tip.u = mk("use", tip);
+				tip.u.id = "tipchart";
+			}
+			tip.u.setAttribute("href", "#ts" + tr.k);
+			tip.u.removeAttribute("display");
+			w = Math.max(w, 208);
+			h += 52;
+		} else if (tip.u)
+			tip.u.setAttribute("display", "none");
 		pt.x = ev.clientX;
 		pt.y = ev.clientY;
 		if (m)
@@ -154,6 +189,12 @@
 		for (i = 0; i < tip.t.length; i++) {
 			tip.t[i].setAttribute("x", x + 4);
 			tip.t[i].setAttribute("y", y + 14 + 16 * i);
+		}
+		if (tr) {
+			tip.u.setAttribute("x", x + 4);
+			tip.u.setAttribute("y", y + 16 * lines.length + 6);
+			tip.u.setAttribute("width", 200);
+			tip.u.setAttribute("height", 44);
 		}
 		tip.removeAttribute("display");
 	}
