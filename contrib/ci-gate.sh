@@ -3,7 +3,8 @@
 #
 # ci-gate.sh: fail a change whose CPU profile moved beyond noise.
 #
-# usage: contrib/ci-gate.sh [-a] [-o outdir] [-p pct] base-ref head-ref
+# usage: contrib/ci-gate.sh [-a] [-o outdir] [-p pct]
+#            [-k kept [-n N] [-t pct]] base-ref head-ref
 #
 # Checks out base-ref and head-ref of the git repository in the current
 # directory into temporary worktrees, builds each with $BUILD, profiles $BENCH
@@ -16,16 +17,36 @@
 #                                               (for the pull request)
 #   fg-svg < diff.folded > diff.svg             (when fg-svg is on PATH)
 #
-# and exits with the gate's status: 0 pass, 1 a significant change of a
-# function's self share above PCT points (named on standard error), 2 or
-# more an error (see fg-top(1), EXIT STATUS). Keep outdir as the CI
-# artifact: diff.svg, comment.md, the folded profiles.
+# and, with -k, the creep gate over the last N releases' profiles kept as
+# CI artifacts and this head (in series order: the kept ones sorted by
+# name, oldest first, head.folded last; the list in trend.list):
+#
+#   fg-trend --fail-above T --files-from trend.list   (the creep gate)
+#   fg-trend --markdown ... >> comment.md
+#   fg-trend --stream ... | fg-svg > trend.svg       (beside diff.svg)
+#
+# A slow creep, a function growing a little each release, passes every
+# per-change gate; fg-trend fits its share across the series and fails
+# when the fitted change (or a step) is real and above T points.
+#
+# It exits with the gates' status: 0 both pass, 1 a significant change of
+# a function's self share above PCT points, or a real creep above T
+# points (named on standard error), 2 or more an error (see fg-top(1) and
+# fg-trend(1), EXIT STATUS). Keep outdir as the CI artifact: diff.svg,
+# trend.svg, comment.md, the folded profiles; keep head.folded of each
+# release (e.g. as RELEASE.folded) where -k finds it for the next ones.
 #
 #   -a         A/A calibration: also profile the base a second time and
 #              print its fg-top summary (dispersion, largest moves), to
 #              choose PCT; keeps base2.folded and aa.txt
 #   -o outdir  where the results go (default fg-gate)
 #   -p pct     the gate in percentage points (default 5)
+#   -k kept    the creep gate: a directory of earlier releases' profiles
+#              (*.folded, *.folded.gz; their names sort oldest first, as
+#              v1.09 and v1.10 or dates do), or a file listing them, one
+#              path a line, oldest first
+#   -n N       how many of the kept profiles, the newest (default 10)
+#   -t pct     the creep gate in points across the series (default 2)
 #
 # Environment:
 #   BUILD      build command run in each checkout (default: make)
@@ -35,6 +56,7 @@
 #   FG_TOP_ARGS  more fg-top options for the gate (e.g. --by total,
 #              --dispersion 2, or --drift auto on a runner whose speed
 #              varies between the base and head runs: fg-top(1), STATISTICS)
+#   FG_TREND_ARGS  more fg-trend options for the creep gate (e.g. -b self)
 #
 # Choosing PCT: run with -a on an unchanged revision a few times; take the
 # largest significant move between two runs of the same code, and set PCT
@@ -47,31 +69,50 @@
 # Example (GitHub Actions: contrib/fg-gate.yml):
 #   BENCH='./bench/run-parser corpus/' \
 #       contrib/ci-gate.sh -p 8 origin/main HEAD
+#   BENCH='./bench/run-parser corpus/' \
+#       contrib/ci-gate.sh -p 8 -k releases -n 10 -t 1 v1.10 HEAD
 set -eu
 
 prog=ci-gate.sh
 out=fg-gate
 pct=5
 aa=0
-while getopts ao:p: opt; do
+kept=
+keepn=10
+creep=2
+usage="[-a] [-o outdir] [-p pct] [-k kept [-n N] [-t pct]] base-ref head-ref"
+while getopts ak:n:o:p:t: opt; do
 	case $opt in
 	a) aa=1 ;;
+	k) kept=$OPTARG ;;
+	n) keepn=$OPTARG ;;
 	o) out=$OPTARG ;;
 	p) pct=$OPTARG ;;
-	*) echo "usage: $prog [-a] [-o outdir] [-p pct] base-ref head-ref" >&2
+	t) creep=$OPTARG ;;
+	*) echo "usage: $prog $usage" >&2
 	   exit 2 ;;
 	esac
 done
 shift $((OPTIND - 1))
 if [ $# -ne 2 ] || [ -z "${BENCH:-}" ]; then
-	echo "usage: BENCH=cmd $prog [-a] [-o outdir] [-p pct] base-ref head-ref" >&2
+	echo "usage: BENCH=cmd $prog $usage" >&2
+	exit 2
+fi
+case $keepn in
+''|*[!0-9]*|0) echo "$prog: -n: a count of profiles, 1 or more" >&2; exit 2 ;;
+esac
+if [ -n "$kept" ] && [ ! -d "$kept" ] && [ ! -r "$kept" ]; then
+	echo "$prog: $kept: no directory or list of kept profiles" >&2
 	exit 2
 fi
 base=$1
 head=$2
 : "${BUILD:=make}" "${COLLAPSE:=fg-collapse}" "${HZ:=999}" "${FG_TOP_ARGS:=}"
+: "${FG_TREND_ARGS:=}"
 
-for t in perf git fg-diff fg-top; do
+need="perf git fg-diff fg-top"
+[ -n "$kept" ] && need="$need fg-trend"
+for t in $need; do
 	command -v "$t" >/dev/null 2>&1 || { echo "$prog: $t not found" >&2; exit 2; }
 done
 mkdir -p "$out"
@@ -138,4 +179,47 @@ case $status in
 1) echo "$prog: FAIL: see above; diff.svg and comment.md in $out" ;;
 *) echo "$prog: error $status (fg-top)" ;;
 esac
-exit $status
+[ -n "$kept" ] || exit $status
+
+# The creep gate: the last $keepn kept profiles, oldest first, and head.
+if [ -d "$kept" ]; then
+	(cd "$kept" && ls) | grep -E '\.folded(\.gz)?$' | LC_ALL=C sort |
+	    sed "s|^|$kept/|" >"$work/kept.list" || :
+else
+	grep -v '^$' "$kept" >"$work/kept.list" || :
+fi
+tail -n "$keepn" "$work/kept.list" >"$out/trend.list"
+echo "$out/head.folded" >>"$out/trend.list"
+n=$(($(wc -l <"$out/trend.list") - 1))
+if [ "$n" -lt 2 ]; then
+	echo "$prog: creep gate skipped: $n kept profiles in $kept, 2 or more needed"
+	exit $status
+fi
+# shellcheck disable=SC2086  # FG_TREND_ARGS is a list of options
+{ echo; echo "### Creep over the last $n releases and this change"; echo
+  fg-trend --markdown -n 10 --fail-above "$creep" $FG_TREND_ARGS \
+      --files-from "$out/trend.list" 2>/dev/null || :; } >>"$out/comment.md"
+if command -v fg-svg >/dev/null 2>&1; then
+	# shellcheck disable=SC2086
+	{ fg-trend --stream $FG_TREND_ARGS --files-from "$out/trend.list" |
+	    fg-svg >"$out/trend.svg"; } 2>/dev/null ||
+		echo "$prog: fg-svg failed; no trend.svg" >&2
+fi
+set +e
+# shellcheck disable=SC2086
+fg-trend -n 10 --fail-above "$creep" $FG_TREND_ARGS \
+    --files-from "$out/trend.list"
+tstatus=$?
+set -e
+case $tstatus in
+0) echo "$prog: creep: pass: no real trend above $creep points over $n releases" ;;
+1) echo "$prog: creep: FAIL: see above; trend.svg and comment.md in $out" ;;
+*) echo "$prog: creep: error $tstatus (fg-trend)" ;;
+esac
+# an error first, then a failed gate
+if [ $status -ge 2 ] || [ $tstatus -ge 2 ]; then
+	[ $status -ge 2 ] && exit $status
+	exit $tstatus
+fi
+[ $status -eq 1 ] || [ $tstatus -eq 1 ] && exit 1
+exit 0
