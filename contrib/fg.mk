@@ -22,6 +22,8 @@
 #   BASE..HEAD.gate           fails when fg-top --fail-above $(FG_GATE)
 #                             fails (no file is made)
 #   series.trend.txt          fg-trend over the NAMEs in FG_SERIES
+#   series.trend.svg          the last NAME's flame graph coloured by
+#                             each function's trend (fg-trend --stream)
 #   series.trend.gate         fails when fg-trend --fail-above
 #                             $(FG_TREND_GATE) fails
 #
@@ -141,6 +143,15 @@ FG_TREND_GATE ?= 1
 FG_SERIES ?=
 series.trend.txt: $(addsuffix .folded,$(FG_SERIES))
 	$(FG_TREND) $(FG_TREND_FLAGS) $^ $(fg_save)
+
+# The stream goes through a temporary file, so that fg-trend failing fails
+# the rule.
+series.trend.svg: $(addsuffix .folded,$(FG_SERIES))
+	$(FG_TREND) --stream $(FG_TREND_FLAGS) $^ >$(fg_tmp).stream && \
+	    $(FG_SVG) $(FG_SVG_FLAGS) $(fg_tmp).stream >$(fg_tmp) && \
+	    mv -f $(fg_tmp) $@ || \
+	    { rm -f $(fg_tmp) $(fg_tmp).stream; exit 1; }; \
+	    rm -f $(fg_tmp).stream
 
 series.trend.gate: $(addsuffix .folded,$(FG_SERIES))
 	$(FG_TREND) --fail-above $(FG_TREND_GATE) $(FG_TREND_FLAGS) $^ \
