@@ -327,8 +327,10 @@ layout(struct svg_layout *l, struct svg_changes *sc, struct svg_opts *o,
 	size_t n;
 	uint32_t maxd;
 
-	if (in->flow == NULL)
+	if (in->flow == NULL) {
+		svg_trend_end(o->trend, &o->cc, -1);	/* a cut stream: fatal */
 		nodata(o);
+	}
 	r = svg_flow_close(in->flow, &n, &names, &maxd, NULL);
 	if (in->ncols == 1 ? !(r[0].w[0] > 0) :
 	    r[0].tot[1] + r[0].tot[0] <= 0)

@@ -109,6 +109,17 @@ bad(const struct svg_trend *t, const char *what)
 	    (unsigned long long)t->line, what);
 }
 
+/*
+ * A line of the stream after the stacks, whose number the summing path
+ * (which may hold a stack back) does not say exactly: the file alone.
+ */
+static _Noreturn void
+late(const struct svg_trend *t, const char *what)
+{
+	fg_errx(FG_EXIT_ERR, "%s: %s: fg-trend writes them first", t->file,
+	    what);
+}
+
 /* A whole number in [min, max] from the header or a line, else fatal. */
 static size_t
 whole(const struct svg_trend *t, const char *v, size_t min, size_t max,
@@ -138,7 +149,7 @@ header(struct svg_trend *t, const char *line, size_t len)
 	if (t->nfiles > 1)
 		bad(t, "a trend stream is drawn alone, not with other inputs");
 	if (t->nstack > 0)
-		bad(t, "the fg-trend header after the stacks");
+		late(t, "the fg-trend header after the stacks");
 	t->on = 1;
 	if ((v = fg_header_get(h, "profiles")) == NULL)
 		bad(t, "the fg-trend header names no profiles=");
@@ -331,7 +342,7 @@ svg_trend_meta(struct svg_trend *t, const char *line, size_t len)
 			bad(t, "a trend-input line without the fg-trend "
 			    "header");
 		if (t->nstack > 0)
-			bad(t, "a trend-input line after the stacks");
+			late(t, "a trend-input line after the stacks");
 		input(t, line + 14, end);
 		return 1;
 	}
@@ -339,7 +350,7 @@ svg_trend_meta(struct svg_trend *t, const char *line, size_t len)
 		if (!t->on)
 			bad(t, "a trend line without the fg-trend header");
 		if (t->nstack > 0)
-			bad(t, "a trend line after the stacks");
+			late(t, "a trend line after the stacks");
 		row(t, line + 8, end);
 		return 1;
 	}
@@ -477,8 +488,9 @@ verdict(const struct svg_trend *t, const struct trow *r, char *buf,
 		    t->in[r->onset], p);
 	else
 		snprintf(buf, n, "%s %+.2f points across %zu profiles, %+.3f "
-		    "a step, %s", real(r) ? tcname[r->cls] : "within noise",
-		    r->change, t->n, r->slope, p);
+		    "a step, %s%s%s", real(r) ? tcname[r->cls] : "within noise",
+		    r->change, t->n, r->slope, p, r->onset >= 0 ?
+		    ", a step at " : "", r->onset >= 0 ? t->in[r->onset] : "");
 }
 
 /* A frame's title: its function's verdict and series, as text. */
@@ -486,7 +498,7 @@ void
 svg_trend_title(const struct svg_trend *t, const char *name, size_t len)
 {
 	const struct trow *r = colrow(t, name, len);
-	char buf[256];
+	char buf[512];
 	size_t i;
 
 	if (r == NULL) {
@@ -497,10 +509,6 @@ svg_trend_title(const struct svg_trend *t, const char *name, size_t len)
 	fg_out_printf("; trend of its %s share: ", t->want == TM_SELF ?
 	    "self" : "total");
 	xml_text(buf, strlen(buf), SIZE_MAX);
-	if (r->onset >= 0 && r->cls != TC_STEPPED) {
-		fg_out_str(", a step at ");
-		xml_text(t->in[r->onset], strlen(t->in[r->onset]), SIZE_MAX);
-	}
 	fg_out_str("; shares");
 	for (i = 0; i < t->n; i++)
 		fg_out_printf("%s%.2f%%", i ? ", " : " ", r->x[i]);
@@ -558,7 +566,7 @@ sparkline(const struct svg_trend *t, const struct trow *r, int k)
 static void
 scriptdata(const struct svg_trend *t)
 {
-	char buf[256];
+	char buf[512];
 	size_t i;
 	const struct trow *r;
 
@@ -607,7 +615,7 @@ tablerow(const struct svg_trend *t, const struct svg_opts *o,
     const struct trow *r, int k, double y)
 {
 	double fs = o->fontsize, cw = fs * o->fontwidth, x = SVG_XPAD;
-	char buf[256], hex[8];
+	char buf[512], hex[8];
 	long room;
 
 	fg_color_fmt(hex, svg_trend_color(t, &o->cc, r->name, r->nlen, 0));

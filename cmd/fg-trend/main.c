@@ -725,19 +725,21 @@ stream(const struct series *s, const struct opts *o, const struct row *rv,
     size_t nr)
 {
 	struct fg_sumopt so;
-	char np[32], nrow[32], alpha[32];
+	char np[32], nrow[32], alpha[32], tot[32];
 	const struct row *r;
 	size_t i, k;
 
 	snprintf(np, sizeof(np), "%zu", s->n);
 	snprintf(nrow, sizeof(nrow), "%zu", nr);
 	snprintf(alpha, sizeof(alpha), "%g", o->alpha);
+	snprintf(tot, sizeof(tot), "%.17g", s->tot[s->n - 1]);
 	fg_out_header("fg-trend", "kind", "trend", "profiles", np, "rows", nrow,
 	    "by", o->by == BY_SELF ? "self" : o->by == BY_TOTAL ? "total" :
 	    "both",
 	    "unit", strcmp(s->unit, "samples") != 0 ? s->unit : NULL,
 	    "model", modelname[s->model], "mode", fg_mode_name(s->mode),
-	    "alpha", alpha, "last", basename_of(s->names[s->n - 1]), NULL);
+	    "alpha", alpha, "total", tot, "last",
+	    basename_of(s->names[s->n - 1]), NULL);
 	for (k = 0; k < s->n; k++)
 		fg_out_printf("# trend-input %zu %s\n", k,
 		    basename_of(s->names[k]));
