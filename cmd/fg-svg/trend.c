@@ -494,24 +494,39 @@ verdict(const struct svg_trend *t, const struct trow *r, char *buf,
 }
 
 /* A frame's title: its function's verdict and series, as text. */
+#define TITLEMAX 30
+
 void
 svg_trend_title(const struct svg_trend *t, const char *name, size_t len)
 {
 	const struct trow *r = colrow(t, name, len);
 	char buf[512];
+	double lo = HUGE_VAL, hi = -HUGE_VAL;
 	size_t i;
 
 	if (r == NULL) {
-		fg_out_str("; trend: its share does not move");
+		fg_out_printf("; trend: its %s share does not move",
+		    t->want == TM_SELF ? "self" : "total");
 		return;
 	}
 	verdict(t, r, buf, sizeof(buf));
 	fg_out_printf("; trend of its %s share: ", t->want == TM_SELF ?
 	    "self" : "total");
 	xml_text(buf, strlen(buf), SIZE_MAX);
-	fg_out_str("; shares");
-	for (i = 0; i < t->n; i++)
-		fg_out_printf("%s%.2f%%", i ? ", " : " ", r->x[i]);
+	/* every share, but in a long series (each frame repeats them) the
+	 * first, least, most and last: the chart has them all */
+	if (t->n <= TITLEMAX) {
+		fg_out_str("; shares");
+		for (i = 0; i < t->n; i++)
+			fg_out_printf("%s%.2f%%", i ? ", " : " ", r->x[i]);
+		return;
+	}
+	for (i = 0; i < t->n; i++) {
+		lo = r->x[i] < lo ? r->x[i] : lo;
+		hi = r->x[i] > hi ? r->x[i] : hi;
+	}
+	fg_out_printf("; shares: first %.2f%%, least %.2f%%, most %.2f%%, "
+	    "last %.2f%%", r->x[0], lo, hi, r->x[t->n - 1]);
 }
 
 /*

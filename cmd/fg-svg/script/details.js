@@ -86,7 +86,7 @@
 		if (trend && fr.depth > 0)
 			s += "; trend of its " + trend.want + " share: " +
 			    (trend.f[fr.name] ? trend.f[fr.name].s :
-			    "its share does not move");
+			    "does not move");
 		return [nametype + " " + fr.name, s];
 	}
 	// s cut in the middle to n characters
