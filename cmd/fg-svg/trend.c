@@ -600,17 +600,30 @@ scriptdata(const struct svg_trend *t)
 	fg_out_str("</metadata>\n");
 }
 
-/* Rows of the table: the real trends of the colouring measure. */
+/*
+ * Rows of the table: the largest real trends of the colouring measure,
+ * the largest change first (among equal ones, fg-trend's rank).
+ */
 #define TROWS 8
 
 static size_t
 tablerows(const struct svg_trend *t, size_t *idx)
 {
-	size_t i, n = 0;
+	size_t i, j, n = 0;
+	double c;
 
-	for (i = 0; i < t->nr && n < TROWS; i++)
-		if (t->sym[i] >= 0 && real(&t->r[i]))
-			idx[n++] = i;
+	for (i = 0; i < t->nr; i++) {
+		if (t->sym[i] < 0 || !real(&t->r[i]))
+			continue;
+		c = fabs(t->r[i].change);
+		for (j = n; j > 0 && fabs(t->r[idx[j - 1]].change) < c; j--)
+			if (j < TROWS)
+				idx[j] = idx[j - 1];
+		if (j < TROWS) {
+			idx[j] = i;
+			n += n < TROWS;
+		}
+	}
 	return n;
 }
 
