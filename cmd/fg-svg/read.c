@@ -157,7 +157,7 @@ onstack(const char *key, size_t len, const fg_count *c, int ncols, void *arg)
 	int k;
 
 	svg_settle(in);
-	svg_trend_stack(in->o->trend);
+	svg_trend_stack(in->o->trend, ncols);
 	for (k = 0; k < ncols && k < 2; k++) {
 		v[k] = fg_count_dbl(c[k]);
 		fg_period_add(&in->per, k, c[k]);

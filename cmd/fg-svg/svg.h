@@ -237,16 +237,17 @@ int svg_chg_grey(const struct fg_colorcfg *cc, const struct fg_chg *c);
 /*
  * trend.c: fg-trend's stream (fg-trend(1), STREAM). svg_trend_meta takes
  * every metadata line (returns 1 when it was the stream's), svg_trend_stack
- * is called once per stack; svg_trend_end checks what was read is whole
- * (fatal, naming the file and line) with the stacks' total, and settles the
- * measure the colours show (cc's --self-delta). Then the colours, titles
- * and head of a trend stream, when svg_trend_on.
+ * is called once per stack with its number of counts (one in a trend
+ * stream); svg_trend_end checks what was read is whole (fatal, naming the
+ * file and line) with the stacks' total, and settles the measure the
+ * colours show (cc's --self-delta). Then the colours, titles and head of
+ * a trend stream, when svg_trend_on.
  */
 struct svg_trend;
 struct svg_trend *svg_trend_new(char **files, int nfiles);
 int svg_trend_on(const struct svg_trend *t);
 int svg_trend_meta(struct svg_trend *t, const char *line, size_t len);
-void svg_trend_stack(struct svg_trend *t);
+void svg_trend_stack(struct svg_trend *t, int ncols);
 void svg_trend_end(struct svg_trend *t, const struct fg_colorcfg *cc,
     double total);
 void svg_trend_titles(const struct svg_trend *t, struct svg_opts *o);

@@ -358,10 +358,13 @@ svg_trend_meta(struct svg_trend *t, const char *line, size_t len)
 }
 
 void
-svg_trend_stack(struct svg_trend *t)
+svg_trend_stack(struct svg_trend *t, int ncols)
 {
 	t->line++;
 	t->nstack++;
+	if (t->on && ncols != 1)
+		bad(t, "a trend stream's stacks have one count: the last "
+		    "profile's");
 }
 
 /* The row that colours a function's frames, or NULL. */
