@@ -47,7 +47,7 @@ struct svg_trend {
 	char **in;		/* their names */
 	size_t expect;		/* rows the header announces */
 	struct trow *r;
-	size_t nr;
+	size_t nr, cap;		/* rows read, room for them (and in fn) */
 	int by;			/* measures in the stream, TM_* */
 	int want;		/* the measure that colours (TM_SELF or
 				 * TM_TOTAL) */
@@ -173,8 +173,6 @@ header(struct svg_trend *t, const char *line, size_t len)
 	t->mode = fg_header_get(h, "mode");
 	t->alpha = fg_header_get(h, "alpha");
 	t->in = fg_calloc(t->n, sizeof(*t->in));
-	t->r = fg_calloc(t->expect > 0 ? t->expect : 1, sizeof(*t->r));
-	t->fn = fg_calloc(t->expect > 0 ? t->expect : 1, sizeof(*t->fn));
 	t->fns = fg_stab_new(0);
 	free(h);
 }
@@ -266,7 +264,13 @@ row(struct svg_trend *t, const char *p, const char *end)
 		bad(t, "a trend line before every trend-input line");
 	if (t->nr == t->expect)
 		bad(t, "more trend lines than the header's rows=");
+	if (t->nr == t->cap) {	/* as read: no header sizes memory */
+		t->cap = t->cap ? t->cap * 2 : 64;
+		t->r = fg_reallocarray(t->r, t->cap, sizeof(*t->r));
+		t->fn = fg_reallocarray(t->fn, t->cap, sizeof(*t->fn));
+	}
 	r = &t->r[t->nr];
+	memset(r, 0, sizeof(*r));
 	word(t, &p, end, w, sizeof(w));
 	r->meas = strcmp(w, "self") == 0 ? TM_SELF : strcmp(w, "total") == 0 ?
 	    TM_TOTAL : strcmp(w, "both") == 0 ? TM_BOTH : 0;
