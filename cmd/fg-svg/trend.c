@@ -358,6 +358,9 @@ svg_trend_meta(struct svg_trend *t, const char *line, size_t len)
 		row(t, line + 8, end);
 		return 1;
 	}
+	/* a later stream's lines this fg-svg does not know */
+	if (t->on && len > 7 && memcmp(line, "# trend", 7) == 0)
+		bad(t, "a trend line this fg-svg does not know");
 	return 0;
 }
 
