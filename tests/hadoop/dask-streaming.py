@@ -180,26 +180,33 @@ def main():
     if os.path.exists(out):
         usage("%s exists" % out)
     local = tempfile.mkdtemp(prefix="dask.")
+    # The job's verdict is printed after the cluster is down: on a busy
+    # machine Dask's nanny can time out killing a worker at shutdown and
+    # log it; that says nothing of the job, so only critical logs show.
+    failed = None
     with LocalCluster(n_workers=opt["workers"], threads_per_worker=1,
                       processes=True, scheduler_port=0,
                       dashboard_address=None, local_directory=local,
-                      silence_logs=40) as cluster, Client(cluster) as client:
+                      silence_logs=50) as cluster, Client(cluster) as client:
         files = opt["file"]
         maps = run_stage(client, "map", map_task,
                          [(files, opt["mapper"], opt["combiner"],
                            opt["reduces"], s) for s in splits],
                          opt["attempts"])
         if maps is None:
-            sys.stderr.write("dask-streaming.py: job failed (map)\n")
-            return 1
-        reds = run_stage(client, "reduce", reduce_task,
-                         [(files, opt["reducer"],
-                           [l for m in maps for l in m[2][r]])
-                          for r in range(opt["reduces"])],
-                         opt["attempts"])
-        if reds is None:
-            sys.stderr.write("dask-streaming.py: job failed (reduce)\n")
-            return 1
+            failed = "map"
+        else:
+            reds = run_stage(client, "reduce", reduce_task,
+                             [(files, opt["reducer"],
+                               [l for m in maps for l in m[2][r]])
+                              for r in range(opt["reduces"])],
+                             opt["attempts"])
+            if reds is None:
+                failed = "reduce"
+    if failed:
+        shutil.rmtree(local, ignore_errors=True)
+        sys.stderr.write("dask-streaming.py: job failed (%s)\n" % failed)
+        return 1
     shutil.rmtree(local, ignore_errors=True)
     os.makedirs(out)
     for r, res in enumerate(reds):
