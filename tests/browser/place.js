@@ -15,9 +15,9 @@
 // tall), of its diff and of the demo diff is on the first screen
 // (svg/nojs-root-browser);
 //   node place.js title   with the search box open, in windows 300 to
-// 1400 px wide by 20 px steps (and a fixed --width 600 and 700), its
-// input is apart from the title, the help button and Search
-// (svg/search-box-title-browser).
+// 1400 px wide by 20 px steps (resized to each, and loaded at a few) and
+// at a fixed --width 600 and 700, its input is apart from the title, the
+// help button and Search (svg/search-box-title-browser).
 "use strict";
 const path = require("path");
 const { execFileSync } = require("child_process");
@@ -176,41 +176,63 @@ async function nojs() {
 	await finish(close);
 }
 
+// The open search box's input and the title, help button and Search
+// around it, in the page shown.
+function titleboxes() {
+	const b = (id) => {
+		const r = document.getElementById(id).getBoundingClientRect();
+		return { l: r.left, r: r.right, t: r.top, b: r.bottom };
+	};
+	const i = document.querySelector("#sbox input").getBoundingClientRect();
+	return { sbox: b("sbox"), input: { l: i.left, r: i.right, t: i.top,
+	    b: i.bottom }, title: b("title"), help: b("helpbtn"),
+	    search: b("search") };
+}
+
+// Each width is checked in a page loaded at it (300, 640, 1000, 1400 px
+// and the fixed widths) and in one page resized through them all with
+// the box open, from 1400 px down by 20 px steps: the load and the
+// resize place the box by the same code, and a fresh load costs as much
+// as many resizes.
 async function title() {
 	const { ctx, close } = await launch();
 	const fluid = svgof("node", nodeDiff, []);
-	const cases = [];
-	for (let w = 300; w <= 1400; w += 20)
-		cases.push([fluid, w, "fluid"]);
-	for (const fw of [600, 700])
-		cases.push([svgof("node" + fw, nodeDiff, ["--width", String(fw)]),
-		    fw, "--width " + fw]);
-	for (const [file, w, what] of cases) {
-		const page = await ctx.newPage();
-		await page.setViewportSize({ width: w, height: 700 });
-		await page.goto(fileurl(file));
-		await page.keyboard.press("/");
-		await page.keyboard.type("parse");
-		const o = await page.evaluate(() => {
-			const b = (id) => {
-				const r = document.getElementById(id)
-				    .getBoundingClientRect();
-				return { l: r.left, r: r.right, t: r.top, b: r.bottom };
-			};
-			const i = document.querySelector("#sbox input")
-			    .getBoundingClientRect();
-			return { sbox: b("sbox"), input: { l: i.left, r: i.right,
-			    t: i.top, b: i.bottom }, title: b("title"),
-			    help: b("helpbtn"), search: b("search") };
-		});
+	async function look(page, what, w) {
+		const o = await page.evaluate(titleboxes);
 		const f = [];
 		for (const n of ["title", "help", "search"])
 			if (!apart(o.input, o[n]))
 				f.push("input / " + n);
 		check(what + ", window " + w + ": the open search box is apart " +
 		    "from the title, ? and Search", f.length === 0, { f, o });
+	}
+	async function load(file, w) {
+		const page = await ctx.newPage();
+		await page.setViewportSize({ width: w, height: 700 });
+		await page.goto(fileurl(file));
+		await page.keyboard.press("/");
+		await page.keyboard.type("parse");
+		return page;
+	}
+	const cases = [];
+	for (const w of [300, 640, 1000, 1400])
+		cases.push([fluid, w, "fluid, loaded"]);
+	for (const fw of [600, 700])
+		cases.push([svgof("node" + fw, nodeDiff, ["--width", String(fw)]),
+		    fw, "--width " + fw]);
+	for (const [file, w, what] of cases) {
+		const page = await load(file, w);
+		await look(page, what, w);
 		await page.close();
 	}
+	const page = await load(fluid, 1400);
+	for (let w = 1400; w >= 300; w -= 20) {
+		await page.setViewportSize({ width: w, height: 700 });
+		await page.evaluate(() => new Promise((r) =>
+		    requestAnimationFrame(() => requestAnimationFrame(r))));
+		await look(page, "fluid, resized", w);
+	}
+	await page.close();
 	await finish(close);
 }
 
