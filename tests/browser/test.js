@@ -255,7 +255,9 @@ run(async () => {
 			r.dispatchEvent(new MouseEvent("click", { bubbles: true }));
 		}
 	});
-	await page.waitForTimeout(100);
+	// what the events set off has run once two frames are drawn
+	await page.evaluate(() => new Promise((r) => requestAnimationFrame(() =>
+	    requestAnimationFrame(() => setTimeout(r, 0)))));
 	check("hostile names raise no dialog", dialogs.length === 0, dialogs);
 	check("hostile names raise no script error", errors.length === 0, errors);
 	check("no injected elements", await page.evaluate(() =>
@@ -368,8 +370,8 @@ run(async () => {
 		vsw.push("main;n" + i + " 0 2000", "main;v" + i + " 2000 0");
 	const wsw = svgof("switches", vsw.join("\n") + "\n",
 	    ["--mode", "proportional", "--min-change", "0"]);
+	let sp = await open(wsw);
 	for (const ww of [1280, 800, 600]) {
-		const sp = await open(wsw);
 		await sp.setViewportSize({ width: ww, height: 600 });
 		await sp.waitForFunction((w) => document.documentElement
 		    .getAttribute("width") === String(w), ww);
@@ -388,14 +390,14 @@ run(async () => {
 		    "apart, under the table and over the frames",
 		    sb.sw.length === 3 && apart && sb.sw.every((b) => b[0] >= 0 &&
 		    b[1] <= ww && b[2] >= sb.table && b[3] <= sb.frames), sb);
-		await sp.close();
 	}
+	await sp.close();
 	// the palette button, the legend and the table's headings stay apart
 	// and inside the window, in both modes (proportional labels are longer)
 	const wab = svgof("diff", diff);
-	for (const [f, mode] of [[wsw, "proportional"], [wab, "absolute"]])
+	for (const [f, mode] of [[wsw, "proportional"], [wab, "absolute"]]) {
+		sp = await open(f);
 		for (const ww of [1280, 800, 600]) {
-			const sp = await open(f);
 			await sp.setViewportSize({ width: ww, height: 600 });
 			await sp.waitForFunction((w) => document.documentElement
 			    .getAttribute("width") === String(w), ww);
@@ -415,8 +417,9 @@ run(async () => {
 			    "apart and inside the window", bx.length ===
 			    (mode === "absolute" ? 4 : 2) && apart &&
 			    bx.every((b) => b[0] >= 0 && b[1] <= ww), bx);
-			await sp.close();
 		}
+		await sp.close();
+	}
 	await page.emulateMedia({ media: "print" });
 	check("printed without the controls", await page.evaluate(() =>
 	    getComputedStyle(document.getElementById("search")).display) === "none");
@@ -647,16 +650,18 @@ run(async () => {
 	// (held here), the write due first: the address still has the change
 	page = await open(svgof("palette", pal, ["--min-change", "0"]));
 	await written(page);
-	const late = await page.evaluate(async () => {
+	await page.evaluate(async () => {
 		const raf = () => new Promise((r) => requestAnimationFrame(() =>
 		    requestAnimationFrame(r)));
 		window.fgsvg.zoom(1);
 		await raf();
 		window.requestAnimationFrame = () => 0;
 		window.dispatchEvent(new KeyboardEvent("keydown", { key: "c" }));
-		await new Promise((r) => setTimeout(r, 800));
-		return location.href;
 	});
+	// the write due (its timer, no frame drawn): polled, not a sleep
+	await page.waitForFunction(() => !window.fgsvg.pending(), null,
+	    { polling: 50 });
+	const late = await page.evaluate(() => location.href);
 	check("a change its frame has not drawn yet is in the address written",
 	    /[?&]x=/.test(late) && /[?&]c=1/.test(late), late);
 	page = await open(svgof("palette-cb", pal, ["--colorblind"]));
