@@ -45,6 +45,35 @@ async function chromium() {
 	    "--disable-sync", "--no-first-run"] });
 }
 
+// A page closed goes back to its context, which gives it again for the
+// next newPage(): a fresh page costs a renderer's start, more than the
+// load that follows. It comes back as a new one would, with the context's
+// window size, no media emulated and none of the listeners put on it
+// (page.on), and the next goto() replaces its document.
+function recycle(ctx, viewport) {
+	const idle = [], fresh = ctx.newPage.bind(ctx);
+	ctx.newPage = async () => {
+		let page = idle.pop();
+		if (page) {
+			await page.setViewportSize(viewport);
+			await page.emulateMedia({ media: null });
+			return page;
+		}
+		page = await fresh();
+		const on = page.on.bind(page), added = [];
+		page.on = (ev, fn) => {
+			added.push([ev, fn]);
+			return on(ev, fn);
+		};
+		page.close = async () => {
+			for (const [ev, fn] of added.splice(0))
+				page.off(ev, fn);
+			idle.push(page);
+		};
+		return page;
+	};
+}
+
 // launch(extra) gives { ctx, close }: a fresh context (its own storage,
 // a 1280x900 window, extra's options such as javaScriptEnabled) in the
 // script's one browser, started by the first call (a browser's start
@@ -56,8 +85,9 @@ async function launch(extra) {
 		browser = process.env.FG_BROWSER === "firefox" ? firefox() :
 		    chromium();
 	const b = await browser;
-	const ctx = await b.newContext({ viewport: { width: 1280,
-	    height: 900 }, ...(extra || {}) });
+	const opts = { viewport: { width: 1280, height: 900 }, ...(extra || {}) };
+	const ctx = await b.newContext(opts);
+	recycle(ctx, opts.viewport);
 	open++;
 	const close = async () => {
 		await ctx.close();
