@@ -68,7 +68,8 @@ function recycle(ctx, viewport) {
 		page.close = async () => {
 			for (const [ev, fn] of added.splice(0))
 				page.off(ev, fn);
-			idle.push(page);
+			if (!idle.includes(page))
+				idle.push(page);
 		};
 		return page;
 	};
