@@ -17,12 +17,12 @@
 	// does on /(a+)+$/ or /a?a?a?aaa/. What it cannot run so (a
 	// back-reference, a look-around) is refused, as is an expression over
 	// MAXRE characters or MAXPROG steps once its repetitions are written
-	// out; and a search stops after MAXMS, a clock the matcher itself reads:
-	// a shared link must not freeze the page.
+	// out; and a search stops after MAXMS, a clock the matcher itself
+	// reads: a shared link must not freeze the page.
 	var MAXRE = 4096, MAXPROG = 10000, MAXMS = 1000, until = 0;
-	// the steps: [CHAR, code], [ANY] (.), [ONE, a RegExp for one character], [SPLIT,
-	// a, b] and [JMP, a] (relative: a piece can be copied as it is), the
-	// assertions and MATCH
+	// the steps: [CHAR, code], [ANY] (.), [ONE, a RegExp for one
+	// character], [SPLIT, a, b] and [JMP, a] (relative: a piece can be
+	// copied as it is), the assertions and MATCH
 	var CHAR = 0, ONE = 1, SPLIT = 2, JMP = 3, BOL = 4, EOL = 5, WB = 6,
 	    NWB = 7, MATCH = 8, ANY = 9;
 	function append(a, b) {
@@ -33,7 +33,8 @@
 	// e repeated min to max times (max -1: no bound), or null when too big
 	function rep(e, min, max) {
 		var out = [], i, n = e.length;
-		if (n * min + (max < 0 ? n + 2 : (max - min) * (n + 1)) > MAXPROG)
+		if (n * min + (max < 0 ? n + 2 : (max - min) * (n + 1)) >
+		    MAXPROG)
 			return null;
 		for (i = 0; i < min; i++)
 			append(out, e);
@@ -88,9 +89,48 @@
 	function one(k, icase) {
 		var s = String.fromCharCode(k);
 		if (icase && s.toLowerCase() !== s.toUpperCase())
-			return [ONE, new RegExp(s.replace(/[\\^$.*+?()[\]{}|]/, "\\$&"),
-			    "i")];
+			return [ONE, new RegExp(s.replace(/[\\^$.*+?()[\]{}|]/,
+			    "\\$&"), "i")];
 		return [CHAR, k];
+	}
+	// the quantifier at p[i] as [min, max (-1: none), its length], or null
+	function quant(p, i) {
+		var m = /^(?:[*+?]|\{([0-9]+)(,([0-9]*))?\})\??/.exec(
+		    p.slice(i, i + 40));
+		if (!m)
+			return null;
+		if (m[0].charAt(0) === "{")
+			return [+m[1], m[2] === undefined ? +m[1] :
+			    m[3] === "" ? -1 : +m[3], m[0].length];
+		// lazy (a ? after it): the same matches
+		return [m[0].charAt(0) === "+" ? 1 : 0,
+		    m[0].charAt(0) === "?" ? 1 : -1, m[0].length];
+	}
+	// the end (its ]) of the class opening at p[i], or a string saying
+	// why there is none
+	function classend(p, i) {
+		var e;
+		for (i++; i < p.length && p.charAt(i) !== "]"; i++)
+			if (p.charAt(i) === "\\") {
+				e = escape(p, i + 1, true);
+				if (typeof e[0] === "string" && e[0].length > 1)
+					return e[0];
+				i += e[1];
+			}
+		return i < p.length ? i : "Bad regular expression";
+	}
+	// a group's opening at p[i] (after the "("): the length of what it
+	// holds besides, or a string saying why it cannot be run
+	function groupopen(p, i) {
+		var m;
+		if (p.charAt(i) !== "?")
+			return 0;
+		m = /^\?(:|<[A-Za-z_$][A-Za-z0-9_$]*>)/.exec(
+		    p.slice(i, i + 260));
+		if (m)
+			return m[0].length;
+		return /^\?<?[=!]/.test(p.slice(i, i + 3)) ?
+		    "Refused: a look-around" : "Bad regular expression";
 	}
 	// The steps of pattern p, or a string saying why there are none; their
 	// plain is true when p has no repetition and no alternative in a group
@@ -98,27 +138,19 @@
 	// takes linear time too). Groups are a stack, not recursion: any depth
 	// is read in one loop.
 	function compile(p, icase) {
-		var st = [], g = { alts: [], cur: [], last: null }, i, c, e, m, x;
-		var fl = icase ? "i" : "", plain = true;
+		var st = [], g = { alts: [], cur: [], last: null }, i, c, e, x;
+		var plain = true;
 		for (i = 0; i < p.length; i++) {
 			c = p.charAt(i);
-			m = /^(?:[*+?]|\{([0-9]+)(,([0-9]*))?\})/.exec(p.slice(i, i + 40));
-			if (m) {
-				if (!g.last)
+			x = quant(p, i);
+			if (x) {
+				if (!g.last || (x[1] >= 0 && x[1] < x[0]))
 					return "Bad regular expression";
 				plain = false;
-				x = m[0] === "*" ? [0, -1] : m[0] === "+" ? [1, -1] :
-				    m[0] === "?" ? [0, 1] : [+m[1], m[2] === undefined ?
-				    +m[1] : m[3] === "" ? -1 : +m[3]];
-				if (x[1] >= 0 && x[1] < x[0])
-					return "Bad regular expression";
 				g.last = rep(g.last, x[0], x[1]);
 				if (!g.last)
 					return "Regular expression too long";
-				i += m[0].length - 1;
-				// lazy: the same matches
-				if (p.charAt(i + 1) === "?")
-					i++;
+				i += x[2] - 1;
 				append(g.cur, g.last);
 				g.last = null;
 				continue;
@@ -133,41 +165,32 @@
 				if (typeof x[0] === "string" && x[0].length > 1)
 					return x[0];
 				i += x[1];
-				e = x[0] === "b" ? [WB] : x[0] === "B" ? [NWB] :
-				    typeof x[0] === "string" ? [ONE, new RegExp("\\" +
-				    x[0])] : one(x[0], icase);
-				if (e[0] === ONE || e[0] === CHAR)
-					g.last = [e];
+				if (x[0] === "b" || x[0] === "B")
+					g.cur.push([x[0] === "b" ? WB : NWB]);
+				else if (typeof x[0] === "string")
+					g.last = [[ONE, new RegExp("\\" +
+					    x[0])]];
 				else
-					g.cur.push(e);
+					g.last = [one(x[0], icase)];
 			} else if (c === "[") {
-				// a class: its end found here, read by a RegExp that
-				// only ever tests one character
-				for (x = i + 1; x < p.length && p.charAt(x) !== "]"; x++)
-					if (p.charAt(x) === "\\") {
-						e = escape(p, x + 1, true);
-						if (typeof e[0] === "string" && e[0].length > 1)
-							return e[0];
-						x += e[1];
-					}
-				if (x >= p.length)
-					return "Bad regular expression";
+				// a class, read by a RegExp that only tests one
+				// character
+				x = classend(p, i);
+				if (typeof x === "string")
+					return x;
 				try {
-					g.last = [[ONE, new RegExp(p.slice(i, x + 1), fl)]];
+					e = new RegExp(p.slice(i, x + 1),
+					    icase ? "i" : "");
 				} catch (err) {
 					return "Bad regular expression";
 				}
+				g.last = [[ONE, e]];
 				i = x;
 			} else if (c === "(") {
-				if (p.charAt(i + 1) === "?") {
-					m = /^\?(:|<[A-Za-z_$][A-Za-z0-9_$]*>)/.exec(
-					    p.slice(i + 1, i + 260));
-					if (!m)
-						return /^\?<?[=!]/.test(p.slice(i + 1, i + 4)) ?
-						    "Refused: a look-around" :
-						    "Bad regular expression";
-					i += m[0].length;
-				}
+				x = groupopen(p, i + 1);
+				if (typeof x === "string")
+					return x;
+				i += x;
 				st.push(g);
 				g = { alts: [], cur: [], last: null };
 			} else if (c === ")") {
@@ -180,10 +203,8 @@
 				plain = plain && st.length === 0;
 				g.alts.push(g.cur);
 				g.cur = [];
-			} else if (c === "^")
-				g.cur.push([BOL]);
-			else if (c === "$")
-				g.cur.push([EOL]);
+			} else if (c === "^" || c === "$")
+				g.cur.push([c === "^" ? BOL : EOL]);
 			else if (c === ".")
 				g.last = [[ANY]];
 			else
@@ -211,8 +232,8 @@
 	function machine(prog) {
 		var mark = new Float64Array(prog.length), gen = 0, work = 0;
 		var todo = [];
-		// the steps reached from pc at k without reading: consuming ones
-		// onto list; true when MATCH is among them
+		// the steps reached from pc at k without reading: consuming
+		// ones onto list; true when MATCH is among them
 		function add(list, pc, s, k) {
 			var op, w;
 			todo.push(pc);
@@ -234,7 +255,8 @@
 					break;
 				case BOL:
 				case EOL:
-					if (op[0] === BOL ? k === 0 : k === s.length)
+					if (op[0] === BOL ? k === 0 :
+					    k === s.length)
 						todo.push(pc + 1);
 					break;
 				case WB:
@@ -264,11 +286,13 @@
 					if (op[0] === CHAR)
 						ok = c === op[1];
 					else if (op[0] === ANY)
-						ok = c !== 10 && c !== 13 && c !== 0x2028 &&
-						    c !== 0x2029;
-					else
-						ok = op[1].test(ch === null ? (ch = s.charAt(k)) :
-						    ch);
+						ok = c !== 10 && c !== 13 &&
+						    (c | 1) !== 0x2029;
+					else {
+						if (ch === null)
+							ch = s.charAt(k);
+						ok = op[1].test(ch);
+					}
 					if (ok && add(nl, pc + 1, s, k + 1))
 						return true;
 				}
@@ -303,7 +327,9 @@
 			if (prog.plain) {
 				try {
 					re = new RegExp(t, ic ? "i" : "");
-					return function (s) { return re.test(s); };
+					return function (s) {
+						return re.test(s);
+					};
 				} catch (err) {
 					// read as this script reads it
 				}
@@ -320,7 +346,8 @@
 	function literal(name) {
 		if (name.length > 2 && name.charAt(0) === "/" &&
 		    name.charAt(name.length - 1) === "/")
-			return "/" + name.replace(/[\\^$.*+?()[\]{}|\/]/g, "\\$&") + "/";
+			return "/" + name.replace(/[\\^$.*+?()[\]{}|\/]/g,
+			    "\\$&") + "/";
 		return name;
 	}
 	// a frame's element as shown: its copy in a zoom's overlay, or its own
