@@ -95,7 +95,7 @@
 	}
 	// the quantifier at p[i] as [min, max (-1: none), its length], or null
 	function quant(p, i) {
-		var m = /^(?:[*+?]|\{([0-9]+)(,([0-9]*))?\})\??/.exec(
+		var m = /^(?:[*+?]|\{([0-9]+)(,([0-9]*))?\})[?]?/.exec(
 		    p.slice(i, i + 40));
 		if (!m)
 			return null;
