@@ -660,9 +660,10 @@ run(async () => {
 		window.requestAnimationFrame = () => 0;
 		window.dispatchEvent(new KeyboardEvent("keydown", { key: "c" }));
 	});
-	// the write due (its timer, no frame drawn): polled, not a sleep
-	await page.waitForFunction(() => !window.fgsvg.pending(), null,
-	    { polling: 50 });
+	// the write due (its timer, no frame drawn): the address polled for
+	// the change, not a sleep (10 s without it: the check fails)
+	await page.waitForFunction(() => /[?&]c=1/.test(location.href), null,
+	    { polling: 50, timeout: 10000 }).catch(() => {});
 	const late = await page.evaluate(() => location.href);
 	check("a change its frame has not drawn yet is in the address written",
 	    /[?&]x=/.test(late) && /[?&]c=1/.test(late), late);
