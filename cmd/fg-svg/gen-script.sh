@@ -21,6 +21,11 @@ for f in "$@"; do
 		echo "gen-script.sh: $f: the script must not contain ]]>" >&2
 		exit 2
 	fi
+	# a C compiler in a standard mode reads ??/ and the like as trigraphs
+	if grep -q '??' "$f"; then
+		echo "gen-script.sh: $f: the script must not contain ??" >&2
+		exit 2
+	fi
 done
 {
 	echo '/* SPDX-License-Identifier: ISC */'

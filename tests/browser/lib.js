@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: ISC
-// Starts Debian's headless Chromium through playwright-core, offline, with
-// a fresh profile directory (or Debian's Firefox: FG_BROWSER=firefox).
+// Starts Debian's headless Chromium through playwright-core, offline, once
+// a script, each test in a fresh context (or Debian's Firefox:
+// FG_BROWSER=firefox).
 // Shared by the browser tests, the screenshot helper and bench/svg-zoom.js.
 "use strict";
 const fs = require("fs");
@@ -24,41 +25,77 @@ function playwright() {
 
 // FG_BROWSER=firefox: Debian's firefox-esr (FG_FIREFOX) instead, driven
 // over WebDriver BiDi by playwright-core's experimental _bidiFirefox.
-async function firefox(extra) {
+async function firefox() {
 	const exe = process.env.FG_FIREFOX || "/usr/bin/firefox-esr";
 	if (!fs.existsSync(exe))
 		skip(exe + " not found: apt-get install firefox-esr");
 	const pw = playwright();
 	if (!pw._bidiFirefox)
 		skip("this playwright-core cannot drive Firefox over BiDi");
-	const browser = await pw._bidiFirefox.launch({ executablePath: exe,
-	    headless: true });
-	const ctx = await browser.newContext({ viewport: { width: 1280,
-	    height: 900 }, ...(extra || {}) });
-	return { ctx, close: () => browser.close() };
+	return pw._bidiFirefox.launch({ executablePath: exe, headless: true });
 }
 
-async function launch(extra) {
-	if (process.env.FG_BROWSER === "firefox")
-		return firefox(extra);
+async function chromium() {
 	const exe = process.env.FG_CHROMIUM || "/usr/bin/chromium";
-	if (!fs.existsSync(exe)) {
+	if (!fs.existsSync(exe))
 		skip(exe + " not found: apt-get install chromium");
-	}
-	const dir = fs.mkdtempSync(path.join(os.tmpdir(), "fg-chromium-"));
-	const ctx = await playwright().chromium.launchPersistentContext(dir, {
-		executablePath: exe,
-		headless: true,
-		args: ["--no-sandbox", "--disable-gpu",
-		    "--disable-background-networking",
-		    "--disable-component-update", "--disable-sync",
-		    "--no-first-run"],
-		viewport: { width: 1280, height: 900 },
-		...(extra || {}),
-	});
+	return playwright().chromium.launch({ executablePath: exe,
+	    headless: true, args: ["--no-sandbox", "--disable-gpu",
+	    "--disable-background-networking", "--disable-component-update",
+	    "--disable-sync", "--no-first-run"] });
+}
+
+// A page closed goes back to its context, which gives it again for the
+// next newPage(): a fresh page costs a renderer's start, more than the
+// load that follows. It comes back as a new one would, with the context's
+// window size, no media emulated and none of the listeners put on it
+// (page.on), and the next goto() replaces its document.
+function recycle(ctx, viewport) {
+	const idle = [], fresh = ctx.newPage.bind(ctx);
+	ctx.newPage = async () => {
+		let page = idle.pop();
+		if (page) {
+			await page.setViewportSize(viewport);
+			await page.emulateMedia({ media: null });
+			return page;
+		}
+		page = await fresh();
+		const on = page.on.bind(page), added = [];
+		page.on = (ev, fn) => {
+			added.push([ev, fn]);
+			return on(ev, fn);
+		};
+		page.close = async () => {
+			for (const [ev, fn] of added.splice(0))
+				page.off(ev, fn);
+			if (!idle.includes(page))
+				idle.push(page);
+		};
+		return page;
+	};
+}
+
+// launch(extra) gives { ctx, close }: a fresh context (its own storage,
+// a 1280x900 window, extra's options such as javaScriptEnabled) in the
+// script's one browser, started by the first call (a browser's start
+// costs as much as many pages) and ended when the last context open
+// closes.
+let browser = null, open = 0;
+async function launch(extra) {
+	if (!browser)
+		browser = process.env.FG_BROWSER === "firefox" ? firefox() :
+		    chromium();
+	const b = await browser;
+	const opts = { viewport: { width: 1280, height: 900 }, ...(extra || {}) };
+	const ctx = await b.newContext(opts);
+	recycle(ctx, opts.viewport);
+	open++;
 	const close = async () => {
 		await ctx.close();
-		fs.rmSync(dir, { recursive: true, force: true });
+		if (--open === 0) {
+			browser = null;
+			await b.close();
+		}
 	};
 	return { ctx, close };
 }

@@ -2,7 +2,8 @@
 // Browser tests of a differential SVG in narrow pages, one rule per run:
 //   node narrow.js [head]   at fixed widths from 300 px (--width; 300 also
 // in 1400 px and resized 800 px windows) and in windows 300 to 1400 px
-// wide (the fluid width, loaded so and resized to 300 and 400) the head
+// wide (the fluid width, loaded at 300 and 1400, resized to 800, 600, 400
+// and 300) the head
 // stays apart and inside the picture and the window:
 // title, subtitle, headline's two lines, Search and its neighbours,
 // palette button, legend, the table's headings and each of its rows (whose
@@ -97,57 +98,75 @@ function faults(bx) {
 	return f;
 }
 
+// Pages are loaded at each fixed width and at 300 and 1400 px, and one is
+// resized from 1280 px through 800, 600, 400 and 300 (the fluid width) or
+// from 1400 to 800 (--width 300): a resize lays the head out by the code a
+// load runs, and a load costs as much as many resizes.
 async function head() {
 	const { ctx, close } = await launch();
-	// the page drawn w wide in a window win wide (default w)
-	async function look(what, svg, w, resize, win) {
+	// the page of svg in a window win wide
+	async function load(svg, win) {
 		const page = await ctx.newPage();
 		const errors = [];
 		page.on("pageerror", (e) => errors.push(String(e)));
-		await page.setViewportSize({ width: resize ? 1280 : win || w,
-		    height: 700 });
+		await page.setViewportSize({ width: win, height: 700 });
 		await page.goto(fileurl(svg));
-		if (resize) {
-			await page.setViewportSize({ width: win || w, height: 700 });
-			await page.evaluate(() => new Promise((r) =>
+		return { page, errors };
+	}
+	// the page drawn w wide (at most) in its window, resized to win first
+	async function look(what, p, w, win) {
+		if (win) {
+			await p.page.setViewportSize({ width: win, height: 700 });
+			await p.page.evaluate(() => new Promise((r) =>
 			    requestAnimationFrame(() => requestAnimationFrame(r))));
 		}
-		const bx = await page.evaluate(boxes);
+		const bx = await p.page.evaluate(boxes);
 		const f = faults(bx);
 		const need = ["title", "search", "root frame"].concat(bx.diff ?
 		    ["headline", "headline2", "legend", "row0"] : []).filter((k) => !bx.out.some((b) => b.what === k));
 		check(what + ": the head is apart and inside the picture and " +
-		    "the window", errors.length === 0 && f.length === 0 &&
-		    need.length === 0 && bx.W <= w + 0.5, { f, need, errors,
-		    W: bx.W });
-		await page.close();
+		    "the window", p.errors.length === 0 && f.length === 0 &&
+		    need.length === 0 && bx.W <= w + 0.5, { f, need,
+		    errors: p.errors, W: bx.W });
 	}
+	let p;
 	const inputs = [["demo", demoDiff], ["node", nodeDiff]];
 	for (const [name, input] of inputs)
 		for (const mode of ["absolute", "proportional"]) {
 			const m = mode === "proportional" ?
 			    ["--mode", "proportional"] : [];
-			for (const w of [300, 400, 500, 550, 599])
-				await look("--width " + w + " (" + name + ", " +
-				    mode + ")", svgof(name + mode + w, input,
+			const sfx = " (" + name + ", " + mode + ")";
+			for (const w of [300, 400, 500, 550, 599]) {
+				p = await load(svgof(name + mode + w, input,
 				    ["--width", String(w)].concat(m)), w);
-			const w300 = svgof(name + mode + 300, input,
-			    ["--width", "300"].concat(m));
-			await look("--width 300, window 1400 (" + name + ", " +
-			    mode + ")", w300, 300, false, 1400);
-			await look("--width 300, window resized to 800 (" + name +
-			    ", " + mode + ")", w300, 300, true, 800);
+				await look("--width " + w + sfx, p, w);
+				await p.page.close();
+			}
+			p = await load(svgof(name + mode + 300, input,
+			    ["--width", "300"].concat(m)), 1400);
+			await look("--width 300, window 1400" + sfx, p, 300);
+			await look("--width 300, window resized to 800" + sfx, p,
+			    300, 800);
+			await p.page.close();
 			const fluid = svgof(name + mode, input, m);
-			for (const w of [300, 400, 600, 800, 1400])
-				await look("fluid, window " + w + " (" + name + ", " +
-				    mode + ")", fluid, w);
-			for (const w of [300, 400])
-				await look("fluid, window resized to " + w + " (" +
-				    name + ", " + mode + ")", fluid, w, true);
+			for (const w of [300, 1400]) {
+				p = await load(fluid, w);
+				await look("fluid, window " + w + sfx, p, w);
+				await p.page.close();
+			}
+			p = await load(fluid, 1280);
+			for (const w of [800, 600, 400, 300])
+				await look("fluid, window resized to " + w + sfx, p, w,
+				    w);
+			await p.page.close();
 		}
 	const el = svgof("elided", nodeElided, []);
-	for (const w of [300, 400, 800])
-		await look("fluid, window " + w + " (node, elided)", el, w);
+	p = await load(el, 800);
+	await look("fluid, window 800 (node, elided)", p, 800);
+	for (const w of [400, 300])
+		await look("fluid, window resized to " + w + " (node, elided)", p,
+		    w, w);
+	await p.page.close();
 	await close();
 }
 
@@ -165,6 +184,7 @@ function plain() {
 
 async function nojs() {
 	const b = await launch({ javaScriptEnabled: false });
+	const { ctx, close } = await launch();
 	const files = [["demo", svgof("demo", demoDiff, [])],
 	    ["node", svgof("node", nodeDiff, [])]];
 	async function open(file, w, h) {
@@ -215,10 +235,8 @@ async function nojs() {
 		    "poppler-utils" : { out, txt: txt.slice(0, 200) });
 		await page.close();
 	}
-	await b.close();
 	// an <img> runs no script: without a width it shows the natural
 	// width, the default or --width's, in a wide window and a narrow one
-	const { ctx, close } = await launch();
 	for (const [file, nat] of [[files[1][1], 1200], [fixed, 1000]])
 		for (const w of [1400, 800]) {
 			const html = path.join(tmp, "img.html");
@@ -237,6 +255,7 @@ async function nojs() {
 			    p.w2 === nat, p);
 			await page.close();
 		}
+	await b.close();
 	await close();
 }
 
@@ -410,11 +429,14 @@ async function first() {
 	    ["headline", "row0", "row1", "root"]],
 	    ["node elided", svgof("first-el", nodeElided, []), ["root"]]];
 	const sizes = [[1400, 900], [800, 600]];
-	for (const js of [true, false]) {
-		const b = await launch({ javaScriptEnabled: js });
+	const b = await launch({ javaScriptEnabled: false });
+	const { ctx, close } = await launch();
+	// each file's parts drawn at its natural width without a script
+	const natural = {};
+	for (const js of [true, false])
 		for (const [name, file, want] of files)
 			for (const [w, h] of sizes) {
-				const page = await b.ctx.newPage();
+				const page = await (js ? ctx : b.ctx).newPage();
 				await page.setViewportSize({ width: w, height: h });
 				await page.goto(fileurl(file));
 				const bx = await page.evaluate(firstboxes);
@@ -422,21 +444,17 @@ async function first() {
 				check((js ? "" : "no JavaScript, ") + w + "x" + h + " (" +
 				    name + "): " + want.join(", ") + " on the first " +
 				    "screen", off.length === 0, { off, bx });
+				if (!js && w === 1400)
+					natural[name] = bx;
 				await page.close();
 			}
-		await b.close();
-	}
 	// in an <img> scaled to the page as GitHub shows it (max-width:
 	// 100%): where its parts are in the picture, read from the file drawn
-	// at its natural width, placed by the image's place and scale
-	const b = await launch({ javaScriptEnabled: false });
-	const { ctx, close } = await launch();
+	// at its natural width (1400x900 above), placed by the image's place
+	// and scale
 	for (const [name, file, want] of files) {
-		let page = await b.ctx.newPage();
-		await page.setViewportSize({ width: 1400, height: 900 });
-		await page.goto(fileurl(file));
-		const bx = await page.evaluate(firstboxes);
-		await page.close();
+		let page;
+		const bx = natural[name];
 		const html = path.join(tmp, "first-img.html");
 		fs.writeFileSync(html, "<!doctype html><body><p>Profile:</p>" +
 		    "<img id=\"i\" style=\"max-width:100%\" src=\"" + fileurl(file) +

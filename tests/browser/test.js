@@ -80,6 +80,11 @@ run(async () => {
 	// 1. loads without errors, a click zooms, the URL keeps it
 	const p1 = svgof("plain", plain);
 	let page = await open(p1);
+	// the next page shown, in place of page (closed, it is given again)
+	const reopen = async (file, query) => {
+		await page.close();
+		return open(file, query);
+	};
 	check("page loads without script errors", errors.length === 0, errors);
 	check("script ran", await page.evaluate(() =>
 	    document.documentElement.classList.contains("js")));
@@ -107,7 +112,7 @@ run(async () => {
 
 	// 1b. a frame too narrow for a label has none in the file; zoomed, it
 	// gets one (and a white one on a dark fill)
-	page = await open(svgof("narrow", "main;big 10000\nmain;tiny;leaf 20\n"));
+	page = await reopen(svgof("narrow", "main;big 10000\nmain;tiny;leaf 20\n"));
 	const nl = await page.evaluate(() => {
 		const f = window.fgsvg.frames(), i = f.findIndex((x) =>
 		    x.name === "tiny"), n = f[i].e.nextElementSibling,
@@ -124,7 +129,7 @@ run(async () => {
 	const many = ["main;a;x 1000000", "main;tiny;l 7", "main;tiny;r 3"];
 	for (let i = 0; i < 400; i++)
 		many.push("main;a;f" + i + ";g " + (100 + i));
-	page = await open(svgof("many", many.join("\n") + "\n", ["--minwidth",
+	page = await reopen(svgof("many", many.join("\n") + "\n", ["--minwidth",
 	    "0"]));
 	const zm = await page.evaluate(async () => {
 		const f = window.fgsvg.frames(), seen = new Set();
@@ -161,7 +166,7 @@ run(async () => {
 	check("labels keep their size when zoomed", lw > 15 && lw < 60, lw);
 
 	// 2. ?s= highlights and reports the matched share
-	page = await open(p1, "?s=/str%7Cmem/");
+	page = await reopen(p1, "?s=/str%7Cmem/");
 	const hl = await page.evaluate(() =>
 	    document.querySelectorAll("#v0 > rect.m").length);
 	check("?s= highlights the matching frames", hl === 2, hl);
@@ -204,30 +209,39 @@ run(async () => {
 	check("details shown beside the pointer", tip && tip[0] ===
 	    "Function: compute" && tip[1].startsWith("1,000 samples"), tip);
 
-	// 2b. ?s= is a literal text; /RE/ is refused when it can backtrack
-	// exponentially; a huge ?s= leaves the page working
+	// 2b. ?s= is a literal text; /RE/ is run without backtracking (what
+	// a backtracking matcher takes exponential time on answers) and
+	// refused when it holds a back-reference; a huge ?s= leaves the page
+	// working
 	const redos = svgof("redos", "main;" + "a".repeat(36) + "! 10\nmain;b 5\n" +
 	    "main;x(a+)+$y 3\n");
-	page = await open(redos, "?s=(a%2B)%2B%24");
+	page = await reopen(redos, "?s=(a%2B)%2B%24");
 	check("?s= is searched as literal text", await page.evaluate(() =>
 	    document.getElementById("matched").textContent) === "Matched: 16.7%");
-	page = await open(redos, "?s=%2F(a%2B)%2B%24%2F");
-	const refused = await page.evaluate(() =>
+	page = await reopen(redos, "?s=%2F(a%2B)%2B%24%2F");
+	const nested = await page.evaluate(() =>
 	    document.getElementById("matched").textContent);
-	check("?s=/(a+)+$/ is refused, the page responds",
-	    refused.startsWith("Refused"), refused);
-	page = await open(redos, "?s=%2F.*.*.*x%2F");
-	check("?s= with three repetitions is refused", (await page.evaluate(() =>
-	    document.getElementById("matched").textContent)).startsWith("Refused"));
-	page = await open(redos, "?s=%2F%5Ea%2B!%24%2F");
+	check("?s=/(a+)+$/ answers (no name ends in a), the page responds",
+	    nested === "Matched: 0.0%", nested);
+	page = await reopen(redos, "?s=%2F.*.*.*x%2F");
+	const three = await page.evaluate(() =>
+	    document.getElementById("matched").textContent);
+	check("?s= with three repetitions searches", three === "Matched: 16.7%",
+	    three);
+	page = await reopen(redos, "?s=%2F(a)%5C1%2F");
+	const backref = await page.evaluate(() =>
+	    document.getElementById("matched").textContent);
+	check("?s= with a back-reference is refused, saying so",
+	    backref === "Refused: a back-reference", backref);
+	page = await reopen(redos, "?s=%2F%5Ea%2B!%24%2F");
 	check("?s=/RE/ searches a regular expression", await page.evaluate(() =>
 	    document.getElementById("matched").textContent) === "Matched: 55.6%");
-	page = await open(redos, "?s=" + "(".repeat(40000));
+	page = await reopen(redos, "?s=" + "(".repeat(40000));
 	await (await shown(page, "b ("))
 	    .click();
 	check("a 40,000-character ?s= leaves clicks working",
 	    Math.abs(((await rectof(page, "b")) || {}).w - FULL) < 1);
-	page = await open(redos, "?s=%2F" + "(".repeat(40000) + "%2F");
+	page = await reopen(redos, "?s=%2F" + "(".repeat(40000) + "%2F");
 	await (await shown(page, "b ("))
 	    .click();
 	check("a 40,000-character ?s=/RE/ leaves clicks working",
@@ -235,7 +249,7 @@ run(async () => {
 	check("no script errors from ?s=", errors.length === 0, errors);
 
 	// 3. hostile names: no dialog, no script error, names shown as text
-	page = await open(svgof("hostile", hostile, ["--minwidth", "0"]),
+	page = await reopen(svgof("hostile", hostile, ["--minwidth", "0"]),
 	    "?s=script");
 	await page.evaluate(() => {
 		for (const r of document.querySelectorAll("#v0 rect")) {
@@ -243,7 +257,9 @@ run(async () => {
 			r.dispatchEvent(new MouseEvent("click", { bubbles: true }));
 		}
 	});
-	await page.waitForTimeout(100);
+	// what the events set off has run once two frames are drawn
+	await page.evaluate(() => new Promise((r) => requestAnimationFrame(() =>
+	    requestAnimationFrame(() => setTimeout(r, 0)))));
 	check("hostile names raise no dialog", dialogs.length === 0, dialogs);
 	check("hostile names raise no script error", errors.length === 0, errors);
 	check("no injected elements", await page.evaluate(() =>
@@ -257,7 +273,7 @@ run(async () => {
 	    s.startsWith("]]><script>alert(2)</script> (")), t);
 
 	// 4. diff: legend and view switch
-	page = await open(svgof("diff", diff));
+	page = await reopen(svgof("diff", diff));
 	check("diff legend", await page.evaluate(() =>
 	    document.getElementById("legend").textContent.includes("grew")));
 	const vb = await page.evaluate(() =>
@@ -291,7 +307,7 @@ run(async () => {
 	check("diff details: before, after, delta, share of change",
 	    dd.includes("before 0, after 450, delta +450 (new)") &&
 	    dd.includes("of total change"), dd);
-	page = await open(svgof("diff", diff), "?v=1");
+	page = await reopen(svgof("diff", diff), "?v=1");
 	const vs = await page.evaluate(() => [0, 1, 2].map((i) =>
 	    (document.getElementById("v" + i).getAttribute("display") || "shown") +
 	    (document.getElementById("vb" + i).classList.contains("on") ? "+on" : "")));
@@ -299,7 +315,7 @@ run(async () => {
 	    "none,shown+on,none", vs);
 
 	// 5. headline and table of changes: static, rows act on the frames
-	page = await open(svgof("diff", diff));
+	page = await reopen(svgof("diff", diff));
 	const head = await page.evaluate(() =>
 	    document.getElementById("headline").textContent);
 	check("headline: total before -> after and the change",
@@ -327,7 +343,7 @@ run(async () => {
 	const deep = "# fg-diff kind=diff\n" + [
 		"main;a 100 100", "main;b;c;d;e;f;g;h 50 0",
 	].join("\n") + "\n";
-	page = await open(svgof("deep", deep));
+	page = await reopen(svgof("deep", deep));
 	const hv = await page.evaluate(() => {
 		const s = document.documentElement, d = document.getElementById("details");
 		const a = [+s.getAttribute("height"), +d.getAttribute("y")];
@@ -338,7 +354,7 @@ run(async () => {
 	    hv[2] - hv[0] === 6 * 16 && hv[3] - hv[1] === 6 * 16, hv);
 
 	// 7. fluid width unless --width; long names cut in the middle
-	page = await open(p1);
+	page = await reopen(p1);
 	await page.setViewportSize({ width: 800, height: 600 });
 	await page.waitForFunction(() =>
 	    document.documentElement.getAttribute("width") === "800");
@@ -356,8 +372,8 @@ run(async () => {
 		vsw.push("main;n" + i + " 0 2000", "main;v" + i + " 2000 0");
 	const wsw = svgof("switches", vsw.join("\n") + "\n",
 	    ["--mode", "proportional", "--min-change", "0"]);
+	let sp = await open(wsw);
 	for (const ww of [1280, 800, 600]) {
-		const sp = await open(wsw);
 		await sp.setViewportSize({ width: ww, height: 600 });
 		await sp.waitForFunction((w) => document.documentElement
 		    .getAttribute("width") === String(w), ww);
@@ -376,14 +392,14 @@ run(async () => {
 		    "apart, under the table and over the frames",
 		    sb.sw.length === 3 && apart && sb.sw.every((b) => b[0] >= 0 &&
 		    b[1] <= ww && b[2] >= sb.table && b[3] <= sb.frames), sb);
-		await sp.close();
 	}
+	await sp.close();
 	// the palette button, the legend and the table's headings stay apart
 	// and inside the window, in both modes (proportional labels are longer)
 	const wab = svgof("diff", diff);
-	for (const [f, mode] of [[wsw, "proportional"], [wab, "absolute"]])
+	for (const [f, mode] of [[wsw, "proportional"], [wab, "absolute"]]) {
+		sp = await open(f);
 		for (const ww of [1280, 800, 600]) {
-			const sp = await open(f);
 			await sp.setViewportSize({ width: ww, height: 600 });
 			await sp.waitForFunction((w) => document.documentElement
 			    .getAttribute("width") === String(w), ww);
@@ -403,16 +419,17 @@ run(async () => {
 			    "apart and inside the window", bx.length ===
 			    (mode === "absolute" ? 4 : 2) && apart &&
 			    bx.every((b) => b[0] >= 0 && b[1] <= ww), bx);
-			await sp.close();
 		}
+		await sp.close();
+	}
 	await page.emulateMedia({ media: "print" });
 	check("printed without the controls", await page.evaluate(() =>
 	    getComputedStyle(document.getElementById("search")).display) === "none");
 	await page.emulateMedia({ media: "screen" });
-	page = await open(svgof("fixed", plain, ["--width", "900"]));
+	page = await reopen(svgof("fixed", plain, ["--width", "900"]));
 	check("--width keeps a fixed width", await page.evaluate(() =>
 	    document.documentElement.getAttribute("width")) === "900");
-	page = await open(svgof("long", "main;" + "x".repeat(300) + "_end 10\n"));
+	page = await reopen(svgof("long", "main;" + "x".repeat(300) + "_end 10\n"));
 	await page.setViewportSize({ width: 800, height: 600 });
 	await page.waitForFunction(() =>
 	    document.documentElement.getAttribute("width") === "800");
@@ -428,7 +445,7 @@ run(async () => {
 	const nd = "# fg-diff kind=diff\n" + [
 		"main;a 1000 1000", "main;b 500 520", "main;n 0 100", "main;n;c 0 3",
 	].join("\n") + "\n";
-	page = await open(svgof("newkids", nd));
+	page = await reopen(svgof("newkids", nd));
 	const fillof = (name) => page.evaluate((t) => {
 		const g = Array.from(document.querySelectorAll("#v0 > rect")).find(
 		    (e) => e.firstChild.textContent.startsWith(t + " ("));
@@ -445,7 +462,7 @@ run(async () => {
 	    gd.includes("share 33.33% \u2192 34.67%"), gd);
 
 	// 9. interaction that keeps its place
-	page = await open(svgof("diff", diff));
+	page = await reopen(svgof("diff", diff));
 	await (await shown(page, "parse ("))
 	    .click();
 	await page.click("#vb1");
@@ -496,7 +513,7 @@ run(async () => {
 	check("a zoom's address is written after its repaint, once the page " +
 	    "is still, one history entry for two zooms", hw.same && hw.later &&
 	    hw.pushed === 1 && hw.x, hw);
-	page = await open(svgof("diff", diff));
+	page = await reopen(svgof("diff", diff));
 	// Chromium focuses the document's root first, then the graph
 	await page.keyboard.press("Tab");
 	if (await page.evaluate(() => document.activeElement ===
@@ -542,7 +559,7 @@ run(async () => {
 	await page.keyboard.press("Escape");
 	check("Esc closes the help", await page.evaluate(() =>
 	    document.getElementById("help").getAttribute("display") === "none"));
-	page = await open(p1);
+	page = await reopen(p1);
 	await (await shown(page, "parse ("))
 	    .click();
 	await (await shown(page, "main ("))
@@ -554,7 +571,7 @@ run(async () => {
 	    anc);
 
 	// 10. inferno's colour options: search fill, frame outlines, controls
-	page = await open(svgof("colours", plain, ["--search-color", "#00ff00",
+	page = await reopen(svgof("colours", plain, ["--search-color", "#00ff00",
 	    "--stroke-color", "#123456", "--uicolor", "#ff0000"]), "?s=parse");
 	const cs = await page.evaluate(() => {
 		const st = (e, p) => getComputedStyle(e)[p];
@@ -601,7 +618,7 @@ run(async () => {
 		"main;a 1000 1000", "main;b 500 900", "main;c 800 300",
 		"main;d 400 520", "main;n 0 200", "main;g 300 0",
 	].join("\n") + "\n";
-	page = await open(svgof("palette", pal, ["--min-change", "0"]));
+	page = await reopen(svgof("palette", pal, ["--min-change", "0"]));
 	const c0 = await contrast();
 	await page.keyboard.press("c");
 	const c1 = await contrast();
@@ -633,21 +650,24 @@ run(async () => {
 	    "c: colour-blind palette")));
 	// a change that rewrites a zoom's sealed entry, its own frame late
 	// (held here), the write due first: the address still has the change
-	page = await open(svgof("palette", pal, ["--min-change", "0"]));
+	page = await reopen(svgof("palette", pal, ["--min-change", "0"]));
 	await written(page);
-	const late = await page.evaluate(async () => {
+	await page.evaluate(async () => {
 		const raf = () => new Promise((r) => requestAnimationFrame(() =>
 		    requestAnimationFrame(r)));
 		window.fgsvg.zoom(1);
 		await raf();
 		window.requestAnimationFrame = () => 0;
 		window.dispatchEvent(new KeyboardEvent("keydown", { key: "c" }));
-		await new Promise((r) => setTimeout(r, 800));
-		return location.href;
 	});
+	// the write due (its timer, no frame drawn): the address polled for
+	// the change, not a sleep (10 s without it: the check fails)
+	await page.waitForFunction(() => /[?&]c=1/.test(location.href), null,
+	    { polling: 50, timeout: 10000 }).catch(() => {});
+	const late = await page.evaluate(() => location.href);
 	check("a change its frame has not drawn yet is in the address written",
 	    /[?&]x=/.test(late) && /[?&]c=1/.test(late), late);
-	page = await open(svgof("palette-cb", pal, ["--colorblind"]));
+	page = await reopen(svgof("palette-cb", pal, ["--colorblind"]));
 	check("with --colorblind the button starts checked", await page.evaluate(() =>
 	    document.getElementById("palbtn").textContent.charAt(0)) === "\u2611");
 
@@ -657,7 +677,7 @@ run(async () => {
 	    "main;a 1000 1000\nmain;b 300 200\nmain;c 100 400\n";
 	for (const args of [[], ["--mode", "proportional"], ["--negate"],
 	    ["--negate", "--mode", "proportional"]]) {
-		page = await open(svgof("sides", sides, args.concat(["--min-change",
+		page = await reopen(svgof("sides", sides, args.concat(["--min-change",
 		    "0"])));
 		const agree = await page.evaluate(() => {
 			const bad = [];
@@ -699,7 +719,7 @@ run(async () => {
 	const P = 1001001;
 	const clock = "# fg-diff kind=diff\n" + [1, 2, 3, 4, 5, 6, 7, 8].map((k) =>
 	    "main;f" + k + " " + k * P + " " + (k + 2) * P).join("\n") + "\n";
-	page = await open(svgof("clock", clock));
+	page = await reopen(svgof("clock", clock));
 	const ms = await hovered("f8");
 	check("hover and headline say ms for cpu-clock nanoseconds",
 	    ms[0].startsWith("10.01 ms (") && ms[0].includes("before 8.01, after 10.01") &&
@@ -715,7 +735,7 @@ run(async () => {
 	const rs = path.join(tmp, "node.svg");
 	fs.writeFileSync(rs, execFileSync("fg-svg", [rd]));
 	for (const landscape of [false, true]) {
-		page = await open(rs);
+		page = await reopen(rs);
 		const pdf = path.join(tmp, "p.pdf");
 		await page.pdf({ path: pdf, format: "A4", landscape });
 		let words = null, pw = 0, ph = 0;

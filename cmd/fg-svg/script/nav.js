@@ -7,9 +7,9 @@
 //   xpad, zoomed.
 // Writes: ic, started, term.
 // Declares, for the others: focused, help.
-// Calls: $, View, ask, detailline, el, fit, hidetip, mk, palettebutton,
-//   root, search, search_prompt, setcls, setpalette, setview, showtip,
-//   tidy, toggle_ic, wrap, zoom.
+// Calls: $, View, ask, detailline, el, fit, hidetip, literal, mk,
+//   palettebutton, root, search, search_prompt, setcls, setpalette, setview,
+//   showtip, tidy, toggle_ic, wrap, zoom.
 
 	// URL state: ?x=&y= (the zoomed frame, as flamegraph.pl), s=, i=, v=, c=
 	function getparams() {
@@ -138,7 +138,7 @@
 			if (f[i].name === name)
 				z = z ? common(z, f[i]) : f[i];
 		zoom(z || root());
-		search(name);
+		search(literal(name));
 		seturl();
 	}
 
