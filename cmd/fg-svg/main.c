@@ -49,6 +49,10 @@ static const char help[] =
     "                         (default: keep their colours, outline them)\n"
     "      --stroke-color #RRGGBB  outline every frame (default: none)\n"
     "      --uicolor #RRGGBB  colour of the controls and the details line\n"
+    "      --order name|weight  siblings by name (default) or widest first\n"
+    "      --labels name|share  labels: names, or names and shares (and\n"
+    "                         costs with --cost) where they fit\n"
+    "      --currency TEXT    the unit of money --cost's figures are in\n"
     "      --cost VCPUS:PRICE " FG_COST_HELP_TEXT
     FG_COLOR_HELP
     FG_HELP_TAIL;
@@ -58,7 +62,7 @@ enum {
 	OPT_MAXFRAMES, OPT_FONTTYPE, OPT_FONTSIZE, OPT_FONTWIDTH, OPT_COUNTNAME,
 	OPT_NAMETYPE, OPT_FACTOR, OPT_TOTAL, OPT_BGCOLORS, OPT_REVERSE,
 	OPT_INVERTED, OPT_FLAMECHART, OPT_NOTES, OPT_COST, OPT_SEARCHCOL,
-	OPT_STROKECOL, OPT_UICOL
+	OPT_STROKECOL, OPT_UICOL, OPT_ORDER, OPT_LABELS, OPT_CURRENCY
 };
 static const struct fg_opt opts[] = {
 	FG_COLOR_OPTS,
@@ -84,6 +88,9 @@ static const struct fg_opt opts[] = {
 	{ "search-color", OPT_SEARCHCOL, FG_OPT_ARG },
 	{ "stroke-color", OPT_STROKECOL, FG_OPT_ARG },
 	{ "uicolor", OPT_UICOL, FG_OPT_ARG },
+	{ "order", OPT_ORDER, FG_OPT_ARG },
+	{ "labels", OPT_LABELS, FG_OPT_ARG },
+	{ "currency", OPT_CURRENCY, FG_OPT_ARG },
 	{ NULL, 0, 0 }
 };
 
@@ -229,6 +236,18 @@ coloropt(const char *arg, const char *what)
 	return c;
 }
 
+/* An option taking one of two words: 0 for the first, 1 the second. */
+static int
+wordopt(const char *arg, const char *what, const char *w0, const char *w1)
+{
+	if (strcmp(arg, w0) == 0)
+		return 0;
+	if (strcmp(arg, w1) == 0)
+		return 1;
+	fg_errx(FG_EXIT_ERR, "%s: not %s or %s: %s", what, w0, w1, arg);
+	return 0;
+}
+
 /* The options about text and shape; 0 if ch is none of them. */
 static int
 textopt(struct svg_opts *o, int ch, const char *arg)
@@ -282,6 +301,18 @@ textopt(struct svg_opts *o, int ch, const char *arg)
 	case OPT_UICOL:
 		o->uicol = coloropt(arg, "--uicolor");
 		break;
+	case OPT_ORDER:
+		o->order = wordopt(arg, "--order", "name", "weight");
+		break;
+	case OPT_LABELS:
+		o->labels = wordopt(arg, "--labels", "name", "share");
+		break;
+	case OPT_CURRENCY:
+		if (strlen(arg) > 16)
+			fg_errx(FG_EXIT_ERR, "--currency: longer than 16 "
+			    "bytes: %s", arg);
+		o->currency = arg;
+		break;
 	default:
 		return 0;
 	}
@@ -302,6 +333,9 @@ parseopts(struct svg_opts *o, int *ccset, struct fg_optstate *st,
 		else if (!sizeopt(o, ch, st->arg) && !textopt(o, ch, st->arg))
 			fg_usage(usage);
 	}
+	if (o->order == SVG_ORDER_WEIGHT && o->flamechart)
+		fg_errx(FG_EXIT_ERR, "--order weight: a flame chart keeps "
+		    "the input's order");
 	return fg_opt_files(st, nfiles);
 }
 

@@ -55,9 +55,15 @@ struct svg_opts {
 	uint32_t searchcol, strokecol, uicol;
 	struct fg_colorcfg cc;
 	struct fg_cost cost;	/* --cost: yearly cost in hover and search */
+	const char *currency;	/* --currency: the unit of money, or NULL */
+	int order;		/* --order: SVG_ORDER_NAME or _WEIGHT */
+	int labels;		/* --labels: SVG_LABELS_NAME or _SHARE */
 	char *ownsub, *ownunit;	/* the default subtitle and unit name made
 				 * from the stream (read.c), freed at the end */
 };
+
+enum { SVG_ORDER_NAME = 0, SVG_ORDER_WEIGHT = 1 };
+enum { SVG_LABELS_NAME = 0, SVG_LABELS_SHARE = 1 };
 
 /* The count a view is drawn by. */
 enum { SVG_BEFORE = 0, SVG_AFTER = 1, SVG_ELIDED = 2 };
@@ -229,6 +235,12 @@ void svg_changes_finish(struct svg_changes *sc, const struct svg_opts *o,
 void svg_changes_free(struct svg_changes *sc);
 /* A change fg-top ranks that its frames' colour greys (the floor). */
 int svg_chg_grey(const struct fg_colorcfg *cc, const struct fg_chg *c);
+
+/*
+ * order.c: --order weight: v's siblings widest first, as wide ones by
+ * name, the frames again in pre-order with their starts moved.
+ */
+void svg_order_weight(struct svg_view *v);
 
 /* write.c */
 void svg_write(const struct svg_opts *o, const struct svg_layout *l,
