@@ -435,6 +435,7 @@ out_svgel(const struct svg_opts *o, const struct svg_layout *l,
 	if (l->isdiff)
 		out_diffattrs(o, l, &pg->hd);
 	out_costattr(o, l, &pg->hd);
+	out_mapattr(o);
 	out_altattr(o, l);
 	fg_out_str(">\n");
 }
