@@ -523,6 +523,7 @@ out_furniture(const struct svg_opts *o, const struct svg_layout *l,
 		legend(o, &h->lg);
 	if (h->changes)
 		table(o, sc, h);
+	out_map(o, l, h);
 	if (l->nviews > 1)
 		switches(l, h);
 }

@@ -58,6 +58,8 @@ struct svg_opts {
 	const char *currency;	/* --currency: the unit of money, or NULL */
 	int order;		/* --order: SVG_ORDER_NAME or _WEIGHT */
 	int labels;		/* --labels: SVG_LABELS_NAME or _SHARE */
+	long top;		/* --top: the cost map's rows (-1: unset) */
+	const char *callers;	/* --callers: NAME's callers, NAME the root */
 	char *ownsub, *ownunit;	/* the default subtitle and unit name made
 				 * from the stream (read.c), freed at the end */
 };
@@ -129,6 +131,8 @@ struct svg_layout {
 	size_t nalt;
 	uint32_t searchink;	/* --search-color's label ink, or
 				 * FG_NOCOLOR without it */
+	const struct svg_funcs *fn;	/* a profile's functions merged
+					 * (costmap.c), or NULL */
 };
 #define SVG_ALT_FILL(a)		((uint32_t)((a) >> 32))
 #define SVG_ALT_COLOR(a)	((uint32_t)(a) & 0xffffff)
@@ -235,6 +239,31 @@ void svg_changes_finish(struct svg_changes *sc, const struct svg_opts *o,
 void svg_changes_free(struct svg_changes *sc);
 /* A change fg-top ranks that its frames' colour greys (the floor). */
 int svg_chg_grey(const struct fg_colorcfg *cc, const struct fg_chg *c);
+
+/*
+ * costmap.c: a profile's functions merged by name across every call site,
+ * as fg-top counts them: self, the counts of the stacks a function ends
+ * (starts, with --reverse, whose stacks are reversed), and total, of the
+ * stacks it is in, once a stack however often it recurses. svg_funcs_add
+ * with each stack (its count), svg_funcs_rank to rank them by self.
+ */
+struct svg_funcs {
+	int on;
+	struct fg_stab *tab;	/* names, aux - 1 indexing the arrays */
+	double *self, *tot;
+	uint32_t *stamp;	/* the last stack counted in tot */
+	uint32_t serial;
+	size_t n, cap;
+	double all;		/* the sum of the stacks' counts */
+	struct fg_ent **ent;	/* svg_funcs_rank: each one's entry */
+	size_t *rank;		/* svg_funcs_rank: by self, the largest first */
+	size_t nrank;
+};
+void svg_funcs_init(struct svg_funcs *fs, int on);
+void svg_funcs_add(struct svg_funcs *fs, const char *stack, size_t len,
+    double v, int reverse);
+void svg_funcs_rank(struct svg_funcs *fs);
+void svg_funcs_free(struct svg_funcs *fs);
 
 /*
  * order.c: --order weight: v's siblings widest first, as wide ones by

@@ -113,6 +113,10 @@ size_t svg_sharelab(char *buf, size_t len, const struct svg_opts *o,
 /* costmap.c: the svg element's data-labels and data-cur, for the script. */
 void out_mapattr(const struct svg_opts *o);
 
+/* costmap.c: the cost map's headline and table, where place.c put them. */
+void out_map(const struct svg_opts *o, const struct svg_layout *l,
+    const struct head *h);
+
 /* furniture.c (placed by place.c, head.h) */
 void out_head(const struct svg_opts *o, const struct svg_layout *l,
     const struct page *pg);
