@@ -271,6 +271,9 @@
 		"c: colour-blind palette on or off",
 		"m or Alt-click on a frame: its function as one box, all call " +
 		    "sites merged, callers above, callees below (Esc: back)",
+		"Ctrl-wheel or + and -: zoom in (toward the frame) and out",
+		"sideways wheel, a drag sideways, [ and ]: pan to the " +
+		    "zoomed frame's neighbour",
 		"Back and Forward walk the zoom history", "?: this help"
 	];
 	// the help wrapped to the window's width (at most 460 pixels) and
