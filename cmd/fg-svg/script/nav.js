@@ -8,8 +8,8 @@
 // Writes: ic, started, term.
 // Declares, for the others: focused, help.
 // Calls: $, View, ask, detailline, el, fit, hidetip, mergeopen, mk,
-//   palettebutton, root, search, search_prompt, setcls, setpalette, setview, showtip,
-//   tidy, toggle_ic, wrap, zoom.
+//   palettebutton, root, search, search_prompt, setcls, setpalette,
+//   setview, showtip, tidy, toggle_ic, wrap, zoom.
 
 	// URL state: ?x=&y= (the zoomed frame, as flamegraph.pl), s=, i=, v=, c=,
 	// m= (the function view, map.js)
@@ -269,11 +269,10 @@
 		"Enter: zoom into the frame; Esc: back (or close search)",
 		"/ or Ctrl-F: search (text, or /regex/); Ctrl-I: ignore case",
 		"c: colour-blind palette on or off",
-		"m or Alt-click on a frame: its function as one box, all call " +
-		    "sites merged, callers above, callees below (Esc: back)",
-		"Ctrl-wheel or + and -: zoom in (toward the frame) and out",
-		"sideways wheel, a drag sideways, [ and ]: pan to the " +
-		    "zoomed frame's neighbour",
+		"m or Alt-click: the frame's function as one box, callers " +
+		    "above, callees below",
+		"Ctrl-wheel, + and -: zoom in and out a level",
+		"Shift-wheel, a drag, [ and ]: pan to the neighbour",
 		"Back and Forward walk the zoom history", "?: this help"
 	];
 	// the help wrapped to the window's width (at most 460 pixels) and
