@@ -2,9 +2,9 @@
 // details.js: numbers as the details line and the tooltip show them; the
 // details line; the tooltip. A piece of fg-svg's script (data.js says how
 // they join).
-// Reads: H, W, aword, bword, cden, chw, cost, countname, curname, drift, factor,
-//   floor, grey, isdiff, mode, mroom, nametype, svg, tchange, xpad, zcrit,
-//   zoomed.
+// Reads: H, W, aword, bword, cden, chw, cost, countname, curname, drift,
+//   factor, floor, grey, isdiff, mode, mroom, nametype, svg, tchange, xpad,
+//   zcrit, zoomed.
 // Declares, for the others: NS.
 // Calls: root, wrap, zroot.
 
