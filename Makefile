@@ -70,7 +70,7 @@ $(B)/libfg.a: $(COMMON_OBJ)
 # into the pieces of cmd/fg-svg/script, joined in this order by
 # gen-script.sh into script.c in the build folder, which fg-svg links.
 SVG_JS := $(addprefix cmd/fg-svg/script/,data.js zoom.js details.js \
-	head.js search.js views.js nav.js)
+	head.js search.js views.js map.js wheel.js nav.js)
 TOOL_OBJ_fg-svg = $(B)/cmd/fg-svg/script.o
 $(B)/cmd/fg-svg/script.c: $(SVG_JS) cmd/fg-svg/gen-script.sh
 	@mkdir -p $(dir $@)

@@ -3,8 +3,9 @@
 # fg-svg in the browser against flamegraph.pl and inferno, same input, same
 # run: the service shape (bench/gen-service.c, 200k stacks, the files
 # service.sh makes) before and after a change. Rendered: fg's differential
-# SVG of the pair (fg-diff | fg-svg), fg's plain SVG of the after profile,
-# and inferno-flamegraph's SVG of that same profile when it is on PATH.
+# SVG of the pair (fg-diff | fg-svg), fg's plain SVG of the after profile
+# and its cost map (--cost, --order weight, --labels share), and
+# inferno-flamegraph's SVG of that same profile when it is on PATH.
 # flamegraph.pl takes minutes on 200k stacks of this shape (it was stopped
 # after 300 s on a busy machine), so when it is on PATH it gets a smaller
 # after profile (FG_BENCH_PERL_STACKS, 20000) of its own, which fg-svg and
@@ -44,10 +45,15 @@ echo "input $s: before $(wc -l <"$a") stacks, after $(wc -l <"$b") stacks"
 
 "$bin/fg-diff" "$a" "$b" | "$bin/fg-svg" >"$data/svg-fgdiff.svg"
 "$bin/fg-svg" "$b" >"$data/svg-fg.svg"
+# the fleet cost map of the same profile: its first screen's table,
+# left-heavy, share labels (issue 38)
+"$bin/fg-svg" --cost 400:0.04 --order weight --labels share "$b" \
+    >"$data/svg-fgcost.svg"
 t_fg=$(best "$runs" "$bin/fg-svg" "$b")
 t_diff=$(best_sh "$runs" "'$bin/fg-diff' '$a' '$b' | '$bin/fg-svg'")
 line="render (sorted): fg-svg ${t_fg}s, fg-diff | fg-svg ${t_diff}s"
-set -- "fg-diff=$data/svg-fgdiff.svg" "fg=$data/svg-fg.svg"
+set -- "fg-diff=$data/svg-fgdiff.svg" "fg=$data/svg-fg.svg" \
+    "fg-cost=$data/svg-fgcost.svg"
 rm -f "$data/svg-inferno.svg" "$data/svg-fgpl.svg"
 if command -v inferno-flamegraph >/dev/null 2>&1; then
 	inferno-flamegraph "$b" >"$data/svg-inferno.svg" 2>/dev/null || true

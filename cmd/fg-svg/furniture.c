@@ -435,6 +435,7 @@ out_svgel(const struct svg_opts *o, const struct svg_layout *l,
 	if (l->isdiff)
 		out_diffattrs(o, l, &pg->hd);
 	out_costattr(o, l, &pg->hd);
+	out_mapattr(o);
 	out_altattr(o, l);
 	fg_out_str(">\n");
 }
@@ -524,6 +525,7 @@ out_furniture(const struct svg_opts *o, const struct svg_layout *l,
 		legend(o, &h->lg);
 	if (h->changes)
 		table(o, sc, h);
+	out_map(o, l, h);
 	if (l->nviews > 1)
 		switches(l, h);
 }

@@ -93,6 +93,10 @@ struct head {
 	int swln[3];		/* each one's line */
 	double swbase, vlaby;	/* the last line's baseline, "View:"'s */
 	double height;		/* what the head adds above the frames */
+	/* a profile's cost map (costmap.c): its table's rows, its
+	 * headline's baseline and what it adds to the head */
+	size_t maprows;
+	double mapy, maph;
 };
 
 /*
@@ -104,5 +108,12 @@ void svg_head(struct head *h, const struct svg_opts *o,
 struct page;
 void svg_head_place(struct head *h, const struct svg_opts *o,
     const struct svg_layout *l, const struct page *pg);
+
+/*
+ * costmap.c: the cost map's rows and height in h (for a profile with
+ * functions to rank and --top); returns the height.
+ */
+double svg_map_head(struct head *h, const struct svg_opts *o,
+    const struct svg_layout *l);
 
 #endif

@@ -22,6 +22,7 @@ struct svg_input {
 	double total[2];	/* the inputs' totals, before the first stack */
 	struct svg_flow *flow;	/* a profile or diff, laid out as it streams */
 	struct svg_changes sc;	/* a diff's functions, as they stream */
+	struct svg_funcs fn;	/* a profile's, merged (--top, --cost) */
 	fg_count ctot[2];	/* a flame chart's totals, summed exactly */
 	char *rbuf;		/* --reverse's buffer */
 	size_t rcap;

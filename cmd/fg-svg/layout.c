@@ -102,6 +102,8 @@ svg_layout_flow(struct svg_layout *l, struct svg_opts *o, struct svg_flow *s,
 		fk = isdiff ? fv[l->v[k].col] : 0;
 		scale(&l->v[k], o, r[0].w[fk]);
 		svg_flow_view(s, fk, isdiff, &l->v[k], o, a);
+		if (o->order == SVG_ORDER_WEIGHT)
+			svg_order_weight(&l->v[k]);
 	}
 	geometry(l, o);
 }

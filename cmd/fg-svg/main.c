@@ -49,6 +49,12 @@ static const char help[] =
     "                         (default: keep their colours, outline them)\n"
     "      --stroke-color #RRGGBB  outline every frame (default: none)\n"
     "      --uicolor #RRGGBB  colour of the controls and the details line\n"
+    "      --order name|weight  children by name or widest first\n"
+    "      --labels name|share  labels with shares (and costs) too\n"
+    "      --top N            first screen: the N functions costing most\n"
+    "                         by self, merged (--cost: 10, else 0)\n"
+    "      --currency TEXT    the unit of money\n"
+    "      --callers NAME     NAME's callers, all its call sites merged\n"
     "      --cost VCPUS:PRICE " FG_COST_HELP_TEXT
     FG_COLOR_HELP
     FG_HELP_TAIL;
@@ -58,7 +64,8 @@ enum {
 	OPT_MAXFRAMES, OPT_FONTTYPE, OPT_FONTSIZE, OPT_FONTWIDTH, OPT_COUNTNAME,
 	OPT_NAMETYPE, OPT_FACTOR, OPT_TOTAL, OPT_BGCOLORS, OPT_REVERSE,
 	OPT_INVERTED, OPT_FLAMECHART, OPT_NOTES, OPT_COST, OPT_SEARCHCOL,
-	OPT_STROKECOL, OPT_UICOL
+	OPT_STROKECOL, OPT_UICOL, OPT_ORDER, OPT_LABELS, OPT_CURRENCY, OPT_TOP,
+	OPT_CALLERS
 };
 static const struct fg_opt opts[] = {
 	FG_COLOR_OPTS,
@@ -84,6 +91,11 @@ static const struct fg_opt opts[] = {
 	{ "search-color", OPT_SEARCHCOL, FG_OPT_ARG },
 	{ "stroke-color", OPT_STROKECOL, FG_OPT_ARG },
 	{ "uicolor", OPT_UICOL, FG_OPT_ARG },
+	{ "order", OPT_ORDER, FG_OPT_ARG },
+	{ "labels", OPT_LABELS, FG_OPT_ARG },
+	{ "currency", OPT_CURRENCY, FG_OPT_ARG },
+	{ "top", OPT_TOP, FG_OPT_ARG },
+	{ "callers", OPT_CALLERS, FG_OPT_ARG },
 	{ NULL, 0, 0 }
 };
 
@@ -117,6 +129,7 @@ setdefaults(struct svg_opts *o)
 	o->minwidth = 0.01;	/* percent, as inferno: any window width */
 	o->minpct = 1;
 	o->maxframes = 100000;
+	o->top = -1;
 	o->factor = 1;
 	o->searchcol = o->strokecol = o->uicol = FG_NOCOLOR;
 	fg_colorcfg_init(&o->cc);
@@ -140,6 +153,9 @@ sizeopt(struct svg_opts *o, int ch, const char *arg)
 	case OPT_MINWIDTH:
 		o->minpct = 0;
 		o->minwidth = nonnegnum(arg, "--minwidth", 1, &o->minpct);
+		break;
+	case OPT_TOP:
+		o->top = (long)fg_parse_int(arg, 0, 1000, "--top");
 		break;
 	case OPT_MAXFRAMES:
 		o->maxframes = (size_t)fg_parse_int(arg, 0, 1000000000,
@@ -229,6 +245,18 @@ coloropt(const char *arg, const char *what)
 	return c;
 }
 
+/* An option taking one of two words: 0 for the first, 1 the second. */
+static int
+wordopt(const char *arg, const char *what, const char *w0, const char *w1)
+{
+	if (strcmp(arg, w0) == 0)
+		return 0;
+	if (strcmp(arg, w1) == 0)
+		return 1;
+	fg_errx(FG_EXIT_ERR, "%s: not %s or %s: %s", what, w0, w1, arg);
+	return 0;
+}
+
 /* The options about text and shape; 0 if ch is none of them. */
 static int
 textopt(struct svg_opts *o, int ch, const char *arg)
@@ -282,6 +310,24 @@ textopt(struct svg_opts *o, int ch, const char *arg)
 	case OPT_UICOL:
 		o->uicol = coloropt(arg, "--uicolor");
 		break;
+	case OPT_ORDER:
+		o->order = wordopt(arg, "--order", "name", "weight");
+		break;
+	case OPT_LABELS:
+		o->labels = wordopt(arg, "--labels", "name", "share");
+		break;
+	case OPT_CALLERS:
+		if (*arg == '\0' || strchr(arg, ';') != NULL)
+			fg_errx(FG_EXIT_ERR, "--callers: not a function name: "
+			    "%s", arg);
+		o->callers = arg;
+		break;
+	case OPT_CURRENCY:
+		if (strlen(arg) > 16)
+			fg_errx(FG_EXIT_ERR, "--currency: longer than 16 "
+			    "bytes: %s", arg);
+		o->currency = arg;
+		break;
 	default:
 		return 0;
 	}
@@ -302,6 +348,14 @@ parseopts(struct svg_opts *o, int *ccset, struct fg_optstate *st,
 		else if (!sizeopt(o, ch, st->arg) && !textopt(o, ch, st->arg))
 			fg_usage(usage);
 	}
+	if (o->callers != NULL && o->reverse)
+		fg_errx(FG_EXIT_ERR, "--callers: the stacks are reversed "
+		    "already, --reverse is not for it");
+	if (o->top < 0 || o->callers != NULL)
+		o->top = o->cost.on && o->callers == NULL ? 10 : 0;
+	if (o->order == SVG_ORDER_WEIGHT && o->flamechart)
+		fg_errx(FG_EXIT_ERR, "--order weight: a flame chart keeps "
+		    "the input's order");
 	return fg_opt_files(st, nfiles);
 }
 
@@ -337,6 +391,10 @@ layout(struct svg_layout *l, struct svg_changes *sc, struct svg_opts *o,
 		nodata(o);
 	svg_trend_end(o->trend, &o->cc, o->cc.bases.n > 0 ? -1 : r[0].w[0]);
 	svg_layout_flow(l, o, in->flow, in->ncols == 2, &in->annot, &in->per);
+	if (in->ncols == 1) {
+		svg_funcs_rank(&in->fn);
+		l->fn = &in->fn;
+	}
 	*sc = in->sc;
 	if (in->ncols == 2)
 		svg_changes_finish(sc, o, r[0].tot, &in->per);
@@ -363,6 +421,7 @@ main(int argc, char *argv[])
 	fg_annot_init(&in.annot);
 	svg_changes_init(&in.sc);
 	o.trend = svg_trend_new(files, nfiles);
+	svg_funcs_init(&in.fn, o.top > 0);
 	if (o.flamechart)
 		svg_read_chart(&in, files, nfiles);
 	else
@@ -383,6 +442,7 @@ main(int argc, char *argv[])
 	fg_pmap_save(&o.cc);
 	svg_layout_free(&l);
 	svg_changes_free(&sc);
+	svg_funcs_free(&in.fn);
 	svg_flow_free(in.flow);
 	fg_colorcfg_free(&o.cc);
 	fg_annot_free(&in.annot);

@@ -513,7 +513,7 @@ svg_head(struct head *h, const struct svg_opts *o, const struct svg_layout *l,
 	}
 	h->trendh = l->isdiff ? 0 : svg_trend_headh(o->trend, h->lh);
 	sw += h->trendh;
-	h->height = sw;
+	h->height = sw + svg_map_head(h, o, l);
 	if (o->cost.on)
 		h->costyear = fg_cost_year(&o->cost, 1);
 	if (l->isdiff) {
@@ -565,6 +565,8 @@ svg_head_place(struct head *h, const struct svg_opts *o,
 		if (h->stacked)
 			h->ty[1] = y + h->tstep + 4;
 	}
+	if (h->maprows > 0)
+		h->mapy = pg->liney + h->titleh;
 	h->swbase = pg->top - 6;
 	h->vlaby = h->swbase - (h->swn - 1) * LINEH(o);
 	for (i = 0; i < l->nviews && i < 3; i++)
@@ -601,7 +603,8 @@ svg_page(struct page *pg, const struct svg_opts *o,
 		pg->vh[i] = pg->top + ((double)l->v[i].maxdepth + 1) *
 		    (double)o->frameheight + l->ypad2;
 	pg->h = l->nviews > 0 ? pg->vh[0] : l->imageheight + pg->hh;
-	pg->down = o->inverted || ((l->isdiff || o->cc.gone) && pg->h > TALL);
+	pg->down = o->inverted || ((l->isdiff || o->cc.gone ||
+	    pg->hd.maprows > 0) && pg->h > TALL);
 	svg_head_place(&pg->hd, o, l, pg);
 }
 

@@ -62,12 +62,37 @@ reverse(const char *s, size_t n, char **buf, size_t *cap, size_t *outlen)
 	return *buf;
 }
 
+/*
+ * --callers NAME: the frames from the root to the first NAME, reversed
+ * (NAME first, then its callers); nothing (the root's count) for a stack
+ * without NAME.
+ */
+static const char *
+callers(const char *name, const char *s, size_t n, char **buf, size_t *cap,
+    size_t *outlen)
+{
+	size_t nl = strlen(name), i = 0, e;
+
+	while (i < n) {
+		for (e = i; e < n && s[e] != ';'; e++)
+			;
+		if (e - i == nl && memcmp(s + i, name, nl) == 0)
+			return reverse(s, e, buf, cap, outlen);
+		i = e + 1;
+	}
+	*outlen = 0;
+	return s;
+}
+
 static const char *
 rekey(void *arg, int i, const char *key, size_t len, size_t *outlen)
 {
 	struct svg_input *in = arg;
 
 	(void)i;
+	if (in->o->callers != NULL)
+		return callers(in->o->callers, key, len, &in->rbuf, &in->rcap,
+		    outlen);
 	return reverse(key, len, &in->rbuf, &in->rcap, outlen);
 }
 
@@ -165,6 +190,8 @@ onstack(const char *key, size_t len, const fg_count *c, int ncols, void *arg)
 	svg_flow_add(in->flow, key, len, v);
 	if (ncols == 2)
 		leaf(in, key, len, v);
+	else if (in->fn.on)
+		svg_funcs_add(&in->fn, key, len, v[0], in->o->reverse);
 }
 
 /*
@@ -186,7 +213,7 @@ svg_read_sum(struct svg_input *in, char **files, int nfiles)
 	so.start = onstart;
 	so.emit = onstack;
 	so.arg = in;
-	if (in->o->reverse)
+	if (in->o->reverse || in->o->callers != NULL)
 		so.rekey = rekey;
 	fg_sum(files, nfiles, &so);
 }
@@ -214,8 +241,8 @@ chartrec(void *arg, const struct fg_fold *f, const struct fg_rec *r)
 	for (k = 0; k < r->ncols; k++)
 		if (fg_count_add(&in->ctot[k], r->c[k]) < 0)
 			fg_sum_overflow(f->in.name, f->in.lineno);
-	if (in->o->reverse)
-		stack = reverse(r->stack, r->len, &in->rbuf, &in->rcap, &len);
+	if (in->o->reverse || in->o->callers != NULL)
+		stack = rekey(in, 0, r->stack, r->len, &len);
 	onstack(stack, len, r->c, r->ncols, in);
 }
 

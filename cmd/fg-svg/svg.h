@@ -58,10 +58,18 @@ struct svg_opts {
 	uint32_t searchcol, strokecol, uicol;
 	struct fg_colorcfg cc;
 	struct fg_cost cost;	/* --cost: yearly cost in hover and search */
+	const char *currency;	/* --currency: the unit of money, or NULL */
+	int order;		/* --order: SVG_ORDER_NAME or _WEIGHT */
+	int labels;		/* --labels: SVG_LABELS_NAME or _SHARE */
+	long top;		/* --top: the cost map's rows (-1: unset) */
+	const char *callers;	/* --callers: NAME's callers, NAME the root */
 	char *ownsub, *ownunit;	/* the default subtitle and unit name made
 				 * from the stream (read.c), freed at the end */
 	struct svg_trend *trend;	/* fg-trend's stream (trend.c) */
 };
+
+enum { SVG_ORDER_NAME = 0, SVG_ORDER_WEIGHT = 1 };
+enum { SVG_LABELS_NAME = 0, SVG_LABELS_SHARE = 1 };
 
 /* The count a view is drawn by. */
 enum { SVG_BEFORE = 0, SVG_AFTER = 1, SVG_ELIDED = 2 };
@@ -127,6 +135,8 @@ struct svg_layout {
 	size_t nalt;
 	uint32_t searchink;	/* --search-color's label ink, or
 				 * FG_NOCOLOR without it */
+	const struct svg_funcs *fn;	/* a profile's functions merged
+					 * (costmap.c), or NULL */
 };
 #define SVG_ALT_FILL(a)		((uint32_t)((a) >> 32))
 #define SVG_ALT_COLOR(a)	((uint32_t)(a) & 0xffffff)
@@ -259,6 +269,37 @@ double svg_trend_headh(const struct svg_trend *t, double lh);
 void svg_trend_head(const struct svg_trend *t, const struct svg_opts *o,
     double y, double lh);
 void svg_trend_free(struct svg_trend *t);
+
+/*
+ * costmap.c: a profile's functions merged by name across every call site,
+ * as fg-top counts them: self, the counts of the stacks a function ends
+ * (starts, with --reverse, whose stacks are reversed), and total, of the
+ * stacks it is in, once a stack however often it recurses. svg_funcs_add
+ * with each stack (its count), svg_funcs_rank to rank them by self.
+ */
+struct svg_funcs {
+	int on;
+	struct fg_stab *tab;	/* names, aux - 1 indexing the arrays */
+	double *self, *tot;
+	uint32_t *stamp;	/* the last stack counted in tot */
+	uint32_t serial;
+	size_t n, cap;
+	double all;		/* the sum of the stacks' counts */
+	struct fg_ent **ent;	/* svg_funcs_rank: each one's entry */
+	size_t *rank;		/* svg_funcs_rank: by self, the largest first */
+	size_t nrank;
+};
+void svg_funcs_init(struct svg_funcs *fs, int on);
+void svg_funcs_add(struct svg_funcs *fs, const char *stack, size_t len,
+    double v, int reverse);
+void svg_funcs_rank(struct svg_funcs *fs);
+void svg_funcs_free(struct svg_funcs *fs);
+
+/*
+ * order.c: --order weight: v's siblings widest first, as wide ones by
+ * name, the frames again in pre-order with their starts moved.
+ */
+void svg_order_weight(struct svg_view *v);
 
 /* write.c */
 void svg_write(const struct svg_opts *o, const struct svg_layout *l,

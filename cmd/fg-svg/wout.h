@@ -84,6 +84,9 @@ void out_commas(double v);
 void out_amount(const struct svg_opts *o, double v);
 void out_pct(double v);
 void out_money(double v);
+size_t fmt_commas(char *buf, double v);
+size_t fmt_money(char *buf, double v);
+void out_peryear(const struct svg_opts *o);
 void out_text(const char *s);
 void out_midcut(const char *s, size_t n, size_t max);
 void out_b36(double v);
@@ -97,6 +100,22 @@ void out_textel(const char *id, const char *cls, double x, double y,
  * maxch characters (SIZE_MAX for all) are written; returns their number.
  */
 size_t xml_text(const char *s, size_t n, size_t maxch);
+
+/*
+ * costmap.c: --labels share: " (12.50%)", with --cost " (12.50%, 1,234/yr)"
+ * (and --currency's unit), a frame's label's tail, into buf; its length
+ * in bytes, 0 when labels are names or f is the root.
+ */
+size_t svg_sharelab(char *buf, size_t len, const struct svg_opts *o,
+    const struct svg_layout *l, const struct svg_frame *f,
+    const struct svg_view *v);
+
+/* costmap.c: the svg element's data-labels and data-cur, for the script. */
+void out_mapattr(const struct svg_opts *o);
+
+/* costmap.c: the cost map's headline and table, where place.c put them. */
+void out_map(const struct svg_opts *o, const struct svg_layout *l,
+    const struct head *h);
 
 /* furniture.c (placed by place.c, head.h) */
 void out_head(const struct svg_opts *o, const struct svg_layout *l,

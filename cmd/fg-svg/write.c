@@ -21,19 +21,20 @@ extern const char *const svg_script[];
  * saves a year, in the stream's mode as fg-top's cost column.
  */
 static void
-out_cost(const struct svg_layout *l, const struct fnums *n)
+out_cost(const struct svg_opts *o, const struct svg_layout *l,
+    const struct fnums *n)
 {
 	if (!n->cost)
 		return;
 	fg_out_str("; cost ");
 	out_money(n->cyear);
-	fg_out_str("/yr");
+	out_peryear(o);
 	if (l->isdiff) {
 		fg_out_str(", change ");
 		if (n->cchange > 0)
 			fg_out_char('+');
 		out_money(n->cchange);
-		fg_out_str("/yr");
+		out_peryear(o);
 	}
 }
 
@@ -78,7 +79,7 @@ out_title(const struct svg_opts *o, const struct svg_layout *l,
 		fg_out_char(' ');
 		out_text(o->countname);
 		fg_out_str(", 100%");
-		out_cost(l, &n);
+		out_cost(o, l, &n);
 		fg_out_str(")</title>");
 		return;
 	}
@@ -93,7 +94,7 @@ out_title(const struct svg_opts *o, const struct svg_layout *l,
 		out_change(o, &n);
 	if (svg_trend_on(o->trend))
 		svg_trend_title(o->trend, f->name, svg_showlen(f));
-	out_cost(l, &n);
+	out_cost(o, l, &n);
 	fg_out_str(")</title>");
 }
 
@@ -133,8 +134,8 @@ out_frame(const struct svg_opts *o, const struct svg_layout *l,
     const struct svg_frame *f, const struct svg_view *v, const struct page *pg)
 {
 	struct box b;
-	size_t len, nch;
-	char col[8];
+	size_t len, nch, sl;
+	char col[8], tail[96];
 
 	svg_page_box(&b, o, l, v, f, pg);
 	fg_out_str("<rect d=\"");
@@ -167,7 +168,11 @@ out_frame(const struct svg_opts *o, const struct svg_layout *l,
 	else {
 		len = svg_showlen(f);
 		nch = fg_utf8_len(f->name, len);
-		if (nch <= b.chars)
+		sl = svg_sharelab(tail, sizeof(tail), o, l, f, v);
+		if (sl > 0 && nch + fg_utf8_len(tail, sl) <= b.chars) {
+			xml_text(f->name, len, SIZE_MAX);
+			xml_text(tail, sl, SIZE_MAX);
+		} else if (nch <= b.chars)
 			xml_text(f->name, len, SIZE_MAX);
 		else {
 			xml_text(f->name, len, b.chars - 2);

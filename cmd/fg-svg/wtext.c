@@ -49,24 +49,33 @@ out_fix1(double v)
 void
 out_commas(double v)
 {
-	char buf[32];
+	char buf[40];
+
+	fg_out_write(buf, fmt_commas(buf, v));
+}
+
+/* v with commas into buf (40 bytes); returns its length. */
+size_t
+fmt_commas(char *buf, double v)
+{
+	char d[32];
+	size_t k = 0;
 	int n, i;
 
 	if (v < 0) {
-		fg_out_char('-');
+		buf[k++] = '-';
 		v = -v;
 	}
-	if (!(v < 9.2e18)) {
-		snprintf(buf, sizeof(buf), "%.4g", v);
-		fg_out_str(buf);
-		return;
-	}
-	n = snprintf(buf, sizeof(buf), "%.0f", v);
+	if (!(v < 9.2e18))
+		return k + (size_t)snprintf(buf + k, 32, "%.4g", v);
+	n = snprintf(d, sizeof(d), "%.0f", v);
 	for (i = 0; i < n; i++) {
 		if (i > 0 && (n - i) % 3 == 0)
-			fg_out_char(',');
-		fg_out_char(buf[i]);
+			buf[k++] = ',';
+		buf[k++] = d[i];
 	}
+	buf[k] = '\0';
+	return k;
 }
 
 /*
@@ -106,14 +115,29 @@ out_pct(double v)
 void
 out_money(double v)
 {
-	char buf[64];
+	char buf[40];
 
-	if (fabs(v) >= 100) {
-		out_commas(round(v));
-		return;
+	fg_out_write(buf, fmt_money(buf, v));
+}
+
+/* A yearly cost as out_money writes it, into buf (40 bytes). */
+size_t
+fmt_money(char *buf, double v)
+{
+	if (fabs(v) >= 100)
+		return fmt_commas(buf, round(v));
+	return (size_t)snprintf(buf, 40, "%.2f", v);
+}
+
+/* "/yr" after a cost, " EUR/yr" with --currency EUR. */
+void
+out_peryear(const struct svg_opts *o)
+{
+	if (o->currency != NULL) {
+		fg_out_char(' ');
+		out_text(o->currency);
 	}
-	snprintf(buf, sizeof(buf), "%.2f", v);
-	fg_out_str(buf);
+	fg_out_str("/yr");
 }
 
 void

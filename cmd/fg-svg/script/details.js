@@ -2,9 +2,9 @@
 // details.js: numbers as the details line and the tooltip show them; the
 // details line; the tooltip. A piece of fg-svg's script (data.js says how
 // they join).
-// Reads: H, W, aword, bword, cden, chw, cost, countname, drift, factor,
-//   floor, grey, isdiff, mode, mroom, nametype, svg, tchange, xpad, zcrit,
-//   zoomed.
+// Reads: H, W, aword, bword, cden, chw, cost, countname, curname, drift,
+//   factor, floor, grey, isdiff, mode, mroom, nametype, svg, tchange, xpad,
+//   zcrit, zoomed.
 // Declares, for the others: NS.
 // Calls: root, wrap, zroot.
 
@@ -40,7 +40,7 @@
 	function money(v) {
 		var a = Math.abs(v);
 		return (v < 0 ? "-" : "") + (a >= 100 ? commas(String(Math.round(a))) :
-		    a.toFixed(2)) + "/yr";
+		    a.toFixed(2)) + (curname ? " " + curname : "") + "/yr";
 	}
 	function share(c, t) {
 		return t > 0 ? c / t : 0;

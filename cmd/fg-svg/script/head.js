@@ -233,6 +233,7 @@
 			palbtn.setAttribute("y", fix1(hd.legy + dl));
 		dy = dl + (p.leg.n - p0.leg.n) * LH;
 		shift($("col0"), 0, dy);
+		shift($("costmap"), 0, dt);
 		g = function (q) {
 			return q.st ? [xpad, (hd.n0 + 1) * LH + 4] :
 			    [xpad + (q.w - 2 * xpad) / 2, 0];

@@ -3,15 +3,16 @@
 // the mouse and the keyboard, focus, help, and the start (and the end of
 // the function the pieces make). A piece of fg-svg's script (data.js says
 // how they join).
-// Reads: LH, W, alton, chw, cur, details, fs, icbtn, searchbtn, svg, views,
-//   xpad, zoomed.
+// Reads: LH, W, alton, chw, cur, details, fnv, fs, icbtn, searchbtn, svg,
+//   views, xpad, zoomed.
 // Writes: ic, started, term.
 // Declares, for the others: focused, help.
-// Calls: $, View, ask, detailline, el, fit, hidetip, literal, mk,
-//   palettebutton, root, search, search_prompt, setcls, setpalette, setview,
-//   showtip, tidy, toggle_ic, wrap, zoom.
+// Calls: $, View, ask, detailline, el, fit, hidetip, literal, mergeopen,
+//   mk, palettebutton, root, search, search_prompt, setcls, setpalette,
+//   setview, showtip, tidy, toggle_ic, wrap, zoom.
 
-	// URL state: ?x=&y= (the zoomed frame, as flamegraph.pl), s=, i=, v=, c=
+	// URL state: ?x=&y= (the zoomed frame, as flamegraph.pl), s=, i=, v=, c=,
+	// m= (the function view, map.js)
 	function getparams() {
 		var p = {}, a = window.location.search.slice(1).split("&"), i, kv;
 		for (i = 0; i < a.length; i++) {
@@ -81,6 +82,8 @@
 			q.push("i=1");
 		if (alton)
 			q.push("c=1");
+		if (fnv)
+			q.push("m=" + encodeURIComponent(fnv.name));
 		return q.length ? u + "?" + q.join("&") : u;
 	}
 	function urldrop() {
@@ -109,7 +112,8 @@
 	// searches its name and zooms to where all its frames are
 	function rowof(t) {
 		while (t && t !== svg) {
-			if (t.classList && t.classList.contains("chg"))
+			if (t.classList && (t.classList.contains("chg") ||
+			    t.classList.contains("fnrow")))
 				return t.getAttribute("data-n");
 			t = t.parentNode;
 		}
@@ -265,6 +269,10 @@
 		"Enter: zoom into the frame; Esc: back (or close search)",
 		"/ or Ctrl-F: search (text, or /regex/); Ctrl-I: ignore case",
 		"c: colour-blind palette on or off",
+		"m or Alt-click: the frame's function as one box, callers " +
+		    "above, callees below",
+		"Ctrl-wheel, + and -: zoom in and out a level",
+		"Shift-wheel, a drag, [ and ]: pan to the neighbour",
 		"Back and Forward walk the zoom history", "?: this help"
 	];
 	// the help wrapped to the window's width (at most 460 pixels) and
@@ -420,6 +428,8 @@
 	}
 	search();
 	showroot();
+	if (p.m)
+		mergeopen(p.m, true);
 	started = true;
 	focused = root();
 	tabto(focused);

@@ -5,7 +5,7 @@
 // Reads: H, NS, W, W0, astral, bg, chw, cur, hdy, svg, unzoombtn, xpad.
 // Writes: zoomed.
 // Declares, for the others: labdirty, ovl.
-// Calls: $, ink, mk, retab, search, seturl.
+// Calls: $, ink, labtext, mk, retab, search, seturl.
 
 	function label(name, w) {
 		var n = Math.floor(w / chw), a;
@@ -84,7 +84,7 @@
 		labdirty = false;
 	}
 	function relabel(v, fr, x, w) {
-		var l = label(fr.name, w);
+		var l = labtext(fr, w);
 		if (l === "")
 			return;
 		fr.lab = l;

@@ -1,0 +1,316 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * costmap.c: reading a profile as a cost map. --labels share: a frame's
+ * label carries its share (and with --cost its yearly cost) where it fits.
+ * The first screen (--top, on with --cost): a headline with the total (and
+ * its yearly cost) and a table of the functions that cost most by self,
+ * merged across every call site, as fg-top ranks them, static text that
+ * reads without the script; the script outlines a row's frames on hover.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fg.h"
+#include "svg.h"
+#include "wout.h"
+#include "head.h"
+
+size_t
+svg_sharelab(char *buf, size_t len, const struct svg_opts *o,
+    const struct svg_layout *l, const struct svg_frame *f,
+    const struct svg_view *v)
+{
+	char m[40];
+	int k;
+
+	(void)l;
+	if (o->labels != SVG_LABELS_SHARE || f->depth == 0 || len == 0 ||
+	    !(v->total > 0))
+		return 0;
+	/* the share and cost of the frame's title (svg_fnums) */
+	if (o->cost.on) {
+		fmt_money(m, fg_cost_year(&o->cost, f->w / v->total));
+		k = snprintf(buf, len, " (%.2f%%, %s%s%s/yr)",
+		    100 * f->w / v->total, m, o->currency != NULL ? " " : "",
+		    o->currency != NULL ? o->currency : "");
+	} else
+		k = snprintf(buf, len, " (%.2f%%)", 100 * f->w / v->total);
+	if (k < 0 || (size_t)k >= len)
+		return 0;
+	return (size_t)k;
+}
+
+void
+out_mapattr(const struct svg_opts *o)
+{
+	if (o->labels == SVG_LABELS_SHARE)
+		fg_out_str(" data-labels=\"share\"");
+	if (o->currency != NULL)
+		out_attr("data-cur", o->currency);
+}
+
+/* ---- a profile's functions, merged across call sites ---- */
+
+void
+svg_funcs_init(struct svg_funcs *fs, int on)
+{
+	memset(fs, 0, sizeof(*fs));
+	fs->on = on;
+	if (on)
+		fs->tab = fg_stab_new(0);
+}
+
+/* The index of name, a new one counting nothing yet. */
+static size_t
+funcidx(struct svg_funcs *fs, const char *name, size_t n)
+{
+	struct fg_ent *e = fg_stab_get(fs->tab, name, n);
+
+	if (e->aux == 0) {
+		if (fs->n == fs->cap) {
+			fs->cap = fs->cap ? fs->cap * 2 : 256;
+			fs->self = fg_reallocarray(fs->self, fs->cap,
+			    sizeof(*fs->self));
+			fs->tot = fg_reallocarray(fs->tot, fs->cap,
+			    sizeof(*fs->tot));
+			fs->stamp = fg_reallocarray(fs->stamp, fs->cap,
+			    sizeof(*fs->stamp));
+		}
+		fs->self[fs->n] = fs->tot[fs->n] = 0;
+		fs->stamp[fs->n] = 0;
+		e->aux = (uint32_t)++fs->n;
+	}
+	return e->aux - 1;
+}
+
+void
+svg_funcs_add(struct svg_funcs *fs, const char *stack, size_t len, double v,
+    int reverse)
+{
+	const char *p = stack, *end = stack + len, *q;
+	size_t i, leaf = SIZE_MAX;
+
+	if (!fs->on || !(v > 0))
+		return;
+	fs->all += v;
+	if (++fs->serial == 0) {
+		/* wrapped: every stamp is of an old stack */
+		memset(fs->stamp, 0, fs->n * sizeof(*fs->stamp));
+		fs->serial = 1;
+	}
+	while (p < end) {
+		q = memchr(p, ';', (size_t)(end - p));
+		if (q == NULL)
+			q = end;
+		if (q > p) {
+			i = funcidx(fs, p, (size_t)(q - p));
+			if (fs->stamp[i] != fs->serial) {
+				fs->stamp[i] = fs->serial;
+				fs->tot[i] += v;
+			}
+			if (!reverse || leaf == SIZE_MAX)
+				leaf = i;
+		}
+		p = q + 1;
+	}
+	if (leaf != SIZE_MAX)
+		fs->self[leaf] += v;
+}
+
+static const struct svg_funcs *rankfs;
+
+/* Bytewise, as LC_ALL=C sort. */
+static int
+namecmp(const struct fg_ent *a, const struct fg_ent *b)
+{
+	size_t n = a->len < b->len ? a->len : b->len;
+	int c = memcmp(a->key, b->key, n);
+
+	if (c != 0)
+		return c;
+	return a->len < b->len ? -1 : a->len > b->len;
+}
+
+static int
+byself(const void *a, const void *b)
+{
+	const struct svg_funcs *fs = rankfs;
+	size_t x = *(const size_t *)a, y = *(const size_t *)b;
+
+	if (fs->self[x] != fs->self[y])
+		return fs->self[x] > fs->self[y] ? -1 : 1;
+	if (fs->tot[x] != fs->tot[y])
+		return fs->tot[x] > fs->tot[y] ? -1 : 1;
+	return namecmp(fs->ent[x], fs->ent[y]);
+}
+
+/* Those with a self count, the largest first (by total, then by name). */
+void
+svg_funcs_rank(struct svg_funcs *fs)
+{
+	struct fg_ent *e;
+	size_t i;
+
+	if (!fs->on || fs->n == 0)
+		return;
+	fs->rank = fg_reallocarray(NULL, fs->n, sizeof(*fs->rank));
+	fs->ent = fg_reallocarray(NULL, fs->n, sizeof(*fs->ent));
+	for (e = fg_stab_first(fs->tab); e != NULL; e = e->next)
+		fs->ent[e->aux - 1] = e;
+	for (i = 0; i < fs->n; i++)
+		if (fs->self[i] > 0)
+			fs->rank[fs->nrank++] = i;
+	rankfs = fs;
+	qsort(fs->rank, fs->nrank, sizeof(*fs->rank), byself);
+	rankfs = NULL;
+}
+
+void
+svg_funcs_free(struct svg_funcs *fs)
+{
+	free(fs->self);
+	free(fs->tot);
+	free(fs->stamp);
+	free(fs->rank);
+	free(fs->ent);
+	if (fs->tab != NULL)
+		fg_stab_free(fs->tab);
+	memset(fs, 0, sizeof(*fs));
+}
+
+/* ---- the first screen: the headline and the table ---- */
+
+#define MAPLINEH(o) ((o)->fontsize + 6)
+
+double
+svg_map_head(struct head *h, const struct svg_opts *o,
+    const struct svg_layout *l)
+{
+	const struct svg_funcs *fs = l->fn;
+
+	if (l->isdiff || fs == NULL || fs->nrank == 0 || o->top <= 0)
+		return 0;
+	h->maprows = fs->nrank < (size_t)o->top ? fs->nrank : (size_t)o->top;
+	h->maph = ((double)h->maprows + 2) * MAPLINEH(o) + 8;
+	return h->maph;
+}
+
+/* A cost as the table shows it, "1,234/yr" (" EUR/yr"), into buf. */
+static void
+costtext(char *buf, size_t len, const struct svg_opts *o, double share)
+{
+	char m[40];
+
+	fmt_money(m, fg_cost_year(&o->cost, share));
+	snprintf(buf, len, "%s%s%s/yr", m, o->currency != NULL ? " " : "",
+	    o->currency != NULL ? o->currency : "");
+}
+
+static void
+headline(const struct svg_opts *o, const struct svg_funcs *fs,
+    const struct head *h)
+{
+	char buf[96];
+
+	fg_out_str("<text id=\"maphead\" x=\"");
+	out_num(SVG_XPAD);
+	fg_out_str("\" y=\"");
+	out_fix1(h->mapy);
+	fg_out_str("\" font-weight=\"bold\">Total: ");
+	if (o->cost.on) {
+		costtext(buf, sizeof(buf), o, 1);
+		out_text(buf);
+		fg_out_str(" (");
+		out_num(o->cost.vcpus);
+		fg_out_str(" vCPUs at ");
+		out_num(o->cost.price);
+		fg_out_str("/vCPU-hour), ");
+	}
+	out_amount(o, fs->all);
+	fg_out_char(' ');
+	out_text(o->countname);
+	fg_out_str("</text>\n");
+}
+
+static void
+row(const struct svg_opts *o, const struct svg_funcs *fs, size_t k,
+    const double *x, double y, size_t namemax)
+{
+	const struct fg_ent *e = fs->ent[k];
+	char buf[96];
+
+	fg_out_str("<g class=\"fnrow\" data-n=\"");
+	xml_text(e->key, e->len, SIZE_MAX);
+	fg_out_str("\"><title>");
+	xml_text(e->key, e->len, SIZE_MAX);
+	fg_out_str(": self ");
+	out_amount(o, fs->self[k]);
+	fg_out_char(' ');
+	out_text(o->countname);
+	fg_out_str(", total ");
+	out_amount(o, fs->tot[k]);
+	fg_out_str(", all call sites merged");
+	if (o->cost.on) {
+		fg_out_str("; self cost ");
+		costtext(buf, sizeof(buf), o, fs->self[k] / fs->all);
+		out_text(buf);
+		fg_out_str(", total ");
+		costtext(buf, sizeof(buf), o, fs->tot[k] / fs->all);
+		out_text(buf);
+	}
+	fg_out_str("</title>");
+	snprintf(buf, sizeof(buf), "%.2f%%", 100 * fs->self[k] / fs->all);
+	out_textel(NULL, "num", x[0], y, buf);
+	snprintf(buf, sizeof(buf), "%.2f%%", 100 * fs->tot[k] / fs->all);
+	out_textel(NULL, "num", x[1], y, buf);
+	if (o->cost.on) {
+		costtext(buf, sizeof(buf), o, fs->self[k] / fs->all);
+		out_textel(NULL, "num", x[2], y, buf);
+	}
+	out_textstart(NULL, NULL, x[3], y);
+	out_midcut(e->key, e->len, namemax);
+	fg_out_str("</text></g>\n");
+}
+
+void
+out_map(const struct svg_opts *o, const struct svg_layout *l,
+    const struct head *h)
+{
+	const struct svg_funcs *fs = l->fn;
+	double cw = o->fontsize * o->fontwidth, x[4], y;
+	char buf[96];
+	size_t i, w = 0, n;
+	long room;
+
+	if (h->maprows == 0)
+		return;
+	fg_out_str("<g id=\"costmap\">\n");
+	headline(o, fs, h);
+	/* the columns' right edges: self and total shares, the cost */
+	x[0] = SVG_XPAD + 7 * cw;
+	x[1] = x[0] + 9 * cw;
+	x[2] = x[1];
+	if (o->cost.on) {
+		for (i = 0; i < h->maprows; i++) {
+			costtext(buf, sizeof(buf), o,
+			    fs->self[fs->rank[i]] / fs->all);
+			n = fg_utf8_len(buf, strlen(buf));
+			w = n > w ? n : w;
+		}
+		x[2] = x[1] + (double)(w + 2) * cw;
+	}
+	x[3] = x[2] + 2 * cw;
+	room = (long)(((double)o->width - SVG_XPAD - x[3]) / cw);
+	y = h->mapy + MAPLINEH(o);
+	out_textel(NULL, "th num", x[0], y, "self");
+	out_textel(NULL, "th num", x[1], y, "total");
+	if (o->cost.on)
+		out_textel(NULL, "th num", x[2], y, "self/yr");
+	out_textel(NULL, "th", x[3], y,
+	    "functions by self, all call sites merged");
+	for (i = 0; i < h->maprows; i++)
+		row(o, fs, fs->rank[i], x, y + (double)(i + 1) * MAPLINEH(o),
+		    room < 8 ? 8 : (size_t)room);
+	fg_out_str("</g>\n");
+}
