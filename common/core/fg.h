@@ -178,7 +178,7 @@ struct fg_in {
 	uint64_t roff, rend;
 	unsigned nfill;		/* reads so far (a range's first is short) */
 	int slurp;		/* reading a whole file: no line limit */
-	int crwarned;		/* warned about a carriage return */
+	uint64_t crat, crend;	/* the next CR (in.c's nextcr) */
 	struct fg_gz *gz;	/* decompressing gzip input (inflate) */
 };
 /* Opens path ("-" is stdin); on failure prints a message and exits. */
@@ -210,9 +210,9 @@ uint64_t fg_in_offset(const struct fg_in *in, const char *p);
 void fg_in_mem(struct fg_in *in, const char *name, const char *buf,
     size_t len);
 /*
- * Returns the next line in place, without its '\n' (nor a '\r' before it),
- * NUL-terminated in the buffer unless the input is the caller's memory;
- * *len is its length. NULL at end of input. The line stays valid until the
+ * Returns the next line in place, without its end ('\n', "\r\n" or a
+ * '\r' alone: the three are line ends), NUL-terminated in the buffer
+ * unless the input is the caller's memory; *len is its length. NULL at end of input. The line stays valid until the
  * next call (the caller's memory: as long as the caller keeps it). Read
  * errors are fatal.
  */

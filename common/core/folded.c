@@ -270,13 +270,6 @@ fg_fold_next(struct fg_fold *f, struct fg_rec *r)
 				fg_in_warn(&f->in, "%s", msg);
 			continue;
 		}
-		/* a CR-only file reads as one line: its first has them */
-		if (!f->anyrec && memchr(r->stack, '\r', r->len) != NULL) {
-			fg_in_warn(&f->in, "carriage return inside a line "
-			    "(CR-only line endings? convert them with "
-			    "tr '\\r' '\\n')");
-			continue;
-		}
 		f->anyrec = 1;
 		if (!fg_bases_cut(f->bases, &r->stack, &r->len))
 			continue;
