@@ -331,6 +331,10 @@ detect(struct fg_in *in)
 	head = in_peek(in, COLLAPSE_PROBE_BYTES, &n);
 	if (n == 0)
 		return NULL;	/* empty input: nothing to do */
+	if (n >= 8 && memcmp(head, "PERFILE2", 8) == 0)
+		fg_errx(FG_EXIT_ERR, "%s: this is perf.data, which perf "
+		    "reads: run perf script -i %s, then give fg-collapse its "
+		    "output", in->name, in->name);
 	if ((f = collapse_choose(head, n, &nr)) == NULL)
 		collapse_unrecognised(in->name, &nr);
 	return f;

@@ -121,6 +121,7 @@ inbuf(struct fg_in *in)
 int
 fg_in_tryopen(struct fg_in *in, const char *path)
 {
+	(void)fg_in_maxline();	/* a bad FG_MAX_LINE is an error at once */
 	memset(in, 0, sizeof(*in));
 	if (strcmp(path, "-") == 0) {
 		in->fd = STDIN_FILENO;
