@@ -271,14 +271,57 @@ write_items(const struct fg_sortitem *it, size_t n)
 }
 
 /*
+ * tab's stacks as fg_out_stack writes them (after off bytes of a
+ * window's key), in a new table whose bytewise order and unique stacks
+ * are those of the output; NULL when every stack is written as it is.
+ */
+static struct fg_stab *
+unmeta(struct fg_stab *tab, size_t off)
+{
+	struct fg_stab *t = NULL;
+	struct fg_ent *e, *d;
+	struct buf b = { 0 };
+	const char *k;
+	long at;
+
+	for (e = fg_stab_first(tab); e != NULL; e = e->next) {
+		k = e->key + off;
+		at = fg_stack_metapos(k, e->len - off);
+		if (at >= 0 && t == NULL) {
+			t = fg_stab_new(1);	/* the stacks before are copied */
+			for (d = fg_stab_first(tab); d != e; d = d->next)
+				fg_count_add(&fg_stab_get(t, d->key,
+				    d->len)->c[0], d->c[0]);
+		}
+		if (t == NULL)
+			continue;
+		b.len = 0;
+		buf_put(&b, e->key, e->len);
+		if (at >= 0 && (size_t)at == e->len - off)
+			buf_put(&b, "_", 1);
+		else if (at >= 0)
+			b.p[off + (size_t)at] = '_';
+		d = fg_stab_get(t, b.p, b.len);
+		if (fg_count_add(&d->c[0], e->c[0]) < 0)
+			fg_sum_overflow("<output>", 0);
+	}
+	free(b.p);
+	return t;
+}
+
+/*
  * The folded profile, sorted bytewise (the sort below). The table cannot be
  * searched afterwards.
  */
 void
 collapse_write(struct fg_stab *tab, const struct copts *o)
 {
+	struct fg_stab *t = unmeta(tab, 0);
+
 	collapse_header(o, 1);
-	collapse_sort(tab, o->nothreads, write_items);
+	collapse_sort(t != NULL ? t : tab, o->nothreads, write_items);
+	if (t != NULL)
+		fg_stab_free(t);
 }
 
 /* The file name of window slot: -o's pattern with %n, %s, %t, %% filled. */
@@ -361,7 +404,8 @@ void
 window_write(const struct copts *o, struct fg_stab *tab)
 {
 	const struct cwin *w = o->win;
-	struct fg_ent **v = fg_stab_sorted(tab);
+	struct fg_stab *t = unmeta(tab, WINDOW_KEYLEN);
+	struct fg_ent **v = fg_stab_sorted(t != NULL ? t : tab);
 	struct fg_outbuf b;
 	struct stat sb;
 	size_t i = 0;
@@ -393,4 +437,6 @@ window_write(const struct copts *o, struct fg_stab *tab)
 		free(b.p);
 	}
 	free(v);
+	if (t != NULL)
+		fg_stab_free(t);
 }

@@ -411,8 +411,6 @@ int fg_count_scale(fg_count *c, long double factor);
 size_t fg_count_fmt(char *buf, fg_count c);
 /* Writes c through out.c. */
 void fg_out_count(fg_count c);
-/* A folded line: the stack, then its ncols counts, each after a blank. */
-void fg_out_rec(const char *key, size_t len, const fg_count *c, int ncols);
 
 /*
  * keysort: bytewise order of folded-stack keys, and sorting arrays of
@@ -712,14 +710,31 @@ struct fg_rec {
  * Parses one data line (already without '\n'/'\r'). kind says how many
  * trailing count fields to take: PROFILE one, DIFF two, UNKNOWN two when
  * the line has two numeric fields (as flamegraph.pl decides), else one.
- * Returns 0, or an error string for a malformed line. Trailing blanks after
- * the stack are trimmed, as flamegraph.pl and inferno trim them. The line is
- * not modified: r->stack points into it and is NOT NUL-terminated.
+ * Returns 0, or an error string for a malformed line. The blank before the
+ * (first) count separates it from the stack; other blanks before that one
+ * are the stack's (a frame "[unknown] " stays itself), as flamegraph.pl
+ * reads them (inferno trims them). Blanks between and after the counts
+ * are separators. The line is not modified: r->stack points into it and
+ * is NOT NUL-terminated.
  */
 const char *fg_parse_rec(const char *line, size_t len, enum fg_kind kind,
     struct fg_rec *r);
 /* True for lines to skip: empty, blank, and '#' comment/header lines. */
 int fg_is_meta(const char *line, size_t len);
+/*
+ * A folded line (folded.c): the stack, then its ncols counts, each after
+ * a blank. Every tool writes its data lines so, and the stack so that the
+ * line never reads as metadata (fg_out_stack).
+ */
+void fg_out_rec(const char *key, size_t len, const fg_count *c, int ncols);
+/*
+ * Stack s (n bytes) as a data line writes it: when it would start like a
+ * comment ('#' after blanks, then a blank or nothing), the byte after the
+ * '#' is written as '_' (inserted at the end). fg_stack_metapos returns
+ * that byte's offset (n: at the end), or -1 when s is written as it is.
+ */
+long fg_stack_metapos(const char *s, size_t n);
+void fg_out_stack(const char *s, size_t n);
 
 /*
  * A folded input stream: lines, comments and headers handled, kind

@@ -31,6 +31,56 @@ fg_is_meta(const char *line, size_t len)
 	return 1;
 }
 
+/*
+ * stack-write: a stack is written so that its line never reads as
+ * metadata, here or in inferno (which trims blanks at a line's start): a
+ * stack that is '#' after blanks (if any), then a blank or its end, has
+ * that blank written as '_' ("# p" as "#_p"; "#" as "#_"), as perf's
+ * process names have their blanks. fg-collapse's root frames from a
+ * Chrome thread name, a pprof label or --root can start so.
+ */
+long
+fg_stack_metapos(const char *s, size_t n)
+{
+	size_t i = 0;
+
+	while (i < n && isblank_((unsigned char)s[i]))
+		i++;
+	if (i == n || s[i] != '#' || (i + 1 < n && !isblank_((unsigned
+	    char)s[i + 1])))
+		return -1;
+	return (long)(i + 1);
+}
+
+void
+fg_out_stack(const char *key, size_t len)
+{
+	long at;
+
+	if (len == 0 || (key[0] != '#' && !isblank_((unsigned char)key[0])) ||
+	    (at = fg_stack_metapos(key, len)) < 0) {
+		fg_out_write(key, len);
+		return;
+	}
+	fg_out_write(key, (size_t)at);
+	fg_out_char('_');
+	if ((size_t)at < len)
+		fg_out_write(key + at + 1, len - (size_t)at - 1);
+}
+
+void
+fg_out_rec(const char *key, size_t len, const fg_count *c, int ncols)
+{
+	int k;
+
+	fg_out_stack(key, len);
+	for (k = 0; k < ncols; k++) {
+		fg_out_char(' ');
+		fg_out_count(c[k]);
+	}
+	fg_out_char('\n');
+}
+
 static const char needtwo[] = "differential line needs two counts";
 
 /* Finds the last blank-separated field of s[0..n): returns its start. */
@@ -45,7 +95,7 @@ lastfield(const char *s, size_t n)
 const char *
 fg_parse_rec(const char *line, size_t len, enum fg_kind kind, struct fg_rec *r)
 {
-	size_t n = len, b, b2;
+	size_t n = len, b, b2, m;
 	enum fg_numerr e;
 	fg_count c2;
 
@@ -59,22 +109,21 @@ fg_parse_rec(const char *line, size_t len, enum fg_kind kind, struct fg_rec *r)
 		return fg_numerr_str(e);
 	r->ncols = 1;
 	n = b;
-	while (n > 0 && isblank_((unsigned char)line[n - 1]))
-		n--;
 	if (kind != FG_KIND_PROFILE) {
-		b2 = lastfield(line, n);
-		if (b2 > 0 && fg_count_parse(line + b2, n - b2, &c2) ==
+		for (m = n; m > 0 && isblank_((unsigned char)line[m - 1]); m--)
+			;
+		b2 = lastfield(line, m);
+		if (b2 > 0 && fg_count_parse(line + b2, m - b2, &c2) ==
 		    FG_NUM_OK) {
 			r->c[1] = r->c[0];
 			r->c[0] = c2;
 			r->ncols = 2;
 			n = b2;
-			while (n > 0 && isblank_((unsigned char)line[n - 1]))
-				n--;
 		} else if (kind == FG_KIND_DIFF)
 			return needtwo;
 	}
-	if (n == 0)
+	/* one blank separates the stack: the others are the stack's */
+	if (--n == 0)
 		return "empty stack";
 	r->stack = line;
 	r->len = n;
