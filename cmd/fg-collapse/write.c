@@ -234,8 +234,8 @@ collapse_header(const struct copts *o, int withsamples)
 	double e;
 
 	samples = name != NULL && strcmp(name, "samples") == 0;
-	if (o->header == 0 || (o->header < 0 && (name == NULL || samples ||
-	    o->unit->plain)))
+	if (o->header == 0 || (o->header < 0 && !o->unit->numtail &&
+	    (name == NULL || samples || o->unit->plain)))
 		return;
 	snprintf(per, sizeof(per), "%llu", (unsigned long long)u->period);
 	snprintf(smp, sizeof(smp), "%llu", (unsigned long long)u->samples);
@@ -274,9 +274,10 @@ write_items(const struct fg_sortitem *it, size_t n)
  * tab's stacks as fg_out_stack writes them (after off bytes of a
  * window's key), in a new table whose bytewise order and unique stacks
  * are those of the output; NULL when every stack is written as it is.
+ * *numtail is set when a stack ends in a number (fg_stack_numtail).
  */
 static struct fg_stab *
-unmeta(struct fg_stab *tab, size_t off)
+unmeta(struct fg_stab *tab, size_t off, int *numtail)
 {
 	struct fg_stab *t = NULL;
 	struct fg_ent *e, *d;
@@ -287,6 +288,8 @@ unmeta(struct fg_stab *tab, size_t off)
 	for (e = fg_stab_first(tab); e != NULL; e = e->next) {
 		k = e->key + off;
 		at = fg_stack_metapos(k, e->len - off);
+		if (!*numtail)
+			*numtail = fg_stack_numtail(k, e->len - off);
 		if (at >= 0 && t == NULL) {
 			t = fg_stab_new(1);	/* the stacks before are copied */
 			for (d = fg_stab_first(tab); d != e; d = d->next)
@@ -316,7 +319,7 @@ unmeta(struct fg_stab *tab, size_t off)
 void
 collapse_write(struct fg_stab *tab, const struct copts *o)
 {
-	struct fg_stab *t = unmeta(tab, 0);
+	struct fg_stab *t = unmeta(tab, 0, &o->unit->numtail);
 
 	collapse_header(o, 1);
 	collapse_sort(t != NULL ? t : tab, o->nothreads, write_items);
@@ -404,7 +407,7 @@ void
 window_write(const struct copts *o, struct fg_stab *tab)
 {
 	const struct cwin *w = o->win;
-	struct fg_stab *t = unmeta(tab, WINDOW_KEYLEN);
+	struct fg_stab *t = unmeta(tab, WINDOW_KEYLEN, &o->unit->numtail);
 	struct fg_ent **v = fg_stab_sorted(t != NULL ? t : tab);
 	struct fg_outbuf b;
 	struct stat sb;

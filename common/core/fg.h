@@ -734,6 +734,12 @@ void fg_out_rec(const char *key, size_t len, const fg_count *c, int ncols);
  * that byte's offset (n: at the end), or -1 when s is written as it is.
  */
 long fg_stack_metapos(const char *s, size_t n);
+/*
+ * Whether stack s (n bytes) ends in a blank and a number ("main;worker 3"),
+ * so that its profile line would read as a differential one where no
+ * header says the kind.
+ */
+int fg_stack_numtail(const char *s, size_t n);
 void fg_out_stack(const char *s, size_t n);
 
 /*

@@ -31,6 +31,15 @@ fg_is_meta(const char *line, size_t len)
 	return 1;
 }
 
+/* Finds the last blank-separated field of s[0..n): returns its start. */
+static size_t
+lastfield(const char *s, size_t n)
+{
+	while (n > 0 && !isblank_((unsigned char)s[n - 1]))
+		n--;
+	return n;
+}
+
 /*
  * stack-write: a stack is written so that its line never reads as
  * metadata, here or in inferno (which trims blanks at a line's start): a
@@ -50,6 +59,18 @@ fg_stack_metapos(const char *s, size_t n)
 	    char)s[i + 1])))
 		return -1;
 	return (long)(i + 1);
+}
+
+int
+fg_stack_numtail(const char *s, size_t n)
+{
+	size_t b;
+	fg_count c;
+
+	while (n > 0 && isblank_((unsigned char)s[n - 1]))
+		n--;
+	b = lastfield(s, n);
+	return b > 0 && b < n && fg_count_parse(s + b, n - b, &c) == FG_NUM_OK;
 }
 
 void
@@ -82,15 +103,6 @@ fg_out_rec(const char *key, size_t len, const fg_count *c, int ncols)
 }
 
 static const char needtwo[] = "differential line needs two counts";
-
-/* Finds the last blank-separated field of s[0..n): returns its start. */
-static size_t
-lastfield(const char *s, size_t n)
-{
-	while (n > 0 && !isblank_((unsigned char)s[n - 1]))
-		n--;
-	return n;
-}
 
 const char *
 fg_parse_rec(const char *line, size_t len, enum fg_kind kind, struct fg_rec *r)
