@@ -12,6 +12,7 @@
  * it unsaid.
  */
 #include <sys/stat.h>
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
@@ -366,25 +367,75 @@ done:
 	return b.p;
 }
 
+/*
+ * A window's file, written whole under a temporary name and renamed: an
+ * interrupted run leaves no partial window under a window's name.
+ */
 static void
 write_file(const char *name, const char *p, size_t n)
 {
+	char *tmp = fg_malloc(strlen(name) + 32);
 	int fd;
 	ssize_t r;
 
-	if ((fd = open(name, O_WRONLY | O_CREAT | O_TRUNC, 0666)) < 0)
-		fg_err(FG_EXIT_ERR, "%s", name);
+	sprintf(tmp, "%s.%ld.tmp", name, (long)getpid());
+	if ((fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0666)) < 0)
+		fg_err(FG_EXIT_ERR, "%s", tmp);
 	while (n > 0) {
 		r = write(fd, p, n);
 		if (r < 0 && errno == EINTR)
 			continue;
-		if (r < 0)
-			fg_err(FG_EXIT_ERR, "%s: write error", name);
+		if (r < 0) {
+			(void)unlink(tmp);
+			fg_err(FG_EXIT_ERR, "%s: write error", tmp);
+		}
 		p += r;
 		n -= (size_t)r;
 	}
-	if (close(fd) < 0)
-		fg_err(FG_EXIT_ERR, "%s: write error", name);
+	if (close(fd) < 0) {
+		(void)unlink(tmp);
+		fg_err(FG_EXIT_ERR, "%s: write error", tmp);
+	}
+	if (rename(tmp, name) < 0) {
+		(void)unlink(tmp);
+		fg_err(FG_EXIT_ERR, "%s", name);
+	}
+	free(tmp);
+}
+
+/*
+ * -o DIR used again: the windows an earlier run wrote there past this
+ * run's last (files named as window_write names them, NNNN.folded) are
+ * removed, so that the directory holds one capture; other files stay.
+ */
+static void
+prune(const char *dir, int64_t last)
+{
+	DIR *d;
+	struct dirent *de;
+	const char *s;
+	char *path;
+	size_t k;
+	long long slot;
+
+	if ((d = opendir(dir)) == NULL)
+		fg_err(FG_EXIT_ERR, "%s", dir);
+	while ((de = readdir(d)) != NULL) {
+		s = de->d_name;
+		for (k = 0; s[k] >= '0' && s[k] <= '9'; k++)
+			;
+		if (k < 4 || k > 18 || strcmp(s + k, ".folded") != 0)
+			continue;
+		slot = strtoll(s, NULL, 10);
+		if (slot <= last)
+			continue;
+		path = fg_malloc(strlen(dir) + strlen(s) + 2);
+		sprintf(path, "%s/%s", dir, s);
+		if (unlink(path) < 0)
+			fg_err(FG_EXIT_ERR, "%s", path);
+		free(path);
+	}
+	closedir(d);
 }
 
 static int64_t
@@ -439,6 +490,8 @@ window_write(const struct copts *o, struct fg_stab *tab)
 		free(name);
 		free(b.p);
 	}
+	if (dir)
+		prune(w->pattern, last);
 	free(v);
 	if (t != NULL)
 		fg_stab_free(t);
