@@ -113,7 +113,8 @@ struct cunit {
 void collapse_unit(const struct copts *o, const char *unit, size_t len);
 void collapse_period(const struct copts *o, uint64_t period);
 void collapse_samples(const struct copts *o, uint64_t n);
-void collapse_unit_end(const struct copts *o);
+/* name: the input just read, for the warning about a second unit. */
+void collapse_unit_end(const struct copts *o, const char *name);
 /* How the counts arose (stats.h's FG_ORIGIN_*): written as origin=. */
 void collapse_origin(const struct copts *o, int origin);
 /*

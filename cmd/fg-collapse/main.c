@@ -359,7 +359,7 @@ collapse_all(char **files, int nfiles, const struct cfmt *force,
 			    in.name, f->name);
 		if (f != NULL) {
 			collapse_one(f, &in, tab, o);
-			collapse_unit_end(o);
+			collapse_unit_end(o, in.name);
 		}
 		fg_in_close(&in);
 	}

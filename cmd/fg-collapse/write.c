@@ -127,7 +127,7 @@ known(struct cstate *s)
 }
 
 void
-collapse_unit_end(const struct copts *o)
+collapse_unit_end(const struct copts *o, const char *name)
 {
 	struct cunit *u = o->unit;
 	struct cstate *a = &u->all, *s = &u->in;
@@ -145,8 +145,13 @@ collapse_unit_end(const struct copts *o)
 	a->sw += s->sw;
 	a->sw2 += s->sw2;
 	a->now |= s->now;
-	if (!s->nounit && !a->nounit && strcmp(a->name, s->name) != 0)
+	if (!s->nounit && !a->nounit && strcmp(a->name, s->name) != 0) {
+		if (!a->mixed)	/* fg-merge's words */
+			fg_warnx("%s: counts in %s, an earlier input's in %s: "
+			    "the sum has no unit, and no noise test applies "
+			    "to it", name, s->name, a->name);
 		a->mixed = 1;	/* counts of two units: no test */
+	}
 	if (s->nounit || strcmp(a->name, s->name) != 0) {
 		a->nounit = 1;
 		a->name[0] = '\0';
@@ -235,7 +240,7 @@ collapse_header(const struct copts *o, int withsamples)
 	double e;
 
 	samples = name != NULL && strcmp(name, "samples") == 0;
-	if (o->header == 0 || (o->header < 0 && !o->unit->numtail &&
+	if (o->header == 0 || (o->header < 0 && !o->unit->numtail && !u->mixed &&
 	    (name == NULL || samples || o->unit->plain)))
 		return;
 	snprintf(per, sizeof(per), "%llu", (unsigned long long)u->period);
