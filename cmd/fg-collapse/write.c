@@ -289,14 +289,14 @@ unmeta(struct fg_stab *tab, size_t off, int *numtail)
 	struct fg_ent *e, *d;
 	struct buf b = { 0 };
 	const char *k;
-	long at;
+	int odd;
 
 	for (e = fg_stab_first(tab); e != NULL; e = e->next) {
 		k = e->key + off;
-		at = fg_stack_metapos(k, e->len - off);
+		odd = fg_stack_odd(k, e->len - off);
 		if (!*numtail)
 			*numtail = fg_stack_numtail(k, e->len - off);
-		if (at >= 0 && t == NULL) {
+		if (odd && t == NULL) {
 			t = fg_stab_new(1);	/* the stacks before are copied */
 			for (d = fg_stab_first(tab); d != e; d = d->next)
 				fg_count_add(&fg_stab_get(t, d->key,
@@ -305,11 +305,9 @@ unmeta(struct fg_stab *tab, size_t off, int *numtail)
 		if (t == NULL)
 			continue;
 		b.len = 0;
-		buf_put(&b, e->key, e->len);
-		if (at >= 0 && (size_t)at == e->len - off)
-			buf_put(&b, "_", 1);
-		else if (at >= 0)
-			b.p[off + (size_t)at] = '_';
+		buf_need(&b, e->len + 1);
+		memcpy(b.p, e->key, off);
+		b.len = off + fg_stack_fix(k, e->len - off, b.p + off);
 		d = fg_stab_get(t, b.p, b.len);
 		if (fg_count_add(&d->c[0], e->c[0]) < 0)
 			fg_sum_overflow("<output>", 0);

@@ -730,10 +730,15 @@ void fg_out_rec(const char *key, size_t len, const fg_count *c, int ncols);
 /*
  * Stack s (n bytes) as a data line writes it: when it would start like a
  * comment ('#' after blanks, then a blank or nothing), the byte after the
- * '#' is written as '_' (inserted at the end). fg_stack_metapos returns
- * that byte's offset (n: at the end), or -1 when s is written as it is.
+ * '#' is written as '_' (inserted at the end); a carriage return (a line
+ * end) as a blank. fg_stack_metapos returns the offset of the byte after
+ * such a '#' (n: at the end), or -1; fg_stack_odd whether s is written
+ * otherwise than as it is; fg_stack_fix writes into out (n + 1 bytes)
+ * what fg_out_stack writes, and returns its length.
  */
 long fg_stack_metapos(const char *s, size_t n);
+int fg_stack_odd(const char *s, size_t n);
+size_t fg_stack_fix(const char *s, size_t n, char *out);
 /*
  * Whether stack s (n bytes) ends in a blank and a number ("main;worker 3"),
  * so that its profile line would read as a differential one where no

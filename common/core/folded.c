@@ -45,7 +45,8 @@ lastfield(const char *s, size_t n)
  * metadata, here or in inferno (which trims blanks at a line's start): a
  * stack that is '#' after blanks (if any), then a blank or its end, has
  * that blank written as '_' ("# p" as "#_p"; "#" as "#_"), as perf's
- * process names have their blanks. fg-collapse's root frames from a
+ * process names have their blanks. A carriage return, which ends a line
+ * (in.c), is written as a blank. fg-collapse's root frames from a
  * Chrome thread name, a pprof label or --root can start so.
  */
 long
@@ -73,20 +74,42 @@ fg_stack_numtail(const char *s, size_t n)
 	return b > 0 && b < n && fg_count_parse(s + b, n - b, &c) == FG_NUM_OK;
 }
 
+size_t
+fg_stack_fix(const char *s, size_t n, char *out)
+{
+	long at = fg_stack_metapos(s, n);
+	size_t i, k = n;
+
+	memcpy(out, s, n);
+	for (i = 0; i < n; i++)
+		if (out[i] == '\r')
+			out[i] = ' ';
+	if (at >= 0 && (size_t)at == n)
+		out[k++] = '_';
+	else if (at >= 0)
+		out[at] = '_';
+	return k;
+}
+
+int
+fg_stack_odd(const char *s, size_t n)
+{
+	return (n > 0 && (s[0] == '#' || isblank_((unsigned char)s[0])) &&
+	    fg_stack_metapos(s, n) >= 0) || memchr(s, '\r', n) != NULL;
+}
+
 void
 fg_out_stack(const char *key, size_t len)
 {
-	long at;
+	char *b;
 
-	if (len == 0 || (key[0] != '#' && !isblank_((unsigned char)key[0])) ||
-	    (at = fg_stack_metapos(key, len)) < 0) {
+	if (!fg_stack_odd(key, len)) {
 		fg_out_write(key, len);
 		return;
 	}
-	fg_out_write(key, (size_t)at);
-	fg_out_char('_');
-	if ((size_t)at < len)
-		fg_out_write(key + at + 1, len - (size_t)at - 1);
+	b = fg_malloc(len + 1);
+	fg_out_write(b, fg_stack_fix(key, len, b));
+	free(b);
 }
 
 void
