@@ -22,6 +22,8 @@ static const char help[] =
     "  -j, --jobs N           threads for one large perf script file or\n"
     "                         pipe (1 or 2; default: 2 when there are 2\n"
     "                         cores); also -n, --nthreads\n"
+    "  -q, --quiet            no warnings about malformed lines (the exit\n"
+    "                         status still says)\n"
     "  -h, --help             print this help and exit\n"
     "      --cpuprofile-time  cpuprofile, chrome, speedscope, gecko: weigh\n"
     "                         samples by time (us)\n"

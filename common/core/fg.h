@@ -649,12 +649,16 @@ void fg_habit(int code, const char *arg);
  */
 /* The end of every tool's --help text. */
 #define FG_HELP_TAIL \
+    "  -q, --quiet            no warnings about malformed lines (the exit\n" \
+    "                         status still says)\n" \
     "  -h, --help             print this help and exit\n" \
     "      --version          print the version and exit\n" \
     "\n" \
     "Exit status: 0 success, 1 malformed lines were skipped, 2 error.\n"
 /* The same for the tools with a gate (fg-top, fg-trend). */
 #define FG_HELP_GATE_TAIL \
+    "  -q, --quiet            no warnings about malformed lines (the exit\n" \
+    "                         status still says)\n" \
     "  -h, --help             print this help and exit\n" \
     "      --version          print the version and exit\n" \
     "\n" \
