@@ -86,8 +86,9 @@ void collapse_kept_free(struct ckept *k);
  * samples); main.c calls collapse_unit_end() after each input. A value
  * two inputs disagree on, or one input leaves out, is not written. With
  * neither --header nor --no-header, the header is written when the unit
- * is known and is not samples and no input was marked by collapse_plain()
- * (write.c).
+ * is known and is not samples and no input was marked by collapse_plain(),
+ * and always when a stack ends in a number (fg_stack_numtail): its line
+ * would read as differential without the header's kind=profile (write.c).
  */
 struct cstate {
 	char name[32];		/* "" until a format names it */
@@ -106,12 +107,14 @@ struct cunit {
 	struct cstate all;	/* agreed by the inputs read before */
 	int ninputs;
 	int plain;	/* an input whose reference collapser has no header */
+	int numtail;	/* a stack ends in a number: the header says kind */
 };
 #define COLLAPSE_UNKNOWN UINT64_MAX
 void collapse_unit(const struct copts *o, const char *unit, size_t len);
 void collapse_period(const struct copts *o, uint64_t period);
 void collapse_samples(const struct copts *o, uint64_t n);
-void collapse_unit_end(const struct copts *o);
+/* name: the input just read, for the warning about a second unit. */
+void collapse_unit_end(const struct copts *o, const char *name);
 /* How the counts arose (stats.h's FG_ORIGIN_*): written as origin=. */
 void collapse_origin(const struct copts *o, int origin);
 /*

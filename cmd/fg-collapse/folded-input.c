@@ -18,10 +18,42 @@
 #include "collapse.h"
 
 /*
+ * A head that is one line, cut (no line end in a full head): a stack too
+ * deep to see its count, when it is text, with frames, and no JSON or XML.
+ */
+static int
+longstack(const char *s, size_t n)
+{
+	size_t i;
+	int semi = 0;
+
+	if (n < COLLAPSE_PROBE_BYTES || s[0] == '{' || s[0] == '[' ||
+	    s[0] == '<')
+		return 0;
+	for (i = 0; i < n; i++) {
+		if ((unsigned char)s[i] < 0x20 && s[i] != '\t')
+			return 0;
+		semi |= s[i] == ';';
+	}
+	return semi;
+}
+
+/* The end of the line at p: the first '\n' or '\r', or NULL. */
+static const char *
+eol(const char *p, const char *e)
+{
+	for (; p < e; p++)
+		if (*p == '\n' || *p == '\r')
+			return p;
+	return NULL;
+}
+
+/*
  * Folded input is what the run reads: the whole lines of the head are
  * parsed as profile lines and are folded when at least half parse (a few
  * bad lines near the top, such as a stack without its count or a "//"
- * comment, are the run's warnings).
+ * comment, are the run's warnings). A first line longer than the head is
+ * judged by its text (longstack).
  */
 static int
 probe(const char *head, size_t n, struct cprobe *why)
@@ -33,16 +65,18 @@ probe(const char *head, size_t n, struct cprobe *why)
 	size_t len;
 	unsigned long k = 0, good = 0, bad = 0, at = 0;
 
+	if (eol(head, e) == NULL && longstack(head, n))
+		return PROBE_YES;
 	while (p < e) {
-		nl = memchr(p, '\n', (size_t)(e - p));
+		nl = eol(p, e);
 		if (nl == NULL) {
 			if (good + bad > 0)
 				break;	/* a partial last line */
 			nl = e;
 		}
 		len = (size_t)(nl - p);
-		if (len > 0 && p[len - 1] == '\r')
-			len--;
+		if (nl + 1 < e && nl[0] == '\r' && nl[1] == '\n')
+			nl++;
 		if (len >= sizeof(line)) {
 			/* a long line: its tail decides */
 			memcpy(line, p + len - (sizeof(line) - 1),

@@ -22,6 +22,8 @@ static const char help[] =
     "  -j, --jobs N           threads for one large perf script file or\n"
     "                         pipe (1 or 2; default: 2 when there are 2\n"
     "                         cores); also -n, --nthreads\n"
+    "  -q, --quiet            no warnings about malformed lines (the exit\n"
+    "                         status still says)\n"
     "  -h, --help             print this help and exit\n"
     "      --cpuprofile-time  cpuprofile, chrome, speedscope, gecko: weigh\n"
     "                         samples by time (us)\n"
@@ -331,6 +333,10 @@ detect(struct fg_in *in)
 	head = in_peek(in, COLLAPSE_PROBE_BYTES, &n);
 	if (n == 0)
 		return NULL;	/* empty input: nothing to do */
+	if (n >= 8 && memcmp(head, "PERFILE2", 8) == 0)
+		fg_errx(FG_EXIT_ERR, "%s: this is perf.data, which perf "
+		    "reads: run perf script -i %s, then give fg-collapse its "
+		    "output", in->name, in->name);
 	if ((f = collapse_choose(head, n, &nr)) == NULL)
 		collapse_unrecognised(in->name, &nr);
 	return f;
@@ -355,7 +361,7 @@ collapse_all(char **files, int nfiles, const struct cfmt *force,
 			    in.name, f->name);
 		if (f != NULL) {
 			collapse_one(f, &in, tab, o);
-			collapse_unit_end(o);
+			collapse_unit_end(o, in.name);
 		}
 		fg_in_close(&in);
 	}

@@ -75,6 +75,7 @@ struct tagf {
 	size_t klen, vlen;
 	int isnum;
 	int64_t num;
+	int seen;		/* a sample has a label of this key */
 };
 
 struct prof {
@@ -787,7 +788,7 @@ samples_type(const struct prof *pr)
  * with that key has one of the values given for that key.
  */
 static int
-tags_match(const struct prof *pr, const struct tagf *t, int nt,
+tags_match(const struct prof *pr, struct tagf *t, int nt,
     const struct label *lb, size_t nlb)
 {
 	int i, j, ok;
@@ -806,6 +807,7 @@ tags_match(const struct prof *pr, const struct tagf *t, int nt,
 			if (!streq(pprof_str(pr, lb[k].key, "label key"),
 			    t[i].key, t[i].klen))
 				continue;
+			t[i].seen = 1;
 			for (j = i; j < nt && !ok; j++) {
 				if (t[j].klen != t[i].klen ||
 				    memcmp(t[j].key, t[i].key, t[i].klen) != 0)
@@ -1020,7 +1022,7 @@ add_samples(struct prof *pr, const struct copts *o, struct fg_in *in,
 	struct acc *a = &s->a;
 	struct pb r;
 	fg_count c;
-	size_t i;
+	size_t i, j;
 
 	pb_init(&r, pr->buf, pr->len);
 	while (pprof_next_sample(pr, &r, a)) {
@@ -1043,6 +1045,20 @@ add_samples(struct prof *pr, const struct copts *o, struct fg_in *in,
 		if (fg_count_add(&stack_entry(pr, o, in, s)->c[0], c) < 0)
 			pprof_bad(pr, "sum of counts overflows 2^63-1");
 		count_samples(s, a);
+	}
+	/*
+	 * A key no sample has (a typo?) would leave an empty profile; seen
+	 * is set on each key's first filter (tags_match).
+	 */
+	for (i = 0; i < (size_t)o->ntags; i++) {
+		for (j = 0; j < i; j++)
+			if (tags[j].klen == tags[i].klen && memcmp(tags[j].key,
+			    tags[i].key, tags[i].klen) == 0)
+				break;
+		if (j == i && !tags[i].seen)
+			fg_errx(FG_EXIT_ERR, "%s: --tag %s: no sample has a "
+			    "label %.*s", pr->file, tags[i].key,
+			    (int)tags[i].klen, tags[i].key);
 	}
 	free(tags);
 }

@@ -86,6 +86,8 @@ window_opt(struct copts *o, int which, const char *arg)
 	}
 }
 
+static void check_pattern(const char *);
+
 void
 window_check(const struct copts *o)
 {
@@ -99,6 +101,34 @@ window_check(const struct copts *o)
 	if (w->every > 0 && w->pattern == NULL)
 		fg_errx(FG_EXIT_ERR, "--window writes one file per window: "
 		    "name them with -o DIR or -o PATTERN");
+	if (w->pattern != NULL)
+		check_pattern(w->pattern);
+}
+
+/*
+ * A -o PATTERN names each window apart: its conversions are %n, %s, %t
+ * and %%, one of the first three at least (else every window would get
+ * the same name and only the last would be left).
+ */
+static void
+check_pattern(const char *pat)
+{
+	const char *p;
+	int apart = 0;
+
+	if (strchr(pat, '%') == NULL)
+		return;		/* a directory */
+	for (p = pat; (p = strchr(p, '%')) != NULL; p += 2) {
+		if (p[1] == 'n' || p[1] == 's' || p[1] == 't')
+			apart = 1;
+		else if (p[1] != '%')
+			fg_errx(FG_EXIT_ERR, "-o %s: %%%.1s is not a conversion "
+			    "(%%n window number, %%s start time, %%t offset, "
+			    "%%%% a %%)", pat, p[1] != '\0' ? p + 1 : "");
+	}
+	if (!apart)
+		fg_errx(FG_EXIT_ERR, "-o %s: the pattern names every window "
+		    "the same: put %%n, %%s or %%t in it", pat);
 }
 
 int

@@ -12,6 +12,7 @@
  * it unsaid.
  */
 #include <sys/stat.h>
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
@@ -126,7 +127,7 @@ known(struct cstate *s)
 }
 
 void
-collapse_unit_end(const struct copts *o)
+collapse_unit_end(const struct copts *o, const char *name)
 {
 	struct cunit *u = o->unit;
 	struct cstate *a = &u->all, *s = &u->in;
@@ -144,8 +145,13 @@ collapse_unit_end(const struct copts *o)
 	a->sw += s->sw;
 	a->sw2 += s->sw2;
 	a->now |= s->now;
-	if (!s->nounit && !a->nounit && strcmp(a->name, s->name) != 0)
+	if (!s->nounit && !a->nounit && strcmp(a->name, s->name) != 0) {
+		if (!a->mixed)	/* fg-merge's words */
+			fg_warnx("%s: counts in %s, an earlier input's in %s: "
+			    "the sum has no unit, and no noise test applies "
+			    "to it", name, s->name, a->name);
 		a->mixed = 1;	/* counts of two units: no test */
+	}
 	if (s->nounit || strcmp(a->name, s->name) != 0) {
 		a->nounit = 1;
 		a->name[0] = '\0';
@@ -234,8 +240,8 @@ collapse_header(const struct copts *o, int withsamples)
 	double e;
 
 	samples = name != NULL && strcmp(name, "samples") == 0;
-	if (o->header == 0 || (o->header < 0 && (name == NULL || samples ||
-	    o->unit->plain)))
+	if (o->header == 0 || (o->header < 0 && !o->unit->numtail && !u->mixed &&
+	    (name == NULL || samples || o->unit->plain)))
 		return;
 	snprintf(per, sizeof(per), "%llu", (unsigned long long)u->period);
 	snprintf(smp, sizeof(smp), "%llu", (unsigned long long)u->samples);
@@ -271,14 +277,58 @@ write_items(const struct fg_sortitem *it, size_t n)
 }
 
 /*
+ * tab's stacks as fg_out_stack writes them (after off bytes of a
+ * window's key), in a new table whose bytewise order and unique stacks
+ * are those of the output; NULL when every stack is written as it is.
+ * *numtail is set when a stack ends in a number (fg_stack_numtail).
+ */
+static struct fg_stab *
+unmeta(struct fg_stab *tab, size_t off, int *numtail)
+{
+	struct fg_stab *t = NULL;
+	struct fg_ent *e, *d;
+	struct buf b = { 0 };
+	const char *k;
+	int odd;
+
+	for (e = fg_stab_first(tab); e != NULL; e = e->next) {
+		k = e->key + off;
+		odd = fg_stack_odd(k, e->len - off);
+		if (!*numtail)
+			*numtail = fg_stack_numtail(k, e->len - off);
+		if (odd && t == NULL) {
+			t = fg_stab_new(1);	/* the stacks before are copied */
+			for (d = fg_stab_first(tab); d != e; d = d->next)
+				fg_count_add(&fg_stab_get(t, d->key,
+				    d->len)->c[0], d->c[0]);
+		}
+		if (t == NULL)
+			continue;
+		b.len = 0;
+		buf_need(&b, e->len + 1);
+		memcpy(b.p, e->key, off);
+		b.len = off + fg_stack_fix(k, e->len - off, b.p + off);
+		d = fg_stab_get(t, b.p, b.len);
+		if (fg_count_add(&d->c[0], e->c[0]) < 0)
+			fg_sum_overflow("<output>", 0);
+	}
+	free(b.p);
+	return t;
+}
+
+/*
  * The folded profile, sorted bytewise (the sort below). The table cannot be
  * searched afterwards.
  */
 void
 collapse_write(struct fg_stab *tab, const struct copts *o)
 {
+	struct fg_stab *t = unmeta(tab, 0, &o->unit->numtail);
+
 	collapse_header(o, 1);
-	collapse_sort(tab, o->nothreads, write_items);
+	collapse_sort(t != NULL ? t : tab, o->nothreads, write_items);
+	if (t != NULL)
+		fg_stab_free(t);
 }
 
 /* The file name of window slot: -o's pattern with %n, %s, %t, %% filled. */
@@ -320,25 +370,75 @@ done:
 	return b.p;
 }
 
+/*
+ * A window's file, written whole under a temporary name and renamed: an
+ * interrupted run leaves no partial window under a window's name.
+ */
 static void
 write_file(const char *name, const char *p, size_t n)
 {
+	char *tmp = fg_malloc(strlen(name) + 32);
 	int fd;
 	ssize_t r;
 
-	if ((fd = open(name, O_WRONLY | O_CREAT | O_TRUNC, 0666)) < 0)
-		fg_err(FG_EXIT_ERR, "%s", name);
+	sprintf(tmp, "%s.%ld.tmp", name, (long)getpid());
+	if ((fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0666)) < 0)
+		fg_err(FG_EXIT_ERR, "%s", tmp);
 	while (n > 0) {
 		r = write(fd, p, n);
 		if (r < 0 && errno == EINTR)
 			continue;
-		if (r < 0)
-			fg_err(FG_EXIT_ERR, "%s: write error", name);
+		if (r < 0) {
+			(void)unlink(tmp);
+			fg_err(FG_EXIT_ERR, "%s: write error", tmp);
+		}
 		p += r;
 		n -= (size_t)r;
 	}
-	if (close(fd) < 0)
-		fg_err(FG_EXIT_ERR, "%s: write error", name);
+	if (close(fd) < 0) {
+		(void)unlink(tmp);
+		fg_err(FG_EXIT_ERR, "%s: write error", tmp);
+	}
+	if (rename(tmp, name) < 0) {
+		(void)unlink(tmp);
+		fg_err(FG_EXIT_ERR, "%s", name);
+	}
+	free(tmp);
+}
+
+/*
+ * -o DIR used again: the windows an earlier run wrote there past this
+ * run's last (files named as window_write names them, NNNN.folded) are
+ * removed, so that the directory holds one capture; other files stay.
+ */
+static void
+prune(const char *dir, int64_t last)
+{
+	DIR *d;
+	struct dirent *de;
+	const char *s;
+	char *path;
+	size_t k;
+	long long slot;
+
+	if ((d = opendir(dir)) == NULL)
+		fg_err(FG_EXIT_ERR, "%s", dir);
+	while ((de = readdir(d)) != NULL) {
+		s = de->d_name;
+		for (k = 0; s[k] >= '0' && s[k] <= '9'; k++)
+			;
+		if (k < 4 || k > 18 || strcmp(s + k, ".folded") != 0)
+			continue;
+		slot = strtoll(s, NULL, 10);
+		if (slot <= last)
+			continue;
+		path = fg_malloc(strlen(dir) + strlen(s) + 2);
+		sprintf(path, "%s/%s", dir, s);
+		if (unlink(path) < 0)
+			fg_err(FG_EXIT_ERR, "%s", path);
+		free(path);
+	}
+	closedir(d);
 }
 
 static int64_t
@@ -361,7 +461,8 @@ void
 window_write(const struct copts *o, struct fg_stab *tab)
 {
 	const struct cwin *w = o->win;
-	struct fg_ent **v = fg_stab_sorted(tab);
+	struct fg_stab *t = unmeta(tab, WINDOW_KEYLEN, &o->unit->numtail);
+	struct fg_ent **v = fg_stab_sorted(t != NULL ? t : tab);
 	struct fg_outbuf b;
 	struct stat sb;
 	size_t i = 0;
@@ -392,5 +493,9 @@ window_write(const struct copts *o, struct fg_stab *tab)
 		free(name);
 		free(b.p);
 	}
+	if (dir)
+		prune(w->pattern, last);
 	free(v);
+	if (t != NULL)
+		fg_stab_free(t);
 }

@@ -188,6 +188,12 @@ overlap_warn(const struct overlap *o, const struct overlap_verdict *v,
 	fprintf(stderr, "\n%s: root frames of %s:", fg_progname, current);
 	putroots(o, &v->side[1]);
 	fputc('\n', stderr);
+	/* a binary or process named per version: the roots differ */
+	if (v->none && v->side[0].n > 0 && v->side[1].n > 0 &&
+	    v->side[0].best[0] != v->side[1].best[0])
+		fprintf(stderr, "%s: when the root frames name one program "
+		    "differently (prog-1.2, prog-1.3), collapse both with "
+		    "fg-collapse --root NAME or --no-root\n", fg_progname);
 }
 
 /*

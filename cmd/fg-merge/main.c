@@ -50,6 +50,7 @@ struct merge {
 	long double scale;
 	int scaled;
 	struct fg_carry carry;	/* the inputs' unit and period */
+	int nsaid, nfiles;	/* inputs whose header said their kind; all */
 };
 
 /* An input's header: its unit and period. */
@@ -58,6 +59,10 @@ merge_onheader(void *arg, int i, const char *name, const char *header)
 {
 	struct merge *m = arg;
 
+	char *k = header != NULL ? fg_header_get(header, "kind") : NULL;
+
+	m->nsaid += k != NULL;
+	free(k);
 	fg_carry_add(&m->carry, i, header);
 	if (fg_carry_mixed(&m->carry) && m->carry.other == i)
 		fg_warnx("%s: counts in %s, an earlier input's in %s: the "
@@ -102,8 +107,10 @@ merge_rekey(void *arg, int i, const char *stack, size_t len,
 
 /*
  * A header only when every input has one naming the same unit (or when
- * two name different units: origin=unknown, no test): the output of
- * header-less inputs stays what stackcollapse scripts write.
+ * two name different units: origin=unknown, no test), or when every
+ * input's says its kind (fg-collapse says kind=profile when a stack ends
+ * in a number): the output of header-less inputs stays what stackcollapse
+ * scripts write.
  * period= goes on unless -S scaled the counts.
  */
 static void
@@ -115,7 +122,8 @@ merge_start(void *arg, enum fg_kind kind, int ncols,
 
 	(void)ncols;
 	(void)total;
-	if (unit != NULL || fg_carry_mixed(&m->carry))
+	if (unit != NULL || fg_carry_mixed(&m->carry) ||
+	    m->nsaid == m->nfiles)
 		fg_out_header("fg-merge", "kind", kind == FG_KIND_DIFF ?
 		    "diff" : "profile", "unit", unit, "origin",
 		    fg_carry_mixed(&m->carry) || m->carry.noorigin ?
@@ -206,6 +214,7 @@ main(int argc, char *argv[])
 			m.names[k] = m.roots[k] = merge_rootname(m.files[k]);
 	}
 
+	m.nfiles = nfiles;
 	memset(&so, 0, sizeof(so));
 	so.kind = FG_KIND_UNKNOWN;
 	so.rekey = m.nnames > 0 || m.byfile ? merge_rekey : NULL;

@@ -147,19 +147,6 @@ fg_out_count(fg_count c)
 		fg_out_write(b, fg_count_fmt(b, c));
 }
 
-void
-fg_out_rec(const char *key, size_t len, const fg_count *c, int ncols)
-{
-	int k;
-
-	fg_out_write(key, len);
-	for (k = 0; k < ncols; k++) {
-		fg_out_char(' ');
-		fg_out_count(c[k]);
-	}
-	fg_out_char('\n');
-}
-
 /*
  * countparse: reading numbers: a count from a folded line, exactly (no
  * floating point on the hot path), and option values (a decimal factor, a

@@ -178,7 +178,7 @@ struct fg_in {
 	uint64_t roff, rend;
 	unsigned nfill;		/* reads so far (a range's first is short) */
 	int slurp;		/* reading a whole file: no line limit */
-	int crwarned;		/* warned about a carriage return */
+	uint64_t crat, crend;	/* the next CR (in.c's nextcr) */
 	struct fg_gz *gz;	/* decompressing gzip input (inflate) */
 };
 /* Opens path ("-" is stdin); on failure prints a message and exits. */
@@ -210,9 +210,9 @@ uint64_t fg_in_offset(const struct fg_in *in, const char *p);
 void fg_in_mem(struct fg_in *in, const char *name, const char *buf,
     size_t len);
 /*
- * Returns the next line in place, without its '\n' (nor a '\r' before it),
- * NUL-terminated in the buffer unless the input is the caller's memory;
- * *len is its length. NULL at end of input. The line stays valid until the
+ * Returns the next line in place, without its end ('\n', "\r\n" or a
+ * '\r' alone: the three are line ends), NUL-terminated in the buffer
+ * unless the input is the caller's memory; *len is its length. NULL at end of input. The line stays valid until the
  * next call (the caller's memory: as long as the caller keeps it). Read
  * errors are fatal.
  */
@@ -411,8 +411,6 @@ int fg_count_scale(fg_count *c, long double factor);
 size_t fg_count_fmt(char *buf, fg_count c);
 /* Writes c through out.c. */
 void fg_out_count(fg_count c);
-/* A folded line: the stack, then its ncols counts, each after a blank. */
-void fg_out_rec(const char *key, size_t len, const fg_count *c, int ncols);
 
 /*
  * keysort: bytewise order of folded-stack keys, and sorting arrays of
@@ -651,12 +649,16 @@ void fg_habit(int code, const char *arg);
  */
 /* The end of every tool's --help text. */
 #define FG_HELP_TAIL \
+    "  -q, --quiet            no warnings about malformed lines (the exit\n" \
+    "                         status still says)\n" \
     "  -h, --help             print this help and exit\n" \
     "      --version          print the version and exit\n" \
     "\n" \
     "Exit status: 0 success, 1 malformed lines were skipped, 2 error.\n"
 /* The same for the tools with a gate (fg-top, fg-trend). */
 #define FG_HELP_GATE_TAIL \
+    "  -q, --quiet            no warnings about malformed lines (the exit\n" \
+    "                         status still says)\n" \
     "  -h, --help             print this help and exit\n" \
     "      --version          print the version and exit\n" \
     "\n" \
@@ -712,14 +714,42 @@ struct fg_rec {
  * Parses one data line (already without '\n'/'\r'). kind says how many
  * trailing count fields to take: PROFILE one, DIFF two, UNKNOWN two when
  * the line has two numeric fields (as flamegraph.pl decides), else one.
- * Returns 0, or an error string for a malformed line. Trailing blanks after
- * the stack are trimmed, as flamegraph.pl and inferno trim them. The line is
- * not modified: r->stack points into it and is NOT NUL-terminated.
+ * Returns 0, or an error string for a malformed line. The blank before the
+ * (first) count separates it from the stack; other blanks before that one
+ * are the stack's (a frame "[unknown] " stays itself), as flamegraph.pl
+ * reads them (inferno trims them). Blanks between and after the counts
+ * are separators. The line is not modified: r->stack points into it and
+ * is NOT NUL-terminated.
  */
 const char *fg_parse_rec(const char *line, size_t len, enum fg_kind kind,
     struct fg_rec *r);
 /* True for lines to skip: empty, blank, and '#' comment/header lines. */
 int fg_is_meta(const char *line, size_t len);
+/*
+ * A folded line (folded.c): the stack, then its ncols counts, each after
+ * a blank. Every tool writes its data lines so, and the stack so that the
+ * line never reads as metadata (fg_out_stack).
+ */
+void fg_out_rec(const char *key, size_t len, const fg_count *c, int ncols);
+/*
+ * Stack s (n bytes) as a data line writes it: when it would start like a
+ * comment ('#' after blanks, then a blank or nothing), the byte after the
+ * '#' is written as '_' (inserted at the end); a carriage return (a line
+ * end) as a blank. fg_stack_metapos returns the offset of the byte after
+ * such a '#' (n: at the end), or -1; fg_stack_odd whether s is written
+ * otherwise than as it is; fg_stack_fix writes into out (n + 1 bytes)
+ * what fg_out_stack writes, and returns its length.
+ */
+long fg_stack_metapos(const char *s, size_t n);
+int fg_stack_odd(const char *s, size_t n);
+size_t fg_stack_fix(const char *s, size_t n, char *out);
+/*
+ * Whether stack s (n bytes) ends in a blank and a number ("main;worker 3"),
+ * so that its profile line would read as a differential one where no
+ * header says the kind.
+ */
+int fg_stack_numtail(const char *s, size_t n);
+void fg_out_stack(const char *s, size_t n);
 
 /*
  * A folded input stream: lines, comments and headers handled, kind

@@ -31,8 +31,6 @@ fg_is_meta(const char *line, size_t len)
 	return 1;
 }
 
-static const char needtwo[] = "differential line needs two counts";
-
 /* Finds the last blank-separated field of s[0..n): returns its start. */
 static size_t
 lastfield(const char *s, size_t n)
@@ -42,10 +40,97 @@ lastfield(const char *s, size_t n)
 	return n;
 }
 
+/*
+ * stack-write: a stack is written so that its line never reads as
+ * metadata, here or in inferno (which trims blanks at a line's start): a
+ * stack that is '#' after blanks (if any), then a blank or its end, has
+ * that blank written as '_' ("# p" as "#_p"; "#" as "#_"), as perf's
+ * process names have their blanks. A carriage return, which ends a line
+ * (in.c), is written as a blank. fg-collapse's root frames from a
+ * Chrome thread name, a pprof label or --root can start so.
+ */
+long
+fg_stack_metapos(const char *s, size_t n)
+{
+	size_t i = 0;
+
+	while (i < n && isblank_((unsigned char)s[i]))
+		i++;
+	if (i == n || s[i] != '#' || (i + 1 < n && !isblank_((unsigned
+	    char)s[i + 1])))
+		return -1;
+	return (long)(i + 1);
+}
+
+int
+fg_stack_numtail(const char *s, size_t n)
+{
+	size_t b;
+	fg_count c;
+
+	while (n > 0 && isblank_((unsigned char)s[n - 1]))
+		n--;
+	b = lastfield(s, n);
+	return b > 0 && b < n && fg_count_parse(s + b, n - b, &c) == FG_NUM_OK;
+}
+
+size_t
+fg_stack_fix(const char *s, size_t n, char *out)
+{
+	long at = fg_stack_metapos(s, n);
+	size_t i, k = n;
+
+	memcpy(out, s, n);
+	for (i = 0; i < n; i++)
+		if (out[i] == '\r')
+			out[i] = ' ';
+	if (at >= 0 && (size_t)at == n)
+		out[k++] = '_';
+	else if (at >= 0)
+		out[at] = '_';
+	return k;
+}
+
+int
+fg_stack_odd(const char *s, size_t n)
+{
+	return (n > 0 && (s[0] == '#' || isblank_((unsigned char)s[0])) &&
+	    fg_stack_metapos(s, n) >= 0) || memchr(s, '\r', n) != NULL;
+}
+
+void
+fg_out_stack(const char *key, size_t len)
+{
+	char *b;
+
+	if (!fg_stack_odd(key, len)) {
+		fg_out_write(key, len);
+		return;
+	}
+	b = fg_malloc(len + 1);
+	fg_out_write(b, fg_stack_fix(key, len, b));
+	free(b);
+}
+
+void
+fg_out_rec(const char *key, size_t len, const fg_count *c, int ncols)
+{
+	int k;
+
+	fg_out_stack(key, len);
+	for (k = 0; k < ncols; k++) {
+		fg_out_char(' ');
+		fg_out_count(c[k]);
+	}
+	fg_out_char('\n');
+}
+
+static const char needtwo[] = "differential line needs two counts";
+
 const char *
 fg_parse_rec(const char *line, size_t len, enum fg_kind kind, struct fg_rec *r)
 {
-	size_t n = len, b, b2;
+	size_t n = len, b, b2, m;
 	enum fg_numerr e;
 	fg_count c2;
 
@@ -59,22 +144,21 @@ fg_parse_rec(const char *line, size_t len, enum fg_kind kind, struct fg_rec *r)
 		return fg_numerr_str(e);
 	r->ncols = 1;
 	n = b;
-	while (n > 0 && isblank_((unsigned char)line[n - 1]))
-		n--;
 	if (kind != FG_KIND_PROFILE) {
-		b2 = lastfield(line, n);
-		if (b2 > 0 && fg_count_parse(line + b2, n - b2, &c2) ==
+		for (m = n; m > 0 && isblank_((unsigned char)line[m - 1]); m--)
+			;
+		b2 = lastfield(line, m);
+		if (b2 > 0 && fg_count_parse(line + b2, m - b2, &c2) ==
 		    FG_NUM_OK) {
 			r->c[1] = r->c[0];
 			r->c[0] = c2;
 			r->ncols = 2;
 			n = b2;
-			while (n > 0 && isblank_((unsigned char)line[n - 1]))
-				n--;
 		} else if (kind == FG_KIND_DIFF)
 			return needtwo;
 	}
-	if (n == 0)
+	/* one blank separates the stack: the others are the stack's */
+	if (--n == 0)
 		return "empty stack";
 	r->stack = line;
 	r->len = n;
@@ -268,13 +352,6 @@ fg_fold_next(struct fg_fold *f, struct fg_rec *r)
 				onecount(f);
 			else
 				fg_in_warn(&f->in, "%s", msg);
-			continue;
-		}
-		/* a CR-only file reads as one line: its first has them */
-		if (!f->anyrec && memchr(r->stack, '\r', r->len) != NULL) {
-			fg_in_warn(&f->in, "carriage return inside a line "
-			    "(CR-only line endings? convert them with "
-			    "tr '\\r' '\\n')");
 			continue;
 		}
 		f->anyrec = 1;

@@ -121,6 +121,7 @@ inbuf(struct fg_in *in)
 int
 fg_in_tryopen(struct fg_in *in, const char *path)
 {
+	(void)fg_in_maxline();	/* a bad FG_MAX_LINE is an error at once */
 	memset(in, 0, sizeof(*in));
 	if (strcmp(path, "-") == 0) {
 		in->fd = STDIN_FILENO;
@@ -278,21 +279,71 @@ fg_in_fill(struct fg_in *in)
 	in->nfill++;
 }
 
+/*
+ * The first carriage return at or after buf[from], or NULL when none is
+ * in the buffer: each byte is scanned once. in->crat (the CR's file
+ * offset plus one; 0 for none) and in->crend (scanned up to there) are
+ * file offsets, so that they survive fg_in_fill moving the buffer.
+ */
+static char *
+nextcr(struct fg_in *in, size_t from)
+{
+	uint64_t a = in->boff + from;
+	char *p;
+	size_t i;
+
+	if (in->crat > a && in->crat <= in->boff + in->end)
+		return in->buf + (in->crat - 1 - in->boff);
+	if (in->crend < a)
+		in->crend = a;
+	i = (size_t)(in->crend - in->boff);
+	p = i < in->end ? memchr(in->buf + i, '\r', in->end - i) : NULL;
+	if (p == NULL) {
+		in->crat = 0;
+		in->crend = in->boff + in->end;
+		return NULL;
+	}
+	in->crend = in->boff + (uint64_t)(p - in->buf) + 1;
+	in->crat = in->crend;
+	return p;
+}
+
+/*
+ * Where the line at s ends: at nl (the first '\n', or the end of the
+ * input) or at a carriage return before it, alone (CR-only line ends) or
+ * before nl (CRLF, one line end). NULL when a CR ends the buffer, before
+ * more input says which. *skip gets the bytes of the line end (0 to 2).
+ */
+static char *
+lineend(struct fg_in *in, char *s, char *nl, size_t *skip)
+{
+	char *cr = nextcr(in, (size_t)(s - in->buf)), *e = in->buf + in->end;
+
+	*skip = nl < e;
+	if (cr == NULL || cr >= nl)
+		return nl;
+	if (cr + 1 == e && !in->eof)
+		return NULL;
+	*skip = cr + 1 < e && cr[1] == '\n' ? 2 : 1;
+	return cr;
+}
+
 char *
 fg_in_line(struct fg_in *in, size_t *len)
 {
-	char *s, *nl;
-	size_t scanned = 0, n;
+	char *s, *nl, *le;
+	size_t scanned = 0, n, skip;
 
 	if (in->callermem) {
 		if (in->pos >= in->end)
 			return NULL;
 		s = in->buf + in->pos;
 		nl = memchr(s, '\n', in->end - in->pos);
-		n = nl != NULL ? (size_t)(nl - s) : in->end - in->pos;
-		in->pos += n + (nl != NULL);
-		if (n > 0 && s[n - 1] == '\r')
-			n--;
+		if (nl == NULL)
+			nl = in->buf + in->end;
+		le = lineend(in, s, nl, &skip);
+		n = (size_t)(le - s);
+		in->pos += n + skip;
 		in->lineno++;
 		*len = n;
 		return s;
@@ -300,25 +351,25 @@ fg_in_line(struct fg_in *in, size_t *len)
 	for (;;) {
 		s = in->buf + in->pos;
 		nl = memchr(s + scanned, '\n', in->end - in->pos - scanned);
-		if (nl != NULL)
-			break;
-		scanned = in->end - in->pos;
-		if (in->eof) {
-			if (scanned == 0)
+		if (nl == NULL && in->eof) {
+			if (in->end == in->pos)
 				return NULL;
-			/* last line without a newline */
-			nl = in->buf + in->end;
-			in->end++;	/* fill keeps a spare byte */
+			nl = in->buf + in->end;	/* last line, no newline */
+		}
+		if (nl != NULL && (le = lineend(in, s, nl, &skip)) != NULL)
+			break;
+		if (nl == NULL && (le = nextcr(in, in->pos)) != NULL &&
+		    le + 1 < in->buf + in->end) {
+			skip = 1;	/* a CR-only line end */
 			break;
 		}
+		scanned = nl != NULL ? (size_t)(nl - s) : in->end - in->pos;
 		fg_in_fill(in);
 	}
 	s = in->buf + in->pos;
-	n = (size_t)(nl - s);
-	in->pos += n + 1;
-	if (n > 0 && s[n - 1] == '\r')
-		n--;
-	s[n] = '\0';
+	n = (size_t)(le - s);
+	in->pos += n + skip;
+	s[n] = '\0';	/* fill keeps a spare byte past the end */
 	in->lineno++;
 	*len = n;
 	return s;

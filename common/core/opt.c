@@ -292,7 +292,8 @@ struct habit {
 
 #define SVG "fg-svg"
 #define PIC "fg-svg fg-color"
-#define LOG "fg-svg fg-color fg-collapse fg-diff"
+#define LOG "fg-svg fg-color fg-collapse fg-diff fg-merge fg-elide fg-top " \
+    "fg-trend"
 
 static const struct habit habits[] = {
 	/* flamegraph.pl */
