@@ -203,7 +203,7 @@ table_row(const struct svg_opts *o, const struct fg_chg *c, double x,
 	xml_text(c->name, c->len, SIZE_MAX);
 	fg_out_str("\"><title>");
 	xml_text(c->name, c->len, SIZE_MAX);
-	fg_out_str(": self ");
+	fg_out_str(c->incl ? ": frame, inclusive " : ": self ");
 	out_amount(o, c->c[0]);
 	fg_out_str(" \xe2\x86\x92 ");
 	out_amount(o, c->c[1]);
@@ -215,7 +215,7 @@ table_row(const struct svg_opts *o, const struct fg_chg *c, double x,
 	fg_out_str(buf);
 	if (h->tgrey[k][i])
 		fg_out_printf("; grey: under the %g-point "
-		    "colour floor (--min-change)", o->cc.minchg);
+		    "threshold (--min-change)", o->cc.minchg);
 	fg_out_str("</title><rect x=\"");
 	out_fix1(x);
 	fg_out_str("\" y=\"");

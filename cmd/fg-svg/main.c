@@ -335,8 +335,10 @@ layout(struct svg_layout *l, struct svg_changes *sc, struct svg_opts *o,
 		nodata(o);
 	svg_layout_flow(l, o, in->flow, in->ncols == 2, &in->annot, &in->per);
 	*sc = in->sc;
-	if (in->ncols == 2)
+	if (in->ncols == 2) {
 		svg_changes_finish(sc, o, r[0].tot, &in->per);
+		svg_changes_frames(sc, o, r, n, names);
+	}
 	svg_pagecolor(l, o);
 }
 

@@ -297,6 +297,9 @@ struct fg_chg {
 				 * (fg_noise_mdc at Holm's first level, power
 				 * FG_POWER), as a fraction; NaN untested */
 	int kind;		/* enum fg_chg_kind */
+	int incl;		/* a frame's inclusive change (fg-svg's
+				 * table: the deepest failing frames), not
+				 * a function's */
 };
 
 struct fg_changes {
