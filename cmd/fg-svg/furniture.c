@@ -397,6 +397,15 @@ out_diffattrs(const struct svg_opts *o, const struct svg_layout *l,
 	out_attr("data-mode", fg_mode_name(o->cc.nz.mode));
 	if (o->cc.negate)
 		fg_out_str(" data-negate=\"1\"");
+	/* the one verdict's test, for a grey frame's hover: the |z| its
+	 * detectable change is taken at, samples per count each side (the
+	 * view's order), the dispersion; or the origin when untested */
+	if (o->cc.nz.origin == FG_ORIGIN_SAMPLED)
+		fg_out_printf(" data-mdc=\"%.6g %.9g %.9g %.6g\"",
+		    fg_verdict_zmdc(&o->cc), o->cc.nz.scale[0],
+		    o->cc.nz.scale[1], o->cc.nz.phi);
+	else
+		out_attr("data-origin", fg_origin_name(o->cc.nz.origin));
 	if (o->cc.nz.mode == FG_MODE_ABSOLUTE && o->cc.nz.drift != 1) {
 		fg_out_str(" data-drift=\"");
 		out_num(o->cc.nz.drift);
