@@ -15,7 +15,7 @@
 #   fg-top --fail-above PCT diff.folded         (the gate; its status)
 #   fg-top --markdown --fail-above PCT diff.folded > comment.md
 #                                               (for the pull request)
-#   fg-svg < diff.folded > diff.svg             (when fg-svg is on PATH)
+#   fg-svg --min-change PCT < diff.folded > diff.svg  (when on PATH)
 #
 # and, with -k, the creep gate over the last N releases' profiles kept as
 # CI artifacts and this head (in series order: the kept ones sorted by
@@ -166,7 +166,8 @@ fg-diff "$out/base.folded" "$out/head.folded" >"$out/diff.folded"
 fg-top --markdown -n 10 --fail-above "$pct" $FG_TOP_ARGS "$out/diff.folded" \
     >"$out/comment.md" 2>/dev/null || :
 if command -v fg-svg >/dev/null 2>&1; then
-	fg-svg <"$out/diff.folded" >"$out/diff.svg" ||
+	# one threshold: what the gate fails on is red in the picture
+	fg-svg --min-change "$pct" <"$out/diff.folded" >"$out/diff.svg" ||
 		echo "$prog: fg-svg failed; no diff.svg" >&2
 fi
 set +e

@@ -50,7 +50,9 @@ FG_ELIDE_FLAGS ?=
 FG_SVG_FLAGS ?=
 FG_DIFF_SVG_FLAGS ?=
 FG_TOP_FLAGS ?=
-# The gate: fail above this many percentage points of significant change.
+# The one threshold of the gate and the picture: the gate fails above this
+# many points of significant change, and the differential SVG colours only
+# changes above it (fg-svg --min-change).
 FG_GATE ?= 5
 FG_GATE_FLAGS ?=
 
@@ -106,8 +108,8 @@ $(foreach r,cpuprofile:cpuprofile trace.json:chrome \
 	$(FG_ELIDE) $(FG_ELIDE_FLAGS) $< $(fg_save)
 
 %.diff.svg: $$(call fg_diffof,$$*)
-	$(FG_SVG) --title '$* (differential)' $(FG_SVG_FLAGS) \
-	    $(FG_DIFF_SVG_FLAGS) $< $(fg_save)
+	$(FG_SVG) --title '$* (differential)' --min-change $(FG_GATE) \
+	    $(FG_SVG_FLAGS) $(FG_DIFF_SVG_FLAGS) $< $(fg_save)
 
 %.elided.svg: $$*.elided.folded
 	$(FG_SVG) --title '$* (elided: paths gone from the current)' \

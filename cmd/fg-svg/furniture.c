@@ -203,7 +203,7 @@ table_row(const struct svg_opts *o, const struct fg_chg *c, double x,
 	xml_text(c->name, c->len, SIZE_MAX);
 	fg_out_str("\"><title>");
 	xml_text(c->name, c->len, SIZE_MAX);
-	fg_out_str(": self ");
+	fg_out_str(c->incl ? ": frame, inclusive " : ": self ");
 	out_amount(o, c->c[0]);
 	fg_out_str(" \xe2\x86\x92 ");
 	out_amount(o, c->c[1]);
@@ -215,7 +215,7 @@ table_row(const struct svg_opts *o, const struct fg_chg *c, double x,
 	fg_out_str(buf);
 	if (h->tgrey[k][i])
 		fg_out_printf("; grey: under the %g-point "
-		    "colour floor (--min-change)", o->cc.minchg);
+		    "threshold (--min-change)", o->cc.minchg);
 	fg_out_str("</title><rect x=\"");
 	out_fix1(x);
 	fg_out_str("\" y=\"");
@@ -397,6 +397,15 @@ out_diffattrs(const struct svg_opts *o, const struct svg_layout *l,
 	out_attr("data-mode", fg_mode_name(o->cc.nz.mode));
 	if (o->cc.negate)
 		fg_out_str(" data-negate=\"1\"");
+	/* the one verdict's test, for a grey frame's hover: the |z| its
+	 * detectable change is taken at, samples per count each side (the
+	 * view's order), the dispersion; or the origin when untested */
+	if (o->cc.nz.origin == FG_ORIGIN_SAMPLED)
+		fg_out_printf(" data-mdc=\"%.6g %.9g %.9g %.6g\"",
+		    fg_verdict_zmdc(&o->cc), o->cc.nz.scale[0],
+		    o->cc.nz.scale[1], o->cc.nz.phi);
+	else
+		out_attr("data-origin", fg_origin_name(o->cc.nz.origin));
 	if (o->cc.nz.mode == FG_MODE_ABSOLUTE && o->cc.nz.drift != 1) {
 		fg_out_str(" data-drift=\"");
 		out_num(o->cc.nz.drift);

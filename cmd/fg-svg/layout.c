@@ -316,6 +316,90 @@ svg_changes_finish(struct svg_changes *sc, const struct svg_opts *o,
 	sc->ok = 1;
 }
 
+/* Whether the table's regressions hold a function called name. */
+static int
+inreg(const struct fg_changes *cs, const char *name, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < cs->nreg; i++)
+		if (cs->v[cs->reg[i]].len == len &&
+		    memcmp(cs->v[cs->reg[i]].name, name, len) == 0)
+			return 1;
+	return 0;
+}
+
+/* Frame i of the records as a row: its inclusive change, first. */
+static void
+addframe(struct svg_changes *sc, const struct svg_opts *o,
+    const struct svg_rec *r, const char *names, const struct fg_fverdict *v)
+{
+	struct fg_changes *cs = &sc->cs;
+	struct fg_cframe cf = { r->tot, r->selfc, 0, 0 };
+	struct fg_chg *c;
+
+	cs->v = fg_reallocarray(cs->v, cs->n + 1, sizeof(*cs->v));
+	cs->reg = fg_reallocarray(cs->reg, cs->nreg + 1, sizeof(*cs->reg));
+	c = &cs->v[cs->n];
+	memset(c, 0, sizeof(*c));
+	c->name = names + r->noff;
+	c->len = r->nlen;
+	fg_color_sides(&o->cc, &cf, &c->c[0], &c->c[1]);
+	c->share[0] = fg_noise_share(&sc->nz, c->c[0], 0);
+	c->share[1] = fg_noise_share(&sc->nz, c->c[1], 1);
+	c->delta = v->delta;
+	c->rel = c->share[0] > 0 ? c->share[1] / c->share[0] - 1 : 0;
+	c->z = v->z;
+	c->sig = 1;
+	c->mdc = v->mdc;
+	c->kind = v->kind == FG_DK_NEW ? FG_CHG_NEW : FG_CHG_GREW;
+	c->incl = 1;
+	memmove(cs->reg + 1, cs->reg, cs->nreg * sizeof(*cs->reg));
+	cs->reg[0] = cs->n++;
+	cs->nreg++;
+	cs->cap = cs->n;
+}
+
+void
+svg_changes_frames(struct svg_changes *sc, const struct svg_opts *o,
+    const struct svg_rec *r, size_t n, const char *names)
+{
+	struct fg_fverdict *v;
+	struct fg_cframe cf;
+	size_t i, *parent, *up;
+	unsigned char *fails, *deep;
+
+	if (!sc->ok || o->cc.selfdelta || o->cc.nz.rule == FG_RULE_NONE ||
+	    n < 2)
+		return;
+	v = fg_calloc(n, sizeof(*v));
+	parent = fg_calloc(n, sizeof(*parent));
+	up = fg_calloc(n + 1, sizeof(*up));	/* the open path, by depth */
+	fails = fg_calloc(n, 1);
+	deep = fg_calloc(n, 1);
+	for (i = 1; i < n; i++) {
+		up[r[i].depth] = i;
+		parent[i] = r[i].depth > 0 ? up[r[i].depth - 1] : 0;
+		cf.tot = r[i].tot;
+		cf.self = r[i].selfc;
+		cf.root = 0;
+		cf.pnew = parent[i] > 0 && v[parent[i]].kind == FG_DK_NEW;
+		fg_verdict_frame(&o->cc, &cf, &v[i]);
+		/* new code under new code: its caller is named */
+		fails[i] = (unsigned char)fg_verdict_fails(&v[i], 0) &&
+		    !cf.pnew;
+	}
+	fg_verdict_deepest(parent, fails, n, deep);
+	for (i = n; i-- > 1;)
+		if (deep[i] && !inreg(&sc->cs, names + r[i].noff, r[i].nlen))
+			addframe(sc, o, &r[i], names, &v[i]);
+	free(v);
+	free(parent);
+	free(up);
+	free(fails);
+	free(deep);
+}
+
 /*
  * A change fg-top ranks but too small for the frames' colour: the
  * --min-change floor greys a frame whose share moved less, so the table
@@ -325,7 +409,7 @@ svg_changes_finish(struct svg_changes *sc, const struct svg_opts *o,
 int
 svg_chg_grey(const struct fg_colorcfg *cc, const struct fg_chg *c)
 {
-	return c->kind != FG_CHG_NEW && c->kind != FG_CHG_GONE &&
+	return !c->incl && c->kind != FG_CHG_NEW && c->kind != FG_CHG_GONE &&
 	    fg_color_underfloor(cc, c->delta);
 }
 

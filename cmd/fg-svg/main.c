@@ -396,8 +396,10 @@ layout(struct svg_layout *l, struct svg_changes *sc, struct svg_opts *o,
 		l->fn = &in->fn;
 	}
 	*sc = in->sc;
-	if (in->ncols == 2)
+	if (in->ncols == 2) {
 		svg_changes_finish(sc, o, r[0].tot, &in->per);
+		svg_changes_frames(sc, o, r, n, names);
+	}
 	svg_pagecolor(l, o);
 }
 

@@ -413,8 +413,10 @@ h2text(const struct svg_opts *o, const struct svg_changes *sc,
 	/* no test nor floor (--all-changes): grey is what did not move */
 	if (strcmp(grey, "no change") == 0)
 		gr = cs->n - g - nw - sh - gone;
-	snprintf(buf, len, "functions by self count: %zu grew, %zu new, "
-	    "%zu shrank, %zu gone, %zu %s; %s mode%s", g, nw, sh, gone, gr,
+	snprintf(buf, len, "functions by self count%s: %zu grew, %zu new, "
+	    "%zu shrank, %zu gone, %zu %s; %s mode%s", cs->nreg > 0 &&
+	    cs->v[cs->reg[0]].incl ? ", deepest frames by inclusive count" :
+	    "", g, nw, sh, gone, gr,
 	    grey, fg_mode_name(cs->mode), o->cc.nz.rule == FG_RULE_NONE ?
 	    ", no noise test" : "");
 }

@@ -240,6 +240,14 @@ void svg_changes_add(struct svg_changes *sc, const char *name, size_t nlen,
     const double *self);
 void svg_changes_finish(struct svg_changes *sc, const struct svg_opts *o,
     const double *roottot, const struct fg_period *per);
+/*
+ * layout.c: the deepest frames the colours call grown or new (the one
+ * verdict, color.h, the gate's too) into the table's regressions, first,
+ * unless their function is there already: after svg_changes_finish, with
+ * the records r[0..n) (preorder, the root first) and their names.
+ */
+void svg_changes_frames(struct svg_changes *sc, const struct svg_opts *o,
+    const struct svg_rec *r, size_t n, const char *names);
 void svg_changes_free(struct svg_changes *sc);
 /* A change fg-top ranks that its frames' colour greys (the floor). */
 int svg_chg_grey(const struct fg_colorcfg *cc, const struct fg_chg *c);

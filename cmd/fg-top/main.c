@@ -13,6 +13,7 @@
 
 #include "fg.h"
 #include "stats.h"
+#include "color.h"
 #include "sum.h"
 #include "top.h"
 
@@ -28,11 +29,16 @@ struct topin {
 	enum fg_kind kind;
 	char *header;		/* the first "# fg-" header line, or NULL */
 	const char *name;	/* the last input's name, for messages */
+	int wantpaths;		/* the gate: frames (paths) too */
+	struct fg_stab *paths;	/* frames by path, TOP_NCOL counts each
+				 * (inclusive as total, self), parents
+				 * before their callees */
 };
 
 /* What one thread of the merge adds up (sum.h: fork and join). */
 struct topacc {
 	struct fg_stab *fn;	/* functions, TOP_NCOL columns */
+	struct fg_stab *paths;	/* frames by path, when in->wantpaths */
 	uint32_t gen;		/* this stack's mark in fg_ent.aux */
 	uint64_t nstacks;
 	struct fg_period period;
@@ -68,6 +74,33 @@ newmark(struct topacc *a)
 	a->gen = 1;
 }
 
+/*
+ * A stack's frames, each the path from the root to it: its count added
+ * to every frame on it (inclusive, as the total columns), the leaf's to
+ * its self columns; the gate tests them as the pictures colour them.
+ */
+static void
+fold_paths(struct topacc *a, const char *key, size_t len, const fg_count *c)
+{
+	const char *semi = key;
+	struct fg_ent *e = NULL;
+	int k;
+
+	for (;;) {
+		semi = memchr(semi, ';', (size_t)(key + len - semi));
+		if (semi == NULL)
+			semi = key + len;
+		e = fg_stab_get(a->paths, key, (size_t)(semi - key));
+		for (k = 0; k < 2; k++)
+			addc(&e->c[k == 0 ? TOP_TOTAL0 : TOP_TOTAL1], c[k], a);
+		if (semi == key + len)
+			break;
+		semi++;
+	}
+	for (k = 0; k < 2; k++)
+		addc(&e->c[k == 0 ? TOP_SELF0 : TOP_SELF1], c[k], a);
+}
+
 /* fg_sum's emit, fork and join (sum.h): stacks into a topacc. */
 static void
 top_fold_stack(const char *key, size_t len, const fg_count *c, int ncols,
@@ -101,6 +134,8 @@ top_fold_stack(const char *key, size_t len, const fg_count *c, int ncols,
 	}
 	for (k = 0; k < ncols; k++)
 		addc(&leaf->c[k == 0 ? TOP_SELF0 : TOP_SELF1], c[k], a);
+	if (a->paths != NULL && ncols == 2)
+		fold_paths(a, key, len, c);
 }
 
 static void *
@@ -110,6 +145,8 @@ top_fold_fork(void *arg)
 
 	b = fg_calloc(1, sizeof(*b));
 	b->fn = fg_stab_new(TOP_NCOL);
+	if (a->in->wantpaths)
+		b->paths = fg_stab_new(TOP_NCOL);
 	b->in = a->in;
 	return b;
 }
@@ -140,6 +177,14 @@ top_fold_join(void *arg, void *child)
 		for (k = 0; k < TOP_NCOL; k++)
 			addc(&d->c[k], e->c[k], a);
 	}
+	for (e = b->paths != NULL ? fg_stab_first(b->paths) : NULL; e != NULL;
+	    e = e->next) {
+		d = fg_stab_get(a->paths, fg_ent_key(b->paths, e), e->len);
+		for (k = 0; k < TOP_NCOL; k++)
+			addc(&d->c[k], e->c[k], a);
+	}
+	if (b->paths != NULL)
+		fg_stab_free(b->paths);
 	a->nstacks += b->nstacks;
 	period_join(&a->period, &b->period);
 	fg_stab_free(b->fn);
@@ -176,15 +221,18 @@ onstart(void *arg, enum fg_kind kind, int ncols, const fg_count *total)
 
 /* Reads and sums the named inputs ("-": standard input). */
 static void
-top_read(struct topin *in, char **files, int nfiles)
+top_read(struct topin *in, char **files, int nfiles, int wantpaths)
 {
 	struct fg_sumopt so;
 	struct topacc a;
 
 	memset(in, 0, sizeof(*in));
+	in->wantpaths = wantpaths;
 	in->name = "<stdin>";
 	memset(&a, 0, sizeof(a));
 	a.fn = fg_stab_new(TOP_NCOL);
+	if (wantpaths)
+		a.paths = fg_stab_new(TOP_NCOL);
 	a.in = in;
 	memset(&so, 0, sizeof(so));
 	so.kind = FG_KIND_UNKNOWN;
@@ -200,6 +248,7 @@ top_read(struct topin *in, char **files, int nfiles)
 	so.arg = &a;
 	fg_sum(files, nfiles, &so);
 	in->fn = a.fn;
+	in->paths = a.paths;
 	in->nstacks = a.nstacks;
 	in->period = a.period;
 }
@@ -208,6 +257,8 @@ static void
 top_in_free(struct topin *in)
 {
 	fg_stab_free(in->fn);
+	if (in->paths != NULL)
+		fg_stab_free(in->paths);
 	free(in->header);
 }
 
@@ -297,9 +348,7 @@ top_classify(const struct topopt *o, struct fg_noise *nz,
 static int
 offends(const struct fg_chg *c, double pct, int both)
 {
-	double pts = round(fabs(c->delta) * 1e11) / 1e9;
-
-	if (!c->sig || !(pts > pct))
+	if (!c->sig || !fg_over(c->delta, pct))
 		return 0;
 	return c->delta > 0 || both;
 }
@@ -320,6 +369,196 @@ top_offenders(const struct topopt *o, const struct fg_changes *cs,
 		if (offends(&cs->v[i], o->failpct, o->gateboth))
 			bad[(*n)++] = i;
 	return bad;
+}
+
+/*
+ * The frames as the pictures see them: every path of the input, its
+ * counts inclusive and self, its parent (the root 0, parents first).
+ */
+struct pathtab {
+	size_t n;
+	size_t *parent;
+	double *tot, *self;	/* 2 per frame */
+	const char **key;
+	size_t *len;
+};
+
+static void
+pathtab_build(struct pathtab *t, const struct topin *in)
+{
+	struct fg_ent *e, *p;
+	const char *k, *semi;
+	size_t i, n = fg_stab_count(in->paths) + 1;
+
+	t->n = n;
+	t->parent = fg_calloc(n, sizeof(*t->parent));
+	t->tot = fg_calloc(2 * n, sizeof(*t->tot));
+	t->self = fg_calloc(2 * n, sizeof(*t->self));
+	t->key = fg_calloc(n, sizeof(*t->key));
+	t->len = fg_calloc(n, sizeof(*t->len));
+	t->tot[0] = fg_count_dbl(in->grand[0]);
+	t->tot[1] = fg_count_dbl(in->grand[1]);
+	t->key[0] = "";
+	for (i = 1, e = fg_stab_first(in->paths); e != NULL; e = e->next, i++)
+		e->aux = (uint32_t)i;
+	for (i = 1, e = fg_stab_first(in->paths); e != NULL; e = e->next, i++) {
+		k = t->key[i] = fg_ent_key(in->paths, e);
+		t->len[i] = e->len;
+		t->tot[2 * i] = fg_count_dbl(e->c[TOP_TOTAL0]);
+		t->tot[2 * i + 1] = fg_count_dbl(e->c[TOP_TOTAL1]);
+		t->self[2 * i] = fg_count_dbl(e->c[TOP_SELF0]);
+		t->self[2 * i + 1] = fg_count_dbl(e->c[TOP_SELF1]);
+		for (semi = k + e->len; semi > k && semi[-1] != ';'; semi--)
+			;
+		p = semi > k ? fg_stab_find(in->paths, k,
+		    (size_t)(semi - 1 - k)) : NULL;
+		t->parent[i] = p != NULL ? p->aux : 0;
+	}
+}
+
+static void
+pathtab_free(struct pathtab *t)
+{
+	free(t->parent);
+	free(t->tot);
+	free(t->self);
+	free(t->key);
+	free(t->len);
+}
+
+/* Largest change first, then path. */
+static int
+cmpframe(const void *x, const void *y)
+{
+	const struct topframe *a = x, *b = y;
+	double da = fabs(a->v.delta), db = fabs(b->v.delta);
+
+	if (da != db)
+		return da > db ? -1 : 1;
+	return fg_keycmp(a->path, a->plen, b->path, b->plen);
+}
+
+/*
+ * The gate on frames: every frame's inclusive change judged by the one
+ * verdict the pictures colour by (color.h: the noise test over all
+ * frames, the threshold at --fail-above), and the deepest failing ones
+ * kept: a regression spread over a function's callees is named at that
+ * function, not at its callers. nz0: the options, not yet set up. In
+ * absolute mode, when the functions moved together (cs's drift, not
+ * taken out) the frames are judged beyond that drift: a run that ran
+ * slower moves every frame holding the whole run, and that is the
+ * drift fg-top notes, not a frame's regression.
+ */
+static void
+top_frames(const struct topopt *o, const struct fg_noise *nz0,
+    const struct topin *in, const struct fg_changes *cs,
+    struct topframes *fr)
+{
+	struct fg_colorcfg cfg;
+	struct fg_cframe cf;
+	struct fg_fverdict v;
+	struct pathtab t;
+	unsigned char *fails, *deep;
+	size_t i, k;
+
+	memset(fr, 0, sizeof(*fr));
+	fr->drift = 1;
+	if (in->paths == NULL)
+		return;
+	pathtab_build(&t, in);
+	fg_colorcfg_init(&cfg);
+	cfg.nz = *nz0;
+	if (cs->mode == FG_MODE_ABSOLUTE && cs->drift == 1 && cs->driftn > 0 &&
+	    fabs(cs->driftm - 1) > FG_DRIFT_WARN)
+		cfg.nz.drift = fr->drift = cs->driftm;
+	cfg.minchg = o->failpct;
+	cfg.header = in->header;
+	fg_color_begin(&cfg, t.tot);
+	for (i = 1; i < t.n; i++)
+		fg_color_add(&cfg, &t.tot[2 * i], &t.self[2 * i]);
+	fg_color_end(&cfg, t.tot, &in->period);
+	fails = fg_calloc(t.n, 1);
+	deep = fg_calloc(t.n, 1);
+	for (i = 1; i < t.n; i++) {
+		cf.tot = &t.tot[2 * i];
+		cf.self = &t.self[2 * i];
+		cf.root = 0;
+		cf.pnew = 0;
+		fg_verdict_frame(&cfg, &cf, &v);
+		fails[i] = (unsigned char)fg_verdict_fails(&v, o->gateboth);
+	}
+	fr->f = fg_calloc(fg_verdict_deepest(t.parent, fails, t.n, deep) + 1,
+	    sizeof(*fr->f));
+	for (i = 1; i < t.n; i++) {
+		if (!deep[i])
+			continue;
+		struct topframe *f = &fr->f[fr->n++];
+
+		f->path = t.key[i];
+		f->plen = t.len[i];
+		for (k = f->plen; k > 0 && f->path[k - 1] != ';'; k--)
+			;
+		f->name = k;
+		f->c[0] = t.tot[2 * i];
+		f->c[1] = t.tot[2 * i + 1];
+		cf.tot = f->c;
+		cf.self = &t.self[2 * i];
+		cf.root = 0;
+		cf.pnew = 0;
+		fg_verdict_frame(&cfg, &cf, &f->v);
+	}
+	qsort(fr->f, fr->n, sizeof(*fr->f), cmpframe);
+	free(fails);
+	free(deep);
+	fg_colorcfg_free(&cfg);
+	pathtab_free(&t);
+}
+
+/* Whether a frame of path p[0..len) from byte from on is called name. */
+static int
+onpath(const char *p, size_t len, size_t from, const char *name, size_t nl)
+{
+	const char *s = p + from, *end = p + len, *semi;
+
+	for (;;) {
+		semi = memchr(s, ';', (size_t)(end - s));
+		if (semi == NULL)
+			semi = end;
+		if ((size_t)(semi - s) == nl && memcmp(s, name, nl) == 0)
+			return 1;
+		if (semi == end)
+			return 0;
+		s = semi + 1;
+	}
+}
+
+/*
+ * The offenders a failing frame already explains: its function (self),
+ * or with --by total any function on its path (a caller's total holds
+ * the frame's growth): not named again. Keeps bad[] in order; returns
+ * how many are left.
+ */
+static size_t
+top_unnamed(const struct topopt *o, const struct fg_changes *cs, size_t *bad,
+    size_t n, const struct topframes *fr)
+{
+	size_t i, j, k = 0;
+	const struct fg_chg *c;
+	const struct topframe *f;
+	int named;
+
+	for (i = 0; i < n; i++) {
+		c = &cs->v[bad[i]];
+		named = 0;
+		for (j = 0; j < fr->n && !named; j++) {
+			f = &fr->f[j];
+			named = onpath(f->path, f->plen, o->bytotal ? 0 :
+			    f->name, c->name, c->len);
+		}
+		if (!named)
+			bad[k++] = bad[i];
+	}
+	return k;
 }
 
 /* ---- the options and the run ---- */
@@ -467,6 +706,8 @@ report(const struct topopt *o, struct fg_noise *nz,
     const struct topin *in)
 {
 	struct fg_changes cs;
+	struct topframes fr;
+	struct fg_noise nz0 = *nz;
 	struct fn *v;
 	size_t n, *bad;
 
@@ -478,10 +719,13 @@ report(const struct topopt *o, struct fg_noise *nz,
 	}
 	top_classify(o, nz, in, &cs);
 	bad = top_offenders(o, &cs, &n);
-	report_diff(o, &cs, nz, bad, n);
+	top_frames(o, &nz0, in, &cs, &fr);
+	n = top_unnamed(o, &cs, bad, n, &fr);
+	report_diff(o, &cs, nz, bad, n, &fr);
 	free(bad);
+	free(fr.f);
 	fg_changes_free(&cs);
-	return n > 0;
+	return n + fr.n > 0;
 }
 
 int
@@ -501,7 +745,7 @@ main(int argc, char *argv[])
 		option(&o, &nz, c, st.arg);
 	files = fg_opt_files(&st, &nfiles);
 
-	top_read(&in, files, nfiles);
+	top_read(&in, files, nfiles, o.gate);
 	if (in.header != NULL)
 		o.unit = fg_header_get(in.header, "unit");
 	if (o.gate)

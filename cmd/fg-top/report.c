@@ -200,16 +200,50 @@ what(const struct topopt *o, size_t n)
 	return n == 1 ? "regression" : "regressions";
 }
 
-/* The gate's verdict on its offenders bad[]. */
+/*
+ * A failing frame: its function, where it is (its two callers, "..."
+ * before when there are more), its inclusive counts and change.
+ */
+static void
+report_frame(const struct topopt *o, const struct fg_changes *cs,
+    const struct topframe *f, double drift)
+{
+	char *name, *at, ga[64], gb[64], ub[FG_TBL_UNITMAX + 8], zb[64];
+	size_t k = f->name, semis = 0;
+
+	while (k > 0 && semis < 3)
+		if (f->path[--k] == ';' && ++semis == 3)
+			k++;
+	name = fg_tbl_name(f->path + f->name, f->plen - f->name, FG_FMT_TEXT);
+	at = fg_tbl_name(f->path + k, f->plen - k, FG_FMT_TEXT);
+	if (isinf(f->v.z))
+		snprintf(zb, sizeof(zb), "not tested");
+	else
+		snprintf(zb, sizeof(zb), "z %+.1f", f->v.z);
+	if (drift != 1)
+		snprintf(zb + strlen(zb), sizeof(zb) - strlen(zb), ", beyond "
+		    "the run's drift x%.4g", drift);
+	fg_warnx("%s: frame %s%s, inclusive %s -> %s%s, %+.2f points (%s "
+	    "mode), %s; above %g", name, k > 0 ? "..." : "", at,
+	    top_count(ga, sizeof(ga), f->c[0]), top_count(gb, sizeof(gb),
+	    f->c[1]), top_unit_word(o, ub, sizeof(ub)), f->v.delta * 100,
+	    fg_mode_name(cs->mode), zb, o->failpct);
+	free(name);
+	free(at);
+}
+
+/* The gate's verdict on its offenders: frames fr, then functions bad[]. */
 static void
 report_gate(const struct topopt *o, const struct fg_changes *cs,
-    const size_t *bad, size_t nbad)
+    const size_t *bad, size_t nbad, const struct topframes *fr)
 {
 	size_t i;
 	const struct fg_chg *c;
 	char *name, ga[64], gb[64], ub[FG_TBL_UNITMAX + 8], zb[32];
 	const char *m = o->bytotal ? "total" : "self";
 
+	for (i = 0; i < fr->n; i++)
+		report_frame(o, cs, &fr->f[i], fr->drift);
 	for (i = 0; i < nbad; i++) {
 		c = &cs->v[bad[i]];
 		name = fg_tbl_name(c->name, c->len, FG_FMT_TEXT);
@@ -224,6 +258,7 @@ report_gate(const struct topopt *o, const struct fg_changes *cs,
 		    fg_mode_name(cs->mode), zb, o->failpct);
 		free(name);
 	}
+	nbad += fr->n;	/* frames, then the functions they do not name */
 	if (nbad > 0) {
 		fg_warnx("gate failed: %zu significant %s above %g points",
 		    nbad, what(o, nbad), o->failpct);
@@ -458,7 +493,8 @@ noise_line(const struct topopt *o, const struct fg_changes *cs, int any)
 
 void
 report_diff(const struct topopt *o, const struct fg_changes *cs,
-    const struct fg_noise *nz, const size_t *bad, size_t nbad)
+    const struct fg_noise *nz, const size_t *bad, size_t nbad,
+    const struct topframes *fr)
 {
 	int any = 0;
 
@@ -476,5 +512,5 @@ report_diff(const struct topopt *o, const struct fg_changes *cs,
 	}
 	noise_line(o, cs, any);
 	if (o->gate)
-		report_gate(o, cs, bad, nbad);
+		report_gate(o, cs, bad, nbad, fr);
 }

@@ -13,6 +13,7 @@
 
 #include "fg.h"
 #include "stats.h"
+#include "color.h"
 
 
 /* What to report (main.c's options). */
@@ -35,6 +36,24 @@ struct fn {
 	fg_count c[2];
 };
 
+/*
+ * The gate's failing frames (main.c's top_frames): the deepest of the
+ * frames whose inclusive change the pictures colour (color.h's verdict,
+ * at --fail-above as the threshold), largest change first.
+ */
+struct topframe {
+	const char *path;	/* from the root, not NUL-terminated */
+	size_t plen, name;	/* its length; where its last frame starts */
+	double c[2];		/* inclusive before, after */
+	struct fg_fverdict v;
+};
+struct topframes {
+	struct topframe *f;
+	size_t n;
+	double drift;		/* absolute mode: the drift judged beyond
+				 * (the functions' median), else 1 */
+};
+
 /* A plain profile's table, v ranked (main.c's top_profile). */
 void report_profile(const struct topopt *o, const struct fn *v, size_t n,
     fg_count total, uint64_t nstacks);
@@ -43,6 +62,7 @@ void report_profile(const struct topopt *o, const struct fn *v, size_t n,
  * on its offenders bad[] (main.c's top_offenders).
  */
 void report_diff(const struct topopt *o, const struct fg_changes *cs,
-    const struct fg_noise *nz, const size_t *bad, size_t nbad);
+    const struct fg_noise *nz, const size_t *bad, size_t nbad,
+    const struct topframes *fr);
 
 #endif

@@ -83,8 +83,8 @@ struct dv {
 };
 
 /* A frame's count before and after, from the point of view in force. */
-static void
-sides(const struct fg_colorcfg *cfg, const struct fg_cframe *f, double *b,
+void
+fg_color_sides(const struct fg_colorcfg *cfg, const struct fg_cframe *f, double *b,
     double *a)
 {
 	int k = cfg->negate ? 1 : 0;
@@ -121,7 +121,7 @@ static void
 framedelta(const struct fg_colorcfg *cfg, const struct fg_cframe *f,
     struct dv *v)
 {
-	sides(cfg, f, &v->b, &v->a);
+	fg_color_sides(cfg, f, &v->b, &v->a);
 	v->d = fg_noise_delta(&cfg->nz, v->b, v->a);
 	v->sig = cfg->nz.rule == FG_RULE_NONE ? v->d != 0 :
 	    noisesig(cfg, f, v->b, v->a);
@@ -133,7 +133,7 @@ framedelta(const struct fg_colorcfg *cfg, const struct fg_cframe *f,
 int
 fg_color_underfloor(const struct fg_colorcfg *cfg, double d)
 {
-	return cfg->minchg > 0 && fabs(d) * 100 < cfg->minchg;
+	return cfg->minchg > 0 && !fg_over(d, cfg->minchg);
 }
 
 /*
@@ -238,7 +238,7 @@ fg_color_add(struct fg_colorcfg *cfg, const double *tot, const double *self)
 	ds->n++;
 	if (ds->keepself)
 		keepself(cfg, self);
-	sides(cfg, &f, &q.b, &q.a);
+	fg_color_sides(cfg, &f, &q.b, &q.a);
 	q.z = ds->all || (cfg->nz.rule != FG_RULE_NONE &&
 	    fg_noise_maybe(&ds->pz, q.b, q.a, ds->zscr * CSLACK));
 	q.d = q.b > 0 ? fabs(fg_noise_delta(&ds->pz, q.b, q.a)) : -1;
@@ -292,6 +292,7 @@ fg_color_end(struct fg_colorcfg *cfg, const double *roottot,
 
 	cfg->dmax = 0;
 	cfg->nsig = 0;
+	cfg->nframes = ds->n;
 	/* in the stream's order: the test swaps the sides (stats.h) */
 	cfg->nz.negate = cfg->negate;
 	fg_noise_setup(&cfg->nz, cfg->header, "input", roottot[0], roottot[1],

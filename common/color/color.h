@@ -3,6 +3,8 @@
  * color.h: the colour library (fg-color, fg-svg, fg-elide). On the core,
  * fg.h, and the statistics, stats.h.
  *
+ * verdict.c  the one verdict on a diff's frame (fg-top's gate, fg-color,
+ *            fg-svg): real, over the threshold, or which rule greys it
  * color.c    colours by noise and change; the palette map file (pmap),
  *            read and written; the colour options (coloropt)
  * palette.c  the palettes, by frame name; colour values as text (colorval)
@@ -94,6 +96,8 @@ struct fg_colorcfg {
 	/* diff, set by fg_color_end: the noise test's results */
 	double zthr;		/* the smallest |z| Holm rejected */
 	size_t nsig;		/* how many it rejected */
+	size_t nframes;		/* frames tested (fg_color_add's, the root
+				 * apart) */
 	struct fg_dstat *ds;	/* between fg_color_begin and _end */
 };
 
@@ -240,6 +244,10 @@ void fg_color_add(struct fg_colorcfg *cfg, const double *tot,
 void fg_color_end(struct fg_colorcfg *cfg, const double *roottot,
     const struct fg_period *per);
 void fg_color_dstat_free(struct fg_colorcfg *cfg);
+/* Then: a frame's counts before and after from the point of view in
+ * force (inclusive, or self with --self-delta). */
+void fg_color_sides(const struct fg_colorcfg *cfg, const struct fg_cframe *f,
+    double *b, double *a);
 /* Then: whether a frame is new code; what its colour says; the colour. */
 int fg_color_newcode(const struct fg_colorcfg *cfg,
     const struct fg_cframe *f);
@@ -263,6 +271,43 @@ uint32_t fg_color_vanished(const struct fg_colorcfg *cfg,
 /* all: the current profile's total (--colordiffusion) */
 uint32_t fg_color_diff(struct fg_colorcfg *cfg, const struct fg_cframe *f,
     const char *name, size_t nlen, double all);
+
+/*
+ * verdict.c: the one verdict on a diff's frame, after fg_color_end: what
+ * its colour says (kind), and when it is grey with a change, which rule
+ * greyed it: within noise (the test), or under the threshold
+ * (--min-change, fg-top's --fail-above); the smallest change the test
+ * could have found there (at the frames' first Holm level, power
+ * FG_POWER). fg-color and fg-svg colour by it, fg-svg's hover and table
+ * and fg-top's gate read it.
+ */
+enum fg_why {
+	FG_WHY_SAME,		/* no change (or the root) */
+	FG_WHY_REAL,		/* real and over the threshold: coloured */
+	FG_WHY_NOISE,		/* over the threshold, within noise */
+	FG_WHY_UNDER		/* under the threshold (noise or not) */
+};
+struct fg_fverdict {
+	int kind;		/* FG_DK_*, as coloured */
+	int why;		/* enum fg_why */
+	double delta;		/* change, a fraction (x100 points) */
+	double z;		/* its statistic (+-HUGE_VAL untested) */
+	double mdc;		/* smallest detectable change, a fraction;
+				 * 0 exact counts, NaN untested */
+};
+void fg_verdict_frame(const struct fg_colorcfg *cfg,
+    const struct fg_cframe *f, struct fg_fverdict *v);
+/* The |z| the frames' mdc is taken at: Holm's first level + power's. */
+double fg_verdict_zmdc(const struct fg_colorcfg *cfg);
+/* Whether a frame's verdict fails a gate: grew or new (both: any). */
+int fg_verdict_fails(const struct fg_fverdict *v, int both);
+/*
+ * The deepest of the failing frames: fails[i] set and no frame whose
+ * parent is i fails (parent[i] < i, the root 0 its own). deep[i] gets
+ * 1 for them; returns how many.
+ */
+size_t fg_verdict_deepest(const size_t *parent, const unsigned char *fails,
+    size_t n, unsigned char *deep);
 
 /*
  * pmap: palette map files (flamegraph.pl's --cp, palette.map), inside

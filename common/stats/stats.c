@@ -548,6 +548,12 @@ fg_changes_classify(struct fg_changes *cs, struct fg_noise *nz,
 	lists(cs);
 }
 
+int
+fg_over(double d, double pct)
+{
+	return round(fabs(d) * 1e11) / 1e9 > pct;
+}
+
 double
 fg_changes_totchange(const struct fg_changes *cs)
 {

@@ -297,6 +297,9 @@ struct fg_chg {
 				 * (fg_noise_mdc at Holm's first level, power
 				 * FG_POWER), as a fraction; NaN untested */
 	int kind;		/* enum fg_chg_kind */
+	int incl;		/* a frame's inclusive change (fg-svg's
+				 * table: the deepest failing frames), not
+				 * a function's */
 };
 
 struct fg_changes {
@@ -328,6 +331,14 @@ void fg_changes_add(struct fg_changes *cs, const char *name, size_t len,
  */
 void fg_changes_classify(struct fg_changes *cs, struct fg_noise *nz,
     int dispersion);
+/*
+ * The practical threshold, the one rule every tool applies (fg-top's
+ * --fail-above, fg-color's and fg-svg's --min-change): a change d (a
+ * fraction, x100 for points) is over pct points when |d|, rounded to
+ * 1e-9 points, is above pct. A change the test calls real colours, is
+ * counted and fails a gate only when it is also over the threshold.
+ */
+int fg_over(double d, double pct);
 /* Relative change of the total, after / before - 1 (0 if before is 0). */
 double fg_changes_totchange(const struct fg_changes *cs);
 void fg_changes_free(struct fg_changes *cs);

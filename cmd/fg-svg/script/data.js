@@ -20,6 +20,7 @@
 // Reads: NS, W0.
 // Declares, for the others: W, astral, aword, bword, cden, chw, cost,
 //   countname, cur, details, drift, factor, floor, grey, ic, icbtn, isdiff,
+//   mdcp, origin,
 //   matched, mode, nametype, searchbtn, started, svg, tchange, term,
 //   unzoombtn, views, xpad, zcrit, zoomed.
 // Calls: exact, fmt, mk.
@@ -38,6 +39,10 @@
 	var mode = svg.getAttribute("data-mode") || "absolute";
 	var drift = num("data-drift", 1), grey = svg.getAttribute("data-grey");
 	var floor = num("data-floor", 0), zcrit = num("data-z", 0);
+	// the verdict's test: |z| of the detectable change, samples per count
+	// each side, dispersion (data-mdc); or the origin of untested counts
+	var mdcp = (svg.getAttribute("data-mdc") || "").split(" ").map(Number);
+	var origin = svg.getAttribute("data-origin") || "sampled";
 	// --cost: the profile's yearly cost; diff: the totals a change is a share of
 	var cost = num("data-cost", 0);
 	var cden = (svg.getAttribute("data-cden") || "0 0").split(" ").map(Number);

@@ -3,8 +3,8 @@
 // details line; the tooltip. A piece of fg-svg's script (data.js says how
 // they join).
 // Reads: H, W, aword, bword, cden, chw, cost, countname, curname, drift,
-//   factor, floor, grey, isdiff, mode, mroom, nametype, svg, tchange, xpad,
-//   zcrit, zoomed.
+//   factor, floor, grey, isdiff, mdcp, mode, mroom, nametype, origin, svg,
+//   tchange, xpad, zcrit, zoomed.
 // Declares, for the others: NS.
 // Calls: root, wrap, zroot.
 
@@ -53,6 +53,50 @@
 		}
 		return s;
 	}
+	// a frame's change as a fraction, in the mode in force
+	function change(fr) {
+		var r = root();
+		if (!(r.tb > 0))
+			return 0;
+		return mode === "proportional" ?
+		    (r.ta > 0 ? fr.ta / r.ta : 0) - fr.tb / r.tb :
+		    (fr.ta / drift - fr.tb) / r.tb;
+	}
+	// the smallest change in points the test could have found here:
+	// fg-top(1)'s detectable change (stats.h, fg_noise_mdc)
+	function mdc(fr) {
+		var r = root(), s0 = mdcp[1], s1 = mdcp[2], a, b, n0, n1, p, se;
+		if (mdcp.length < 4 || !(s0 > 0) || !(s1 > 0) || !(r.tb > 0))
+			return NaN;
+		a = fr.tb * s0, b = fr.ta * s1, n0 = r.tb * s0, n1 = r.ta * s1;
+		if (mode === "proportional") {
+			p = (a + b) / (n0 + n1);
+			se = Math.sqrt(p * (1 - p) * (1 / n0 + 1 / n1));
+		} else
+			se = Math.sqrt(a + b) / n0;
+		if (!(se > 0))
+			se = 1 / (mode === "proportional" ? n0 + n1 : n0);
+		return 100 * mdcp[0] * se * Math.sqrt(mdcp[3]);
+	}
+	// which rule of the one verdict greyed a frame that changed: the
+	// threshold (--min-change, fg-top's --fail-above), else the noise test
+	function why(fr) {
+		var p = Math.round(Math.abs(change(fr)) * 1e11) / 1e9, m = mdc(fr), s;
+		if (zcrit === 0 && floor > 0)
+			return "under the " + floor + "-point threshold";
+		if (origin === "exact")
+			s = "exact counts, under the " + floor + "-point threshold";
+		else if (origin !== "sampled")
+			s = "not tested (counts of unknown origin), under the " +
+			    floor + "-point threshold";
+		else if (floor > 0 && !(p > floor))
+			s = "under the " + floor + "-point threshold";
+		else
+			s = "within noise";
+		if (!isNaN(m))
+			s += "; could have detected \u00b1" + m.toFixed(2) + " points";
+		return s;
+	}
 	// What a hovered frame holds, numbers first: [name, numbers].
 	function info(fr) {
 		var z = zroot(), rel = zoomed ? " of zoomed" : "", s, d, r = root();
@@ -77,9 +121,7 @@
 			s += "; share " + pct(fr.tb, r.tb) + " \u2192 " +
 			    pct(fr.ta, mode === "proportional" ? r.ta : r.tb);
 			if (fr.fill === grey && d !== 0 && fr.depth > 0)
-				s += "; grey: " + (zcrit > 0 ? "within noise" +
-				    (floor > 0 ? " or under " + floor + " points" : "") :
-				    "under " + floor + " points");
+				s += "; grey: " + why(fr);
 		}
 		if (cost > 0)
 			s += costinfo(fr);
