@@ -216,17 +216,7 @@ table_row(const struct svg_opts *o, const struct fg_chg *c, double x,
 	if (h->tgrey[k][i])
 		fg_out_printf("; grey: under the %g-point "
 		    "threshold (--min-change)", o->cc.minchg);
-	fg_out_str("</title><rect x=\"");
-	out_fix1(x);
-	fg_out_str("\" y=\"");
-	out_fix1(y - fs + 2);
-	fg_out_str("\" width=\"");
-	out_fix1(fs);
-	fg_out_str("\" height=\"");
-	out_fix1(fs);
-	fg_out_str("\" fill=\"");
-	fg_out_str(hex);
-	fg_out_str("\"/>");
+	out_swatch(x, y, fs, hex);
 	snprintf(buf, sizeof(buf), "%+.2f", c->delta * 100);
 	out_textel(NULL, "num", x + fs + 4 + 7 * cw, y, buf);
 	snprintf(buf, sizeof(buf), "%.2f%% \xe2\x86\x92 %.2f%%",

@@ -664,15 +664,7 @@ tablerow(const struct svg_trend *t, const struct svg_opts *o,
 	fg_out_str(": ");
 	verdict(t, r, buf, sizeof(buf));
 	xml_text(buf, strlen(buf), SIZE_MAX);
-	fg_out_str("</title><rect x=\"");
-	out_fix1(x);
-	fg_out_str("\" y=\"");
-	out_fix1(y - fs + 2);
-	fg_out_str("\" width=\"");
-	out_fix1(fs);
-	fg_out_str("\" height=\"");
-	out_fix1(fs);
-	fg_out_printf("\" fill=\"%s\"/>", hex);
+	out_swatch(x, y, fs, hex);
 	snprintf(buf, sizeof(buf), "%+.2f", r->change);
 	out_textel(NULL, "num", x + fs + 4 + 7 * cw, y, buf);
 	snprintf(buf, sizeof(buf), "%.2f%% \xe2\x86\x92 %.2f%%", r->x[0],

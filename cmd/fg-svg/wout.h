@@ -94,6 +94,9 @@ void out_attr(const char *name, const char *val);
 void out_textstart(const char *id, const char *cls, double x, double y);
 void out_textel(const char *id, const char *cls, double x, double y,
     const char *s);
+/* Ends a table row's <title> and draws its colour swatch: a square of side
+ * fs, fill hex (#rrggbb), at x on the text line whose baseline is y. */
+void out_swatch(double x, double y, double fs, const char *hex);
 /*
  * Writes s[0..n) as XML character data, safe in attributes too: & < > "
  * ' escaped, invalid UTF-8 and characters XML forbids as U+FFFD. At most

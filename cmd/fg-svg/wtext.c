@@ -233,6 +233,22 @@ out_textel(const char *id, const char *cls, double x, double y,
 	fg_out_str("</text>\n");
 }
 
+void
+out_swatch(double x, double y, double fs, const char *hex)
+{
+	fg_out_str("</title><rect x=\"");
+	out_fix1(x);
+	fg_out_str("\" y=\"");
+	out_fix1(y - fs + 2);
+	fg_out_str("\" width=\"");
+	out_fix1(fs);
+	fg_out_str("\" height=\"");
+	out_fix1(fs);
+	fg_out_str("\" fill=\"");
+	fg_out_str(hex);
+	fg_out_str("\"/>");
+}
+
 /*
  * Frame names into XML. Names are arbitrary bytes; XML 1.0 allows only
  * well-formed UTF-8 without most control characters, so anything else

@@ -183,6 +183,19 @@ async function shown(page, text) {
 	return e;
 }
 
+// The text of the element whose id is id.
+function text(page, id) {
+	return page.evaluate((i) => document.getElementById(i).textContent, id);
+}
+
+// The details line's text after the pointer rests on the frame whose title
+// holds name + " (" (moved away first, so that the hover is new).
+async function details(page, name) {
+	await page.mouse.move(0, 0);
+	await (await shown(page, name + " (")).hover();
+	return text(page, "details");
+}
+
 // A page opener for ctx: open(file, query) goes to the file (query, such
 // as "?s=x", appended), each page's script errors pushed onto errors.
 function opener(ctx, errors, timeout) {
@@ -196,4 +209,4 @@ function opener(ctx, errors, timeout) {
 }
 
 module.exports = { launch, fileurl, suite, run, demoDiff, pdfwords, opener,
-    shown };
+    shown, text, details };

@@ -9,7 +9,8 @@
 "use strict";
 const { execFileSync, spawnSync } = require("child_process");
 const path = require("path");
-const { launch, suite, run, opener, shown } = require("./lib.js");
+const { launch, suite, run, opener, shown, text,
+    details } = require("./lib.js");
 
 const { check, svgof, finish } = suite("fg-svg-verdict-");
 const data = path.join(process.env.FG_TOP || ".", "tests", "data", "top");
@@ -27,13 +28,6 @@ run(async () => {
 	const { ctx, close } = await launch();
 	const errors = [];
 	const open = opener(ctx, errors);
-	const text = (page, id) => page.evaluate((i) =>
-	    document.getElementById(i).textContent, id);
-	async function hover(page, name) {
-		await page.mouse.move(0, 0);
-		await (await shown(page, name + " (")).hover();
-		return text(page, "details");
-	}
 
 	let page = await open(svgof("encode", diff, ["--min-change", "5"]));
 	const fill = await page.evaluate(() => {
@@ -51,13 +45,13 @@ run(async () => {
 		return g ? g.getAttribute("data-n") : null;
 	});
 	check("the table lists it first", first === "main.encode", first);
-	let d = await hover(page, "fmt.Sprintf");
+	let d = await details(page, "fmt.Sprintf");
 	check("a grey frame under the threshold says so and what was detectable",
 	    /grey: under the 5-point threshold; could have detected \u00b1[0-9.]+ points/
 	    .test(d), d);
 
 	page = await open(svgof("small", small, ["--min-change", "5"]));
-	d = await hover(page, "a");
+	d = await details(page, "a");
 	check("a grey frame over the threshold is within noise, with its detectable change",
 	    /grey: within noise; could have detected \u00b1[0-9.]+ points/.test(d), d);
 	check("no script errors", errors.length === 0, errors);
