@@ -41,7 +41,7 @@ static const char help[] =
     "      --total N          total count the width stands for\n"
     "      --bgcolors COLOR   yellow, blue, green, grey or #rrggbb\n"
     "      --reverse          reverse every stack (merge from the leaves)\n"
-    "      --inverted         icicle graph (root at the top)\n"
+    "  -i, --inverted         icicle graph (root at the top)\n"
     "      --flamechart       keep input order, merge only neighbours\n"
     "      --notes TEXT       notes in a comment in the SVG\n"
     "      --search-color #RRGGBB  fill search matches (default: outline)\n"
@@ -61,7 +61,7 @@ enum {
 	OPT_TITLE = 256, OPT_SUBTITLE, OPT_WIDTH, OPT_HEIGHT, OPT_MINWIDTH,
 	OPT_MAXFRAMES, OPT_FONTTYPE, OPT_FONTSIZE, OPT_FONTWIDTH, OPT_COUNTNAME,
 	OPT_NAMETYPE, OPT_FACTOR, OPT_TOTAL, OPT_BGCOLORS, OPT_REVERSE,
-	OPT_INVERTED, OPT_FLAMECHART, OPT_NOTES, OPT_COST, OPT_SEARCHCOL,
+	OPT_FLAMECHART, OPT_NOTES, OPT_COST, OPT_SEARCHCOL,
 	OPT_STROKECOL, OPT_UICOL, OPT_ORDER, OPT_LABELS, OPT_CURRENCY, OPT_TOP,
 	OPT_CALLERS
 };
@@ -82,7 +82,7 @@ static const struct fg_opt opts[] = {
 	{ "total", OPT_TOTAL, FG_OPT_ARG },
 	{ "bgcolors", OPT_BGCOLORS, FG_OPT_ARG },
 	{ "reverse", OPT_REVERSE, FG_OPT_NOARG },
-	{ "inverted", OPT_INVERTED, FG_OPT_NOARG },
+	{ "inverted", 'i', FG_OPT_NOARG },
 	{ "flamechart", OPT_FLAMECHART, FG_OPT_NOARG },
 	{ "notes", OPT_NOTES, FG_OPT_ARG },
 	{ "cost", OPT_COST, FG_OPT_ARG },
@@ -287,7 +287,7 @@ textopt(struct svg_opts *o, int ch, const char *arg)
 	case OPT_REVERSE:
 		o->reverse = 1;
 		break;
-	case OPT_INVERTED:
+	case 'i':
 		o->inverted = 1;
 		break;
 	case OPT_FLAMECHART:
