@@ -721,7 +721,7 @@ report(const struct topopt *o, struct fg_noise *nz,
 	bad = top_offenders(o, &cs, &n);
 	top_frames(o, &nz0, in, &cs, &fr);
 	n = top_unnamed(o, &cs, bad, n, &fr);
-	report_diff(o, &cs, nz, bad, n, &fr);
+	report_diff(o, &cs, nz, bad, n, &fr, in->grand);
 	free(bad);
 	free(fr.f);
 	fg_changes_free(&cs);

@@ -433,10 +433,20 @@ power_line(const struct topopt *o, const struct fg_changes *cs,
 	summary_line(o, line);
 }
 
-/* The first line: totals, mode, samples, test. */
+/*
+ * A side's total: exact when whole (past 2^53 a double would round it);
+ * a scaled stream's fractional total as its other counts are shown.
+ */
+static char *
+totcount(char *buf, size_t n, fg_count exact, double v)
+{
+	return exact.f == 0 ? fmtcount(buf, exact) : top_count(buf, n, v);
+}
+
+/* The first line: totals (grand, exact), mode, samples, test. */
 static void
 diff_summary(const struct topopt *o, const struct fg_changes *cs,
-    const struct fg_noise *nz)
+    const struct fg_noise *nz, const fg_count *grand)
 {
 	char line[768], ga[64], gb[64], ub[40];
 	const char *arrow = o->fmt == FG_FMT_MD ? "\xe2\x86\x92" : "->";
@@ -445,8 +455,9 @@ diff_summary(const struct topopt *o, const struct fg_changes *cs,
 	w = snprintf(line, sizeof(line), "%stotal %s %s %s%s (%+.2f%%)%s; "
 	    "%s mode (%s); by %s; %s; %zu %s (%s functions)",
 	    o->fmt == FG_FMT_MD ? "**" : "",
-	    top_count(ga, sizeof(ga), cs->tot[0]), arrow,
-	    top_count(gb, sizeof(gb), cs->tot[1]), top_unit_word(o, ub, sizeof(ub)),
+	    totcount(ga, sizeof(ga), grand[0], cs->tot[0]), arrow,
+	    totcount(gb, sizeof(gb), grand[1], cs->tot[1]),
+	    top_unit_word(o, ub, sizeof(ub)),
 	    fg_changes_totchange(cs) *
 	    100, o->fmt == FG_FMT_MD ? "**" : "", fg_mode_name(cs->mode),
 	    cs->mode == FG_MODE_ABSOLUTE ? "points of the baseline's total" :
@@ -494,11 +505,11 @@ noise_line(const struct topopt *o, const struct fg_changes *cs, int any)
 void
 report_diff(const struct topopt *o, const struct fg_changes *cs,
     const struct fg_noise *nz, const size_t *bad, size_t nbad,
-    const struct topframes *fr)
+    const struct topframes *fr, const fg_count *grand)
 {
 	int any = 0;
 
-	diff_summary(o, cs, nz);
+	diff_summary(o, cs, nz, grand);
 	any |= diff_list(o, cs, LIST_REG, any);
 	any |= diff_list(o, cs, LIST_IMP, any);
 	if (o->all)

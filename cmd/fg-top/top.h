@@ -59,10 +59,11 @@ void report_profile(const struct topopt *o, const struct fn *v, size_t n,
     fg_count total, uint64_t nstacks);
 /*
  * A differential stream's report, classified (cs), and the gate's verdict
- * on its offenders bad[] (main.c's top_offenders).
+ * on its offenders bad[] (main.c's top_offenders); grand: the stream's
+ * column totals, exact, for the first line.
  */
 void report_diff(const struct topopt *o, const struct fg_changes *cs,
     const struct fg_noise *nz, const size_t *bad, size_t nbad,
-    const struct topframes *fr);
+    const struct topframes *fr, const fg_count *grand);
 
 #endif
