@@ -85,7 +85,7 @@ transform_one(struct buf *b, const char *key, size_t len, int nroot,
 		putframe(b, p, (size_t)(sc - p), &last, o->recursive);
 		p = sc + 1;
 	}
-	/* nothing left that a reader keeps (it trims trailing blanks) */
+	/* nothing left but blanks: inferno trims them to no stack at all */
 	for (last = 0; last < b->len && (b->p[last] == ' ' ||
 	    b->p[last] == '\t'); last++)
 		;
