@@ -9,6 +9,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "../common/core/mix.h"
@@ -22,6 +23,25 @@ rnd(void)
 	gen_rs ^= gen_rs >> 7;
 	gen_rs ^= gen_rs << 17;
 	return gen_rs;
+}
+
+/*
+ * The arguments every stack generator takes, NSTACKS SEED [after]: *n the
+ * number, gen_rs seeded, *after set when a third argument asks for the
+ * "after" profile. -1 (usage printed, naming the generator by use, such as
+ * "gen-deep NSTACKS SEED [after]") when there are too few.
+ */
+static inline int
+gen_args(int argc, char **argv, const char *use, long *n, int *after)
+{
+	if (argc < 3) {
+		fprintf(stderr, "usage: %s\n", use);
+		return -1;
+	}
+	*n = atol(argv[1]);
+	gen_rs = 0x9e3779b97f4a7c15ULL ^ strtoull(argv[2], NULL, 10);
+	*after = argc > 3;
+	return 0;
 }
 
 /*

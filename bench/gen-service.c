@@ -126,13 +126,8 @@ main(int argc, char *argv[])
 	int after, i, depth;
 	uint64_t h, cnt, r;
 
-	if (argc < 3) {
-		fprintf(stderr, "usage: gen-service NSTACKS SEED [after]\n");
+	if (gen_args(argc, argv, "gen-service NSTACKS SEED [after]", &n, &after) < 0)
 		return 2;
-	}
-	n = atol(argv[1]);
-	gen_rs = 0x9e3779b97f4a7c15ULL ^ strtoull(argv[2], NULL, 10);
-	after = argc > 3;
 	mkpool();
 	if (set_init(n) < 0)
 		return 2;

@@ -40,13 +40,8 @@ main(int argc, char *argv[])
 	int after;
 	uint64_t r, a, cnt;
 
-	if (argc < 3) {
-		fprintf(stderr, "usage: gen-wide NLEAVES SEED [after]\n");
+	if (gen_args(argc, argv, "gen-wide NLEAVES SEED [after]", &n, &after) < 0)
 		return 2;
-	}
-	n = atol(argv[1]);
-	gen_rs = 0x9e3779b97f4a7c15ULL ^ strtoull(argv[2], NULL, 10);
-	after = argc > 3;
 	for (j = 0; j < n; j++) {
 		r = rnd();
 		/* a distinct address per leaf: j spread by an odd multiplier
