@@ -120,18 +120,6 @@ svg_funcs_add(struct svg_funcs *fs, const char *stack, size_t len, double v,
 
 static const struct svg_funcs *rankfs;
 
-/* Bytewise, as LC_ALL=C sort. */
-static int
-namecmp(const struct fg_ent *a, const struct fg_ent *b)
-{
-	size_t n = a->len < b->len ? a->len : b->len;
-	int c = memcmp(a->key, b->key, n);
-
-	if (c != 0)
-		return c;
-	return a->len < b->len ? -1 : a->len > b->len;
-}
-
 static int
 byself(const void *a, const void *b)
 {
@@ -142,7 +130,9 @@ byself(const void *a, const void *b)
 		return fs->self[x] > fs->self[y] ? -1 : 1;
 	if (fs->tot[x] != fs->tot[y])
 		return fs->tot[x] > fs->tot[y] ? -1 : 1;
-	return namecmp(fs->ent[x], fs->ent[y]);
+	/* then bytewise, as LC_ALL=C sort */
+	return fg_keycmp(fs->ent[x]->key, fs->ent[x]->len, fs->ent[y]->key,
+	    fs->ent[y]->len);
 }
 
 /* Those with a self count, the largest first (by total, then by name). */
