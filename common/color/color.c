@@ -297,6 +297,7 @@ fg_color_end(struct fg_colorcfg *cfg, const double *roottot,
 	cfg->nz.negate = cfg->negate;
 	fg_noise_setup(&cfg->nz, cfg->header, "input", roottot[0], roottot[1],
 	    per);
+	cfg->zmdc = fg_noise_zmdc(&cfg->nz, cfg->nframes + 1);
 	/* the drift between the runs, measured over the frames' self
 	 * counts, which partition each side as fg-top's functions do */
 	fg_noise_drift(&cfg->nz, ds->sa, ds->sb, ds->ns);

@@ -98,6 +98,7 @@ struct fg_colorcfg {
 	size_t nsig;		/* how many it rejected */
 	size_t nframes;		/* frames tested (fg_color_add's, the root
 				 * apart) */
+	double zmdc;		/* fg_noise_zmdc for one of them (verdict.c) */
 	struct fg_dstat *ds;	/* between fg_color_begin and _end */
 };
 

@@ -18,8 +18,7 @@
 double
 fg_verdict_zmdc(const struct fg_colorcfg *cfg)
 {
-	return fg_noise_zfirst(&cfg->nz, cfg->nframes + 1) +
-	    fg_zof(2 * (1 - FG_POWER));
+	return cfg->zmdc;
 }
 
 void
@@ -33,8 +32,7 @@ fg_verdict_frame(const struct fg_colorcfg *cfg, const struct fg_cframe *f,
 	v->kind = fg_color_kind_of(cfg, f, &u);
 	v->delta = fg_noise_delta(&cfg->nz, b, a);
 	v->z = f->root ? 0 : fg_noise_z(&cfg->nz, b, a);
-	v->mdc = fg_noise_mdc(&cfg->nz, b, a, fg_noise_zfirst(&cfg->nz,
-	    cfg->nframes + 1), FG_POWER);
+	v->mdc = fg_noise_mdc(&cfg->nz, b, a, cfg->zmdc);
 	if (v->kind != FG_DK_SAME)
 		v->why = FG_WHY_REAL;
 	else if (f->root || v->delta == 0)

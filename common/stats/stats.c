@@ -354,18 +354,22 @@ fg_noise_zfirst(const struct fg_noise *nz, size_t n)
 }
 
 double
-fg_noise_mdc(const struct fg_noise *nz, double a, double b, double zlevel,
-    double power)
+fg_noise_zmdc(const struct fg_noise *nz, size_t n)
 {
-	double sa, sb, n0, n1, p, se, zp;
+	/* the one-sided quantile of the power */
+	return fg_noise_zfirst(nz, n) + fg_zof(2 * (1 - FG_POWER));
+}
+
+double
+fg_noise_mdc(const struct fg_noise *nz, double a, double b, double z)
+{
+	double sa, sb, n0, n1, p, se;
 
 	if (nz->origin == FG_ORIGIN_EXACT)
 		return 0;
 	if (nz->origin != FG_ORIGIN_SAMPLED || !(nz->scale[0] > 0) ||
-	    !(nz->scale[1] > 0) || !(nz->tot[0] > 0) || !(nz->tot[1] > 0) ||
-	    !(power > 0 && power < 1))
+	    !(nz->scale[1] > 0) || !(nz->tot[0] > 0) || !(nz->tot[1] > 0))
 		return NAN;
-	zp = fg_zof(2 * (1 - power));	/* one-sided quantile of power */
 	sa = a * nz->scale[0];
 	sb = b * nz->scale[1];
 	n0 = nz->tot[0] * nz->scale[0];
@@ -377,7 +381,7 @@ fg_noise_mdc(const struct fg_noise *nz, double a, double b, double zlevel,
 		se = sqrt(sa + sb) / n0;
 	if (!(se > 0))	/* nothing seen: one sample either way is real */
 		se = 1 / (nz->mode == FG_MODE_PROPORTIONAL ? n0 + n1 : n0);
-	return (zlevel + zp) * se * sqrt(nz->phi);
+	return z * se * sqrt(nz->phi);
 }
 
 size_t
@@ -528,13 +532,13 @@ fg_changes_classify(struct fg_changes *cs, struct fg_noise *nz,
 		b[i] = c->c[1] * nz->scale[1];
 	}
 	fg_noise_verdicts(nz, z, n, sig, cs->test, sizeof(cs->test));
-	zf = fg_noise_zfirst(nz, n);
+	zf = fg_noise_zmdc(nz, n);
 	cs->mdcmax = n;
 	for (i = 0; i < n; i++) {
 		c = &cs->v[i];
 		c->sig = sig[i];
 		c->kind = kindof(c);
-		c->mdc = fg_noise_mdc(nz, c->c[0], c->c[1], zf, FG_POWER);
+		c->mdc = fg_noise_mdc(nz, c->c[0], c->c[1], zf);
 		if (!isnan(c->mdc) && (cs->mdcmax == n ||
 		    c->mdc > cs->v[cs->mdcmax].mdc))
 			cs->mdcmax = i;

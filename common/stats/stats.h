@@ -241,13 +241,15 @@ int fg_noise_maybe(const struct fg_noise *nz, double a, double b, double zc);
 /*
  * The smallest change (as a fraction, x100 for points) of a function or
  * frame holding a before and b after that the test would call real with
- * probability power, at the per-test level of |z| > zlevel: (zlevel +
- * z_power) standard errors under no change. 0 for exact counts (any change
- * is real), NaN when not tested (unknown origin).
+ * probability FG_POWER, at the per-test level of |z| > zlevel: z = zlevel
+ * + z_power standard errors under no change, z from fg_noise_zmdc (once
+ * for all the tests). 0 for exact counts (any change is real), NaN when
+ * not tested (unknown origin).
  */
 #define FG_POWER 0.80
-double fg_noise_mdc(const struct fg_noise *nz, double a, double b,
-    double zlevel, double power);
+double fg_noise_mdc(const struct fg_noise *nz, double a, double b, double z);
+/* fg_noise_mdc's z for one of n tests: fg_noise_zfirst's, plus z_power. */
+double fg_noise_zmdc(const struct fg_noise *nz, size_t n);
 /*
  * The |z| of the strictest level the rule in force applies to one of n
  * tests: Holm's first (alpha / n), or zcrit.
