@@ -58,7 +58,7 @@
 struct open {
 	size_t nstart;
 	size_t slot;		/* its record in out[] */
-	size_t rmark;		/* names[] used when it opened */
+	size_t rmark;		/* names' mark when it opened */
 	size_t lstart;		/* its closed children: live[lstart..] */
 	size_t lfront;		/* those before it frozen */
 	size_t lnmark;		/* lnames[] used when it opened */
@@ -90,8 +90,7 @@ struct svg_flow {
 	struct svg_flow_stats st;
 	struct svg_rec *out;
 	size_t nout, capout;
-	char *names;		/* names of the frames in out[] */
-	size_t nnames, capnames;
+	struct svg_names names;	/* names of the frames in out[] */
 	struct open *op;	/* op[0] is the root */
 	size_t *pathend;
 	size_t nop, capop;
@@ -270,7 +269,7 @@ openframe(struct svg_flow *s, size_t start, size_t end)
 	s->pathend[s->nop] = end;
 	f->nstart = start;
 	f->slot = newrec(s);
-	f->rmark = s->nnames;
+	f->rmark = svg_names_mark(&s->names);
 	f->lstart = f->lfront = s->nlive;
 	f->lnmark = s->nlnames;
 	f->tot[0] = f->tot[1] = f->self[0] = f->self[1] = 0;
@@ -310,7 +309,7 @@ svg_flow_free(struct svg_flow *s)
 	if (s == NULL)
 		return;
 	free(s->out);
-	free(s->names);
+	svg_names_free(&s->names);
 	free(s->op);
 	free(s->pathend);
 	free(s->prev);
@@ -524,12 +523,12 @@ record(struct svg_flow *s, struct open *f, const char *name, size_t nlen,
 		    !SVG_CUTOFF(s->bud[v], w[v], s->nop - 1);
 	if (!keep) {
 		s->nout = f->slot;
-		s->nnames = f->rmark;
+		svg_names_back(&s->names, f->rmark);
 		f->slot = NOSLOT;
 		return;
 	}
 	r = &s->out[f->slot];
-	r->noff = putname(&s->names, &s->nnames, &s->capnames, name, nlen);
+	r->noff = svg_names_put(&s->names, name, nlen);
 	r->nlen = (uint32_t)nlen;
 	r->depth = (uint32_t)(s->nop - 1);
 	memcpy(r->x, off, sizeof(r->x));
@@ -704,7 +703,7 @@ svg_flow_close(struct svg_flow *s, size_t *n, const char **names,
 	memcpy(r->tot, f->tot, sizeof(r->tot));
 	memcpy(r->selfc, f->self, sizeof(r->selfc));
 	*n = s->nout;
-	*names = s->names;
+	*names = s->names.buf;
 	*maxdepth = s->maxdepth;
 	if (st != NULL)
 		*st = s->st;

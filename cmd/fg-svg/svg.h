@@ -10,6 +10,7 @@
  *             (sorted, or a flame chart's), feeding a diff's frames to
  *             the colours' noise test; one view of it: frames drawn,
  *             positions, colours, each label's ink
+ * names.c     the names of the frames flow.c keeps, each once
  * layout.c    decides: the views, their scale and the image's geometry
  *             (struct svg_layout); the page's colours: the background, a
  *             diff's fills in the other palette; a diff's headline and
@@ -171,6 +172,24 @@ void svg_pagecolor(struct svg_layout *l, const struct svg_opts *o);
  */
 #define SVG_NV 3
 struct svg_flow;
+/*
+ * names.c: the names of the frames kept, each distinct one once, at an
+ * offset into buf that stays while it is kept. svg_names_back(mark) drops
+ * the names first put since svg_names_mark gave that mark. Zeroed: empty.
+ */
+struct svg_names {
+	char *buf;
+	size_t len, cap;
+	struct svg_nament *e;	/* the names, in the order first put */
+	size_t n, ecap;
+	uint32_t *head;		/* each hash chain's newest name */
+	size_t mask;
+};
+size_t svg_names_put(struct svg_names *t, const char *s, size_t n);
+size_t svg_names_mark(const struct svg_names *t);
+void svg_names_back(struct svg_names *t, size_t mark);
+void svg_names_free(struct svg_names *t);
+
 struct svg_rec {
 	size_t noff;		/* name in names */
 	uint32_t nlen, depth;

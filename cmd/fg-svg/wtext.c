@@ -270,58 +270,79 @@ bidictl(uint32_t cp)
 	    (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069);
 }
 
+/* The entity of each ASCII byte that needs one. */
+static const char *const xmlent[128] = {
+	['\t'] = "&#9;", ['\n'] = "&#10;", ['\r'] = "&#13;",
+	['"'] = "&quot;", ['&'] = "&amp;", ['\''] = "&#39;",
+	['<'] = "&lt;", ['>'] = "&gt;"
+};
+
+/*
+ * The escaped text is gathered in a buffer written out when full: C++
+ * template names hold a '<' or '>' every few characters, and a name is
+ * written at least once for every frame drawn.
+ */
+struct xbuf {
+	char b[512];
+	size_t n;
+};
+
+static void
+xput(struct xbuf *x, const void *p, size_t n)
+{
+	if (n > sizeof(x->b) - x->n) {
+		fg_out_write(x->b, x->n);
+		x->n = 0;
+		if (n > sizeof(x->b)) {
+			fg_out_write(p, n);
+			return;
+		}
+	}
+	memcpy(x->b + x->n, p, n);
+	x->n += n;
+}
+
 size_t
 xml_text(const char *s, size_t n, size_t maxch)
 {
-	const unsigned char *p = (const unsigned char *)s, *run = p;
-	size_t cnt = 0, k;
+	const unsigned char *p = (const unsigned char *)s, *q;
+	struct xbuf x;
+	size_t cnt = 0, k, m;
 	uint32_t cp;
 	const char *rep;
 
+	x.n = 0;
 	while (n > 0 && cnt < maxch) {
-		rep = NULL;
+		/* a run of ASCII characters that stand for themselves */
+		m = maxch - cnt < n ? maxch - cnt : n;
+		for (q = p; q < p + m && *q >= 0x20 && *q < 0x80 &&
+		    xmlent[*q] == NULL; q++)
+			;
+		if (q > p) {
+			k = (size_t)(q - p);
+			xput(&x, p, k);
+			p += k;
+			n -= k;
+			cnt += k;
+			continue;
+		}
 		k = 1;
-		switch (*p) {
-		case '&':
-			rep = "&amp;";
-			break;
-		case '<':
-			rep = "&lt;";
-			break;
-		case '>':
-			rep = "&gt;";
-			break;
-		case '"':
-			rep = "&quot;";
-			break;
-		case '\'':
-			rep = "&#39;";
-			break;
-		case '\t':
-			rep = "&#9;";
-			break;
-		case '\n':
-			rep = "&#10;";
-			break;
-		case '\r':
-			rep = "&#13;";
-			break;
-		default:
-			if (*p >= 0x20 && *p < 0x80)
-				break;
+		if (*p < 0x80 && xmlent[*p] != NULL)
+			rep = xmlent[*p];
+		else {
 			k = fg_utf8_next(p, n, &cp);
-			if ((cp == 0xfffd && k == 1) || bidictl(cp))
-				rep = "\xef\xbf\xbd";
+			rep = (cp == 0xfffd && k == 1) || bidictl(cp) ?
+			    "\xef\xbf\xbd" : NULL;
 		}
-		if (rep != NULL) {
-			fg_out_write(run, (size_t)(p - run));
-			fg_out_str(rep);
-			run = p + k;
-		}
+		if (rep != NULL)
+			xput(&x, rep, strlen(rep));
+		else
+			xput(&x, p, k);
 		p += k;
 		n -= k;
 		cnt++;
 	}
-	fg_out_write(run, (size_t)(p - run));
+	if (x.n > 0)
+		fg_out_write(x.b, x.n);
 	return cnt;
 }
