@@ -163,7 +163,19 @@ isslow() {
 	return 1
 }
 out=$(mktemp -d "${FG_TEST_TMP:-/tmp}/fgt.XXXXXX") || exit 2
-mkdir "$out/r" || exit 2
+mkdir "$out/r" "$out/shared" || exit 2
+# A service shared by the cases of this run (the browser cases' Chromium,
+# tests/browser/lib.js) is started by the first case that needs it, in
+# FG_TEST_SHARED, with its pid in a NAME.pid file there: ended at the end.
+FG_TEST_SHARED=$out/shared
+export FG_TEST_SHARED
+unshare() {
+	for p in "$out"/shared/*.pid; do
+		[ -f "$p" ] && read -r pid <"$p" && kill "$pid" 2>/dev/null
+	done
+}
+trap 'unshare; exit 130' INT
+trap 'unshare; exit 143' TERM
 : >"$out/slow"
 : >"$out/rest"
 left=0
@@ -184,13 +196,27 @@ done
 sort "$out/slow" "$out/rest" >"$out/all"
 total=$(wc -l <"$out/all")
 total=$((total + 0))
+# The slow cases start first, one a shell, in the order of tests/slow's
+# patterns (the costliest first there), so that the longest do not end
+# the run alone; the rest go 4 a shell (a line each, for xargs -L).
+sort -o "$out/slow" "$out/slow"
+set -f
+for p in $slowpats; do
+	while read -r name; do
+		case $name in $p) echo "$name" ;; esac
+	done <"$out/slow"
+done | awk '!seen[$0]++' >"$out/order"
+set +f
+awk '{ l = l (NR % 4 == 1 ? "" : " ") $0 } NR % 4 == 0 { print l; l = "" }
+    END { if (l != "") print l }' "$out/rest" >>"$out/order"
 
-# The pool: xargs keeps N shells running, each running 4 cases in turn;
-# each case prints one short line when done, read here for the progress.
+# The pool: xargs keeps N shells running, each running a line of cases in
+# turn; each case prints one short line when done, read here for the
+# progress.
 tty=0
 [ -t 1 ] && tty=1
-[ "$total" -gt 0 ] && cat "$out/slow" "$out/rest" |
-    xargs -n 4 -P "$jobs" sh "$top/tests/run.sh" --case "$out" |
+[ "$total" -gt 0 ] && xargs -L 1 -P "$jobs" sh "$top/tests/run.sh" \
+    --case "$out" <"$out/order" |
     {
 	n=0 nf=0 step=$(((total + 9) / 10)) next=$(((total + 9) / 10))
 	while read -r res name; do
@@ -205,6 +231,8 @@ tty=0
 	done
 	[ $tty = 1 ] && printf '\r\033[K'
     }
+
+unshare
 
 # The report, in name order: the FAIL (and PASS) lines, then the SKIP
 # lines, each list printed by one cat.
@@ -261,7 +289,8 @@ fi
 if [ $fail -eq 0 ]; then
 	rm -rf "$out"
 else
-	rm -rf "$out/r" "$out/slow" "$out/rest" "$out/all" "$out/times"
+	rm -rf "$out/r" "$out/slow" "$out/rest" "$out/all" "$out/times" \
+	    "$out/order" "$out/shared"
 	echo "outputs of failed cases: $out"
 fi
 if [ $skip -gt 0 ]; then

@@ -35,14 +35,76 @@ async function firefox() {
 	return pw._bidiFirefox.launch({ executablePath: exe, headless: true });
 }
 
-async function chromium() {
+function chromiumopts() {
 	const exe = process.env.FG_CHROMIUM || "/usr/bin/chromium";
 	if (!fs.existsSync(exe))
 		skip(exe + " not found: apt-get install chromium");
-	return playwright().chromium.launch({ executablePath: exe,
-	    headless: true, args: ["--no-sandbox", "--disable-gpu",
-	    "--disable-background-networking", "--disable-component-update",
-	    "--disable-sync", "--no-first-run"] });
+	return { executablePath: exe, headless: true, args: ["--no-sandbox",
+	    "--disable-gpu", "--disable-background-networking",
+	    "--disable-component-update", "--disable-sync", "--no-first-run"] };
+}
+
+// The shared Chromium's server (serve.js).
+function serve() {
+	return playwright().chromium.launchServer(chromiumopts());
+}
+
+// Under tests/run.sh (FG_TEST_SHARED, a directory that lives as long as
+// the run), the browser cases share one Chromium, as starting one costs
+// more processor time than most of the cases' checks: the first case to
+// get the lock (a directory made there) starts serve.js (its files, such
+// as the profile, in that directory, not in the case's TMPDIR, removed
+// when the case ends), the others wait for its endpoint, and each connects
+// to it. null (each launches its own) outside the harness, with
+// FG_BROWSER_OWN set, or when the server could not start or ended.
+function alive(pidfile) {
+	let pid;
+	try {
+		pid = +fs.readFileSync(pidfile, "utf8");
+	} catch (e) {
+		return true;		/* the starter is writing it */
+	}
+	try {
+		process.kill(pid, 0);
+		return true;
+	} catch (e) {
+		return false;
+	}
+}
+async function sharedchromium() {
+	const dir = process.env.FG_TEST_SHARED;
+	if (!dir || !fs.existsSync(dir) || process.env.FG_BROWSER_OWN)
+		return null;
+	const f = (n) => path.join(dir, "chromium." + n);
+	try {
+		fs.mkdirSync(f("lock"));
+		const child = require("child_process").spawn(process.execPath,
+		    [path.join(__dirname, "serve.js"), dir],
+		    { detached: true, stdio: "ignore", cwd: dir,
+		    env: { ...process.env, TMPDIR: dir } });
+		child.unref();
+		fs.writeFileSync(f("pid"), String(child.pid));
+	} catch (e) {
+		if (e.code !== "EEXIST")
+			return null;
+	}
+	// (a starter that died before writing its pid: launch after 10 min)
+	for (let n = 0; !fs.existsSync(f("ws")); n++) {
+		if (fs.existsSync(f("failed")) || !alive(f("pid")) || n > 12000)
+			return null;
+		await new Promise((r) => setTimeout(r, 50));
+	}
+	try {
+		return await playwright().chromium.connect(
+		    fs.readFileSync(f("ws"), "utf8"));
+	} catch (e) {
+		return null;
+	}
+}
+
+async function chromium() {
+	const opts = chromiumopts();
+	return await sharedchromium() || playwright().chromium.launch(opts);
 }
 
 // A page closed goes back to its context, which gives it again for the
@@ -208,5 +270,5 @@ function opener(ctx, errors, timeout) {
 	};
 }
 
-module.exports = { launch, fileurl, suite, run, demoDiff, pdfwords, opener,
+module.exports = { launch, serve, fileurl, suite, run, demoDiff, pdfwords, opener,
     shown, text, details };

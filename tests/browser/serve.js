@@ -1,0 +1,36 @@
+// SPDX-License-Identifier: ISC
+// node serve.js DIR: the one Chromium of a run of tests/run.sh, shared by
+// its browser cases (lib.js starts it with the first of them and connects
+// to it). Writes DIR/chromium.ws (the server's endpoint) when ready, or
+// DIR/chromium.failed (why) when it could not start; ends on SIGTERM (the
+// harness's end) or when DIR is removed.
+"use strict";
+const fs = require("fs");
+const path = require("path");
+const lib = require("./lib.js");
+
+const dir = process.argv[2];
+function put(name, text) {
+	const f = path.join(dir, name);
+	fs.writeFileSync(f + ".tmp", text);
+	fs.renameSync(f + ".tmp", f);
+}
+lib.serve().then((server) => {
+	put("chromium.ws", server.wsEndpoint());
+	const end = () => server.close().then(() => process.exit(0),
+	    () => process.exit(1));
+	process.on("SIGTERM", end);
+	const poll = setInterval(() => {
+		if (!fs.existsSync(dir)) {
+			clearInterval(poll);
+			end();
+		}
+	}, 1000);
+}, (e) => {
+	try {
+		put("chromium.failed", String(e) + "\n");
+	} catch (e2) {
+		// DIR is gone: nobody waits
+	}
+	process.exit(1);
+});
