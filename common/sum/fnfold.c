@@ -46,8 +46,7 @@ fg_fnfold_add(struct fg_fnfold *f, const char *key, size_t len,
 			semi = end;
 		if (semi > p || !(f->flags & FG_FN_NOEMPTY)) {
 			e = fg_stab_get(f->tab, p, (size_t)(semi - p));
-			/* a recursive function counts once a stack in its
-			 * total */
+			/* once a stack in its total, however it recurses */
 			if (e->aux != f->gen) {
 				e->aux = f->gen;
 				for (k = 0; k < ncols; k++)
