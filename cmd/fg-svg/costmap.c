@@ -53,120 +53,62 @@ out_mapattr(const struct svg_opts *o)
 /* ---- a profile's functions, merged across call sites ---- */
 
 void
-svg_funcs_init(struct svg_funcs *fs, int on)
+svg_funcs_init(struct svg_funcs *fs, int on, int reverse)
 {
 	memset(fs, 0, sizeof(*fs));
 	fs->on = on;
 	if (on)
-		fs->tab = fg_stab_new(0);
-}
-
-/* The index of name, a new one counting nothing yet. */
-static size_t
-funcidx(struct svg_funcs *fs, const char *name, size_t n)
-{
-	struct fg_ent *e = fg_stab_get(fs->tab, name, n);
-
-	if (e->aux == 0) {
-		if (fs->n == fs->cap) {
-			fs->cap = fs->cap ? fs->cap * 2 : 256;
-			fs->self = fg_reallocarray(fs->self, fs->cap,
-			    sizeof(*fs->self));
-			fs->tot = fg_reallocarray(fs->tot, fs->cap,
-			    sizeof(*fs->tot));
-			fs->stamp = fg_reallocarray(fs->stamp, fs->cap,
-			    sizeof(*fs->stamp));
-		}
-		fs->self[fs->n] = fs->tot[fs->n] = 0;
-		fs->stamp[fs->n] = 0;
-		e->aux = (uint32_t)++fs->n;
-	}
-	return e->aux - 1;
+		fg_fnfold_init(&fs->fold, FG_FN_NOEMPTY |
+		    (reverse ? FG_FN_LEAFFIRST : 0));
 }
 
 void
-svg_funcs_add(struct svg_funcs *fs, const char *stack, size_t len, double v,
-    int reverse)
+svg_funcs_add(struct svg_funcs *fs, const char *stack, size_t len,
+    const fg_count *c)
 {
-	const char *p = stack, *end = stack + len, *q;
-	size_t i, leaf = SIZE_MAX;
-
-	if (!fs->on || !(v > 0))
+	if (!fs->on || fg_count_iszero(c[0]))
 		return;
-	fs->all += v;
-	if (++fs->serial == 0) {
-		/* wrapped: every stamp is of an old stack */
-		memset(fs->stamp, 0, fs->n * sizeof(*fs->stamp));
-		fs->serial = 1;
-	}
-	while (p < end) {
-		q = memchr(p, ';', (size_t)(end - p));
-		if (q == NULL)
-			q = end;
-		if (q > p) {
-			i = funcidx(fs, p, (size_t)(q - p));
-			if (fs->stamp[i] != fs->serial) {
-				fs->stamp[i] = fs->serial;
-				fs->tot[i] += v;
-			}
-			if (!reverse || leaf == SIZE_MAX)
-				leaf = i;
-		}
-		p = q + 1;
-	}
-	if (leaf != SIZE_MAX)
-		fs->self[leaf] += v;
-}
-
-static const struct svg_funcs *rankfs;
-
-static int
-byself(const void *a, const void *b)
-{
-	const struct svg_funcs *fs = rankfs;
-	size_t x = *(const size_t *)a, y = *(const size_t *)b;
-
-	if (fs->self[x] != fs->self[y])
-		return fs->self[x] > fs->self[y] ? -1 : 1;
-	if (fs->tot[x] != fs->tot[y])
-		return fs->tot[x] > fs->tot[y] ? -1 : 1;
-	/* then bytewise, as LC_ALL=C sort */
-	return fg_keycmp(fs->ent[x]->key, fs->ent[x]->len, fs->ent[y]->key,
-	    fs->ent[y]->len);
+	fs->all += fg_count_dbl(c[0]);
+	/* below the root's width, which fg_sum checked: cannot happen */
+	if (fg_fnfold_add(&fs->fold, stack, len, c, 1) < 0)
+		fg_errx(FG_EXIT_ERR, "a function's count is over 2^63-1");
 }
 
 /* Those with a self count, the largest first (by total, then by name). */
 void
 svg_funcs_rank(struct svg_funcs *fs)
 {
-	struct fg_ent *e;
-	size_t i;
+	size_t n;
 
-	if (!fs->on || fs->n == 0)
+	if (!fs->on)
 		return;
-	fs->rank = fg_reallocarray(NULL, fs->n, sizeof(*fs->rank));
-	fs->ent = fg_reallocarray(NULL, fs->n, sizeof(*fs->ent));
-	for (e = fg_stab_first(fs->tab); e != NULL; e = e->next)
-		fs->ent[e->aux - 1] = e;
-	for (i = 0; i < fs->n; i++)
-		if (fs->self[i] > 0)
-			fs->rank[fs->nrank++] = i;
-	rankfs = fs;
-	qsort(fs->rank, fs->nrank, sizeof(*fs->rank), byself);
-	rankfs = NULL;
+	fs->rank = fg_fnfold_rank(&fs->fold, FG_FN_SELF(0), FG_FN_TOTAL(0),
+	    &n);
+	while (fs->nrank < n &&
+	    !fg_count_iszero(fs->rank[fs->nrank]->c[FG_FN_SELF(0)]))
+		fs->nrank++;
 }
 
 void
 svg_funcs_free(struct svg_funcs *fs)
 {
-	free(fs->self);
-	free(fs->tot);
-	free(fs->stamp);
 	free(fs->rank);
-	free(fs->ent);
-	if (fs->tab != NULL)
-		fg_stab_free(fs->tab);
+	if (fs->on)
+		fg_fnfold_free(&fs->fold);
 	memset(fs, 0, sizeof(*fs));
+}
+
+/* A ranked function's self and total counts. */
+static double
+fnself(const struct fg_ent *e)
+{
+	return fg_count_dbl(e->c[FG_FN_SELF(0)]);
+}
+
+static double
+fntot(const struct fg_ent *e)
+{
+	return fg_count_dbl(e->c[FG_FN_TOTAL(0)]);
 }
 
 /* ---- the first screen: the headline and the table ---- */
@@ -224,10 +166,9 @@ headline(const struct svg_opts *o, const struct svg_funcs *fs,
 }
 
 static void
-row(const struct svg_opts *o, const struct svg_funcs *fs, size_t k,
-    const double *x, double y, size_t namemax)
+row(const struct svg_opts *o, const struct svg_funcs *fs,
+    const struct fg_ent *e, const double *x, double y, size_t namemax)
 {
-	const struct fg_ent *e = fs->ent[k];
 	char buf[96];
 
 	fg_out_str("<g class=\"fnrow\" data-n=\"");
@@ -235,27 +176,27 @@ row(const struct svg_opts *o, const struct svg_funcs *fs, size_t k,
 	fg_out_str("\"><title>");
 	xml_text(e->key, e->len, SIZE_MAX);
 	fg_out_str(": self ");
-	out_amount(o, fs->self[k]);
+	out_amount(o, fnself(e));
 	fg_out_char(' ');
 	out_text(o->countname);
 	fg_out_str(", total ");
-	out_amount(o, fs->tot[k]);
+	out_amount(o, fntot(e));
 	fg_out_str(", all call sites merged");
 	if (o->cost.on) {
 		fg_out_str("; self cost ");
-		costtext(buf, sizeof(buf), o, fs->self[k] / fs->all);
+		costtext(buf, sizeof(buf), o, fnself(e) / fs->all);
 		out_text(buf);
 		fg_out_str(", total ");
-		costtext(buf, sizeof(buf), o, fs->tot[k] / fs->all);
+		costtext(buf, sizeof(buf), o, fntot(e) / fs->all);
 		out_text(buf);
 	}
 	fg_out_str("</title>");
-	snprintf(buf, sizeof(buf), "%.2f%%", 100 * fs->self[k] / fs->all);
+	snprintf(buf, sizeof(buf), "%.2f%%", 100 * fnself(e) / fs->all);
 	out_textel(NULL, "num", x[0], y, buf);
-	snprintf(buf, sizeof(buf), "%.2f%%", 100 * fs->tot[k] / fs->all);
+	snprintf(buf, sizeof(buf), "%.2f%%", 100 * fntot(e) / fs->all);
 	out_textel(NULL, "num", x[1], y, buf);
 	if (o->cost.on) {
-		costtext(buf, sizeof(buf), o, fs->self[k] / fs->all);
+		costtext(buf, sizeof(buf), o, fnself(e) / fs->all);
 		out_textel(NULL, "num", x[2], y, buf);
 	}
 	out_textstart(NULL, NULL, x[3], y);
@@ -284,7 +225,7 @@ out_map(const struct svg_opts *o, const struct svg_layout *l,
 	if (o->cost.on) {
 		for (i = 0; i < h->maprows; i++) {
 			costtext(buf, sizeof(buf), o,
-			    fs->self[fs->rank[i]] / fs->all);
+			    fnself(fs->rank[i]) / fs->all);
 			n = fg_utf8_len(buf, strlen(buf));
 			w = n > w ? n : w;
 		}

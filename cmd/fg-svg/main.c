@@ -421,7 +421,7 @@ main(int argc, char *argv[])
 	fg_annot_init(&in.annot);
 	svg_changes_init(&in.sc);
 	o.trend = svg_trend_new(files, nfiles);
-	svg_funcs_init(&in.fn, o.top > 0);
+	svg_funcs_init(&in.fn, o.top > 0, o.reverse);
 	if (o.flamechart)
 		svg_read_chart(&in, files, nfiles);
 	else

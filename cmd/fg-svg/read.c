@@ -191,7 +191,7 @@ onstack(const char *key, size_t len, const fg_count *c, int ncols, void *arg)
 	if (ncols == 2)
 		leaf(in, key, len, v);
 	else if (in->fn.on)
-		svg_funcs_add(&in->fn, key, len, v[0], in->o->reverse);
+		svg_funcs_add(&in->fn, key, len, c);
 }
 
 /*

@@ -39,6 +39,7 @@
 
 #include "stats.h"
 #include "color.h"
+#include "sum.h"
 
 #define SVG_XPAD 10		/* left and right margin, pixels */
 #define SVG_FRAMEPAD 1		/* gap between rows, pixels */
@@ -299,26 +300,23 @@ void svg_trend_free(struct svg_trend *t);
 
 /*
  * costmap.c: a profile's functions merged by name across every call site,
- * as fg-top counts them: self, the counts of the stacks a function ends
- * (starts, with --reverse, whose stacks are reversed), and total, of the
- * stacks it is in, once a stack however often it recurses. svg_funcs_add
- * with each stack (its count), svg_funcs_rank to rank them by self.
+ * folded by sum.h's fold as fg-top folds them: self, the counts of the
+ * stacks a function ends (starts, with --reverse, whose stacks are
+ * reversed), and total, of the stacks it is in, once a stack however
+ * often it recurses; an empty name is none. svg_funcs_add with each
+ * stack (its count), svg_funcs_rank to rank them by self as fg-top does.
  */
 struct svg_funcs {
 	int on;
-	struct fg_stab *tab;	/* names, aux - 1 indexing the arrays */
-	double *self, *tot;
-	uint32_t *stamp;	/* the last stack counted in tot */
-	uint32_t serial;
-	size_t n, cap;
+	struct fg_fnfold fold;	/* the functions */
 	double all;		/* the sum of the stacks' counts */
-	struct fg_ent **ent;	/* svg_funcs_rank: each one's entry */
-	size_t *rank;		/* svg_funcs_rank: by self, the largest first */
+	struct fg_ent **rank;	/* svg_funcs_rank: by self, the largest
+				 * first, those with a self count */
 	size_t nrank;
 };
-void svg_funcs_init(struct svg_funcs *fs, int on);
+void svg_funcs_init(struct svg_funcs *fs, int on, int reverse);
 void svg_funcs_add(struct svg_funcs *fs, const char *stack, size_t len,
-    double v, int reverse);
+    const fg_count *c);
 void svg_funcs_rank(struct svg_funcs *fs);
 void svg_funcs_free(struct svg_funcs *fs);
 

@@ -17,12 +17,19 @@
 #include "sum.h"
 #include "top.h"
 
-/* Per-function counts: self and total, before (0) after (1). */
-enum { TOP_SELF0, TOP_TOTAL0, TOP_SELF1, TOP_TOTAL1, TOP_NCOL };
+/*
+ * Per-function counts: self and total, before (0) after (1), as sum.h's
+ * fold counts a function's (a frame's, by path, alike).
+ */
+enum {
+	TOP_SELF0 = FG_FN_SELF(0), TOP_TOTAL0 = FG_FN_TOTAL(0),
+	TOP_SELF1 = FG_FN_SELF(1), TOP_TOTAL1 = FG_FN_TOTAL(1),
+	TOP_NCOL = FG_FN_NCOL
+};
 
 /* What the input holds (top_read). */
 struct topin {
-	struct fg_stab *fn;	/* functions, TOP_NCOL counts each */
+	struct fg_fnfold fn;	/* functions, TOP_NCOL counts each */
 	uint64_t nstacks;	/* unique stacks */
 	fg_count grand[2];	/* column totals */
 	struct fg_period period;	/* detected in the stacks' counts */
@@ -37,9 +44,8 @@ struct topin {
 
 /* What one thread of the merge adds up (sum.h: fork and join). */
 struct topacc {
-	struct fg_stab *fn;	/* functions, TOP_NCOL columns */
+	struct fg_fnfold fn;	/* functions (sum.h's fold) */
 	struct fg_stab *paths;	/* frames by path, when in->wantpaths */
-	uint32_t gen;		/* this stack's mark in fg_ent.aux */
 	uint64_t nstacks;
 	struct fg_period period;
 	struct topin *in;	/* what the read settles; its name */
@@ -47,10 +53,11 @@ struct topacc {
 
 /*
  * ---- folding ----
- * A profile's stacks folded into per-function counts: self (the leaf's)
- * and total (once per stack a function is on, however often it recurses
- * there), before and after; the period seen in the counts. Called by
- * fg_sum (sum.h), a table per merge thread.
+ * A profile's stacks folded into per-function counts by sum.h's fold:
+ * self (the leaf's) and total (once per stack a function is on, however
+ * often it recurses there), before and after; the gate's frames by path;
+ * the period seen in the counts. Called by fg_sum (sum.h), a table per
+ * merge thread.
  */
 
 static void
@@ -59,19 +66,6 @@ addc(fg_count *dst, fg_count v, const struct topacc *a)
 	/* below the column totals, which fg_sum checked: cannot happen */
 	if (fg_count_add(dst, v) < 0)
 		fg_sum_overflow(a->in->name, 0);
-}
-
-/* A new stack: forget every "seen in this stack" mark when gen wraps. */
-static void
-newmark(struct topacc *a)
-{
-	struct fg_ent *e;
-
-	if (++a->gen != 0)
-		return;
-	for (e = fg_stab_first(a->fn); e != NULL; e = e->next)
-		e->aux = 0;
-	a->gen = 1;
 }
 
 /*
@@ -107,33 +101,14 @@ top_fold_stack(const char *key, size_t len, const fg_count *c, int ncols,
     void *arg)
 {
 	struct topacc *a = arg;
-	const char *p = key, *end = key + len, *semi;
-	struct fg_ent *e, *leaf = NULL;
 	int k;
 
-	newmark(a);
 	a->nstacks++;
 	for (k = 0; k < ncols; k++)
 		fg_period_add(&a->period, k, c[k]);
-	for (;;) {
-		semi = memchr(p, ';', (size_t)(end - p));
-		if (semi == NULL)
-			semi = end;
-		e = fg_stab_get(a->fn, p, (size_t)(semi - p));
-		/* A recursive function counts once per stack in its total. */
-		if (e->aux != a->gen) {
-			e->aux = a->gen;
-			for (k = 0; k < ncols; k++)
-				addc(&e->c[k == 0 ? TOP_TOTAL0 : TOP_TOTAL1],
-				    c[k], a);
-		}
-		leaf = e;
-		if (semi == end)
-			break;
-		p = semi + 1;
-	}
-	for (k = 0; k < ncols; k++)
-		addc(&leaf->c[k == 0 ? TOP_SELF0 : TOP_SELF1], c[k], a);
+	/* below the column totals, which fg_sum checked: cannot happen */
+	if (fg_fnfold_add(&a->fn, key, len, c, ncols) < 0)
+		fg_sum_overflow(a->in->name, 0);
 	if (a->paths != NULL && ncols == 2)
 		fold_paths(a, key, len, c);
 }
@@ -144,7 +119,7 @@ top_fold_fork(void *arg)
 	struct topacc *a = arg, *b;
 
 	b = fg_calloc(1, sizeof(*b));
-	b->fn = fg_stab_new(TOP_NCOL);
+	fg_fnfold_init(&b->fn, 0);
 	if (a->in->wantpaths)
 		b->paths = fg_stab_new(TOP_NCOL);
 	b->in = a->in;
@@ -172,11 +147,8 @@ top_fold_join(void *arg, void *child)
 	struct fg_ent *e, *d;
 	int k;
 
-	for (e = fg_stab_first(b->fn); e != NULL; e = e->next) {
-		d = fg_stab_get(a->fn, fg_ent_key(b->fn, e), e->len);
-		for (k = 0; k < TOP_NCOL; k++)
-			addc(&d->c[k], e->c[k], a);
-	}
+	if (fg_fnfold_join(&a->fn, &b->fn) < 0)
+		fg_sum_overflow(a->in->name, 0);
 	for (e = b->paths != NULL ? fg_stab_first(b->paths) : NULL; e != NULL;
 	    e = e->next) {
 		d = fg_stab_get(a->paths, fg_ent_key(b->paths, e), e->len);
@@ -187,7 +159,6 @@ top_fold_join(void *arg, void *child)
 		fg_stab_free(b->paths);
 	a->nstacks += b->nstacks;
 	period_join(&a->period, &b->period);
-	fg_stab_free(b->fn);
 	free(b);
 }
 
@@ -230,7 +201,7 @@ top_read(struct topin *in, char **files, int nfiles, int wantpaths)
 	in->wantpaths = wantpaths;
 	in->name = "<stdin>";
 	memset(&a, 0, sizeof(a));
-	a.fn = fg_stab_new(TOP_NCOL);
+	fg_fnfold_init(&a.fn, 0);
 	if (wantpaths)
 		a.paths = fg_stab_new(TOP_NCOL);
 	a.in = in;
@@ -256,7 +227,7 @@ top_read(struct topin *in, char **files, int nfiles, int wantpaths)
 static void
 top_in_free(struct topin *in)
 {
-	fg_stab_free(in->fn);
+	fg_fnfold_free(&in->fn);
 	if (in->paths != NULL)
 		fg_stab_free(in->paths);
 	free(in->header);
@@ -285,37 +256,25 @@ top_check_gate(const struct topin *in)
 		    "after");
 }
 
-/* Profile order: the measure, then the other one, descending; then name. */
-static int
-cmpprofile(const void *x, const void *y)
-{
-	const struct fn *a = x, *b = y;
-	int c;
-
-	if ((c = fg_count_cmp(b->c[0], a->c[0])) != 0)
-		return c;
-	if ((c = fg_count_cmp(b->c[1], a->c[1])) != 0)
-		return c;
-	return fg_keycmp(a->name, a->len, b->name, b->len);
-}
-
 /* The functions ranked by o's measure; *n of them, free() the array. */
 static struct fn *
 top_profile(const struct topopt *o, const struct topin *in, size_t *n)
 {
-	struct fg_ent *e;
+	int m = o->bytotal ? TOP_TOTAL0 : TOP_SELF0;
+	int other = o->bytotal ? TOP_SELF0 : TOP_TOTAL0;
+	struct fg_ent **r;
 	struct fn *v;
 	size_t i;
 
-	v = fg_calloc(fg_stab_count(in->fn) + 1, sizeof(*v));
-	for (i = 0, e = fg_stab_first(in->fn); e != NULL; e = e->next, i++) {
-		v[i].name = fg_ent_key(in->fn, e);
-		v[i].len = e->len;
-		v[i].c[0] = e->c[o->bytotal ? TOP_TOTAL0 : TOP_SELF0];
-		v[i].c[1] = e->c[o->bytotal ? TOP_SELF0 : TOP_TOTAL0];
+	r = fg_fnfold_rank(&in->fn, m, other, n);
+	v = fg_calloc(*n + 1, sizeof(*v));
+	for (i = 0; i < *n; i++) {
+		v[i].name = fg_ent_key(in->fn.tab, r[i]);
+		v[i].len = r[i]->len;
+		v[i].c[0] = r[i]->c[m];
+		v[i].c[1] = r[i]->c[other];
 	}
-	qsort(v, i, sizeof(*v), cmpprofile);
-	*n = i;
+	free(r);
 	return v;
 }
 
@@ -330,10 +289,10 @@ top_classify(const struct topopt *o, struct fg_noise *nz,
 	fg_noise_setup(nz, in->header, in->name, fg_count_dbl(in->grand[0]),
 	    fg_count_dbl(in->grand[1]), &in->period);
 	fg_changes_init(cs);
-	for (e = fg_stab_first(in->fn); e != NULL; e = e->next) {
+	for (e = fg_stab_first(in->fn.tab); e != NULL; e = e->next) {
 		if (fg_count_iszero(e->c[m]) && fg_count_iszero(e->c[m + 2]))
 			continue;	/* never seen on either side */
-		fg_changes_add(cs, fg_ent_key(in->fn, e), e->len,
+		fg_changes_add(cs, fg_ent_key(in->fn.tab, e), e->len,
 		    fg_count_dbl(e->c[m]), fg_count_dbl(e->c[m + 2]));
 	}
 	/* Dispersion is measured on self counts: they partition a side. */

@@ -13,6 +13,8 @@
  * sum.c      the tools' entry: inputs opened, the path chosen (merge, run,
  *            intern); inputs read in order (run); headers' values carried
  *            into the output's (carry)
+ * fnfold.c   the summed stacks folded into their functions, every call
+ *            site merged, and the functions ranked (fnfold)
  */
 #ifndef FG_SUM_H
 #define FG_SUM_H
@@ -272,5 +274,49 @@ struct fg_sumopt {
  * number of count columns (0 when no input had a data line).
  */
 int fg_sum(char **files, int nfiles, const struct fg_sumopt *o);
+
+/*
+ * fnfold: a profile's stacks folded into its functions, every call site
+ * merged (fnfold.c; fg-top's tables, fg-svg's cost map). A function's
+ * self is the count of the stacks it ends (that it begins, with
+ * FG_FN_LEAFFIRST: stacks reversed, the leaf first), its total the count
+ * of the stacks it is on, once a stack however often it recurses there.
+ * The functions are tab's entries, keyed by name, in the order first
+ * seen, each with FG_FN_NCOL counts: input column k's (0, or 1 for a
+ * diff's after) self at FG_FN_SELF(k) and total at FG_FN_TOTAL(k). Their
+ * aux is the fold's.
+ */
+#define FG_FN_SELF(k)	(2 * (k))
+#define FG_FN_TOTAL(k)	(2 * (k) + 1)
+#define FG_FN_NCOL	4
+enum {
+	FG_FN_LEAFFIRST = 1,	/* a stack's first frame is its leaf */
+	FG_FN_NOEMPTY = 2	/* an empty name is no function (fg-svg) */
+};
+struct fg_fnfold {
+	struct fg_stab *tab;	/* the functions */
+	uint32_t gen;		/* the stack being added: its mark in aux */
+	int flags;		/* FG_FN_* */
+};
+void fg_fnfold_init(struct fg_fnfold *f, int flags);
+/*
+ * Adds one stack's counts c[0..ncols) (ncols 1 or 2) to its functions.
+ * Returns -1 when a sum overflows (what was added before stays).
+ */
+int fg_fnfold_add(struct fg_fnfold *f, const char *key, size_t len,
+    const fg_count *c, int ncols);
+/*
+ * Adds g's functions into f, those new to f after f's in g's order, and
+ * frees g's table (fg_sum's join). Returns -1 when a sum overflows.
+ */
+int fg_fnfold_join(struct fg_fnfold *f, struct fg_fnfold *g);
+/*
+ * The functions ranked, by their column `by` descending, then `then`
+ * descending, then by name bytewise (LC_ALL=C sort): a malloc'd array of
+ * *n entries (free() it).
+ */
+struct fg_ent **fg_fnfold_rank(const struct fg_fnfold *f, int by, int then,
+    size_t *n);
+void fg_fnfold_free(struct fg_fnfold *f);
 
 #endif
