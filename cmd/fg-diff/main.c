@@ -334,14 +334,15 @@ diff_write_header(const struct emitarg *a, fg_count base)
 			    ev[1] ? ev[1] : sv[1]);
 		}
 	}
+	/* runs= early: a reader's first look at the line finds it */
 	fg_out_header("fg-diff", "kind", "diff", "mode", a->norm ?
-	    "proportional" : "absolute", "base",
+	    "proportional" : "absolute", "runs", a->runs, "base",
 	    a->bname, "current", a->cname, "normalized",
 	    a->norm ? "yes" : NULL, "base-total", a->norm ? bt : NULL,
 	    "strip-hex", a->strip ? "yes" : NULL, "unit",
 	    fg_carry_unit(&a->carry), "origin", fg_carry_origin(&a->carry),
 	    "period", fg_carry_period(&a->carry), "samples", smp, "ess", ess,
-	    "runs", a->runs, "run-totals", a->runtot, (char *)NULL);
+	    "run-totals", a->runtot, (char *)NULL);
 	free(smp);
 	free(ess);
 }

@@ -256,7 +256,8 @@ top_read(struct topin *in, char **files, int nfiles, int wantpaths)
 	so.totalatline = 1;
 	so.header = &in->header;
 	so.onheader = onheader;
-	so.onmeta = onmeta;
+	/* run lines keep the stacks in order, on one thread: only then */
+	so.onmeta = fg_repl_maybe(files, nfiles) ? onmeta : NULL;
 	so.start = onstart;
 	so.emit = top_fold_stack;
 	so.fork = top_fold_fork;

@@ -37,10 +37,15 @@
  * function's self and total alike): where several units hold the same
  * two counts, the largest dispersion stands for them all.
  */
+#include <sys/stat.h>
+
+#include <fcntl.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <unistd.h>
 
 #include "fg.h"
 #include "stats.h"
@@ -374,6 +379,28 @@ matches(const struct fg_repl *rp, const char *name)
 	return 1;
 }
 
+/*
+ * The key of a unit's two counts: each to 1/1024 of a count unit, so that
+ * fractional counts (fg-diff -n) summed in another order by the tool
+ * (as fixed-point counts or doubles) still find it; past 2^52 the
+ * double's bits.
+ */
+static void
+countkey(char *bk, double a, double b)
+{
+	double v[2] = { a, b };
+	int64_t q;
+	int k;
+
+	for (k = 0; k < 2; k++) {
+		if (fabs(v[k]) < 4503599627370496.0)
+			q = (int64_t)llround(v[k] * 1024);
+		else
+			memcpy(&q, &v[k], 8);
+		memcpy(bk + 8 * k, &q, 8);
+	}
+}
+
 /* A unit's dispersion under its two counts' entry f: the largest. */
 static void
 keepphi(struct fg_repl *rp, struct fg_ent *f, const double *ph)
@@ -424,8 +451,7 @@ fg_repl_end(struct fg_repl *rp, const char *name)
 			rp->stk[rp->nstk++][2] = (u.ab[i][0] + u.ab[i][1]) /
 			    rp->r;
 		}
-		memcpy(bk, &u.ab[i][0], 8);
-		memcpy(bk + 8, &u.ab[i][1], 8);
+		countkey(bk, u.ab[i][0], u.ab[i][1]);
 		keepphi(rp, fg_stab_get(rp->byc, bk, 16), ph);
 	}
 	free(buf);
@@ -519,8 +545,7 @@ unitphi(const struct fg_noise *nz, double a, double b)
 		a = b;
 		b = u;
 	}
-	memcpy(bk, &a, 8);
-	memcpy(bk + 8, &b, 8);
+	countkey(bk, a, b);
 	e = rp->byc != NULL ? fg_stab_find(rp->byc, bk, 16) : NULL;
 	u = e != NULL ? rp->phi[e->aux - 1][nz->mode ==
 	    FG_MODE_PROPORTIONAL] : g;
@@ -628,4 +653,42 @@ fg_repl_out(const struct fg_repl *rp, size_t i)
 		fg_out_count(c);
 	}
 	fg_out_char('\n');
+}
+
+/* Whether one input may carry run lines (see fg_repl_maybe). */
+static int
+maybeone(const char *path)
+{
+	char buf[4096];
+	struct stat sb;
+	ssize_t n;
+	int fd, r = 1;
+
+	if (strcmp(path, "-") == 0 || (fd = open(path, O_RDONLY)) < 0)
+		return 1;
+	if (fstat(fd, &sb) == 0 && S_ISREG(sb.st_mode)) {
+		n = read(fd, buf, sizeof(buf) - 1);
+		if (n >= 0) {
+			buf[n] = '\0';
+			buf[strcspn(buf, "\n")] = '\0';
+			/* gzip's magic: not known before it is read */
+			r = (n >= 2 && (unsigned char)buf[0] == 0x1f &&
+			    (unsigned char)buf[1] == 0x8b) ||
+			    (strncmp(buf, "# fg-", 5) == 0 &&
+			    strstr(buf, " runs=") != NULL);
+		}
+	}
+	(void)close(fd);
+	return r;
+}
+
+int
+fg_repl_maybe(char *const *files, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (maybeone(files[i]))
+			return 1;
+	return 0;
 }

@@ -299,6 +299,12 @@ void fg_repl_stack(struct fg_repl *rp, const char *key, size_t len,
 void fg_repl_end(struct fg_repl *rp, const char *name);
 /* Whether the stream has replicate runs (>= 2 on a side, all matched). */
 int fg_repl_on(const struct fg_repl *rp);
+/*
+ * Whether any of the inputs may carry run lines: standard input, a pipe,
+ * a compressed file, or a file whose header says runs=. A tool that sums
+ * on two threads keeps to one (fg_sum's onmeta) only then.
+ */
+int fg_repl_maybe(char *const *files, int n);
 /* The stacks handed in; the run line of the i-th, written. */
 size_t fg_repl_nstacks(const struct fg_repl *rp);
 void fg_repl_out(const struct fg_repl *rp, size_t i);
