@@ -414,12 +414,12 @@ h2text(const struct svg_opts *o, const struct svg_changes *sc,
 	if (strcmp(grey, "no change") == 0)
 		gr = cs->n - g - nw - sh - gone;
 	snprintf(buf, len, "functions by self count%s: %zu grew, %zu new, "
-	    "%zu shrank, %zu gone, %zu %s; %s mode%s%s", cs->nreg > 0 &&
+	    "%zu shrank, %zu gone, %zu %s; %s mode%s", cs->nreg > 0 &&
 	    cs->v[cs->reg[0]].incl ? ", deepest frames by inclusive count" :
 	    "", g, nw, sh, gone, gr,
 	    grey, fg_mode_name(cs->mode), o->cc.nz.rule == FG_RULE_NONE ?
-	    ", no noise test" : "", o->cc.nz.between ? "; between-run noise"
-	    : "; one run a side: run-to-run noise not measured");
+	    ", no noise test" : o->cc.nz.between ? "; between-run noise" :
+	    "; one run a side: run-to-run noise not measured");
 }
 
 /*

@@ -20,7 +20,7 @@
 // Reads: NS, W0.
 // Declares, for the others: W, astral, aword, bword, cden, chw, cost,
 //   countname, cur, details, drift, factor, floor, grey, ic, icbtn, isdiff,
-//   mdcp, origin, runs,
+//   mdcp, origin,
 //   matched, mode, nametype, searchbtn, started, svg, tchange, term,
 //   unzoombtn, views, xpad, zcrit, zoomed.
 // Calls: exact, fmt, mk.
@@ -43,8 +43,6 @@
 	// each side, dispersion (data-mdc); or the origin of untested counts
 	var mdcp = (svg.getAttribute("data-mdc") || "").split(" ").map(Number);
 	var origin = svg.getAttribute("data-origin") || "sampled";
-	// replicate runs a side ("3:3": the test is between runs), or none
-	var runs = svg.getAttribute("data-runs") || "";
 	// --cost: the profile's yearly cost; diff: the totals a change is a share of
 	var cost = num("data-cost", 0);
 	var cden = (svg.getAttribute("data-cden") || "0 0").split(" ").map(Number);

@@ -3,8 +3,8 @@
 // details line; the tooltip. A piece of fg-svg's script (data.js says how
 // they join).
 // Reads: H, W, aword, bword, cden, chw, cost, countname, curname, drift,
-//   factor, floor, grey, isdiff, mdcp, mode, mroom, nametype, origin, runs,
-//   svg, tchange, xpad, zcrit, zoomed.
+//   factor, floor, grey, isdiff, mdcp, mode, mroom, nametype, origin, svg,
+//   tchange, xpad, zcrit, zoomed.
 // Declares, for the others: NS.
 // Calls: root, wrap, zroot.
 
@@ -95,8 +95,7 @@
 			s = "within noise";
 		if (!isNaN(m))
 			s += "; could have detected \u00b1" + m.toFixed(2) + " points";
-		return s + (runs ? "; " + runs + " runs: between-run noise" :
-		    "; one run a side: run-to-run noise not measured");
+		return s;
 	}
 	// What a hovered frame holds, numbers first: [name, numbers].
 	function info(fr) {
