@@ -8,10 +8,12 @@
 #
 # Checks out base-ref and head-ref of the git repository in the current
 # directory into temporary worktrees, builds each with $BUILD, profiles $BENCH
-# in each with perf (cpu-clock, $HZ samples a second, call graphs), folds the
-# samples with $COLLAPSE, and then:
+# in each $FG_RUNS times with perf (cpu-clock, $HZ samples a second, call
+# graphs), folds the samples with $COLLAPSE (base.folded, base2.folded, ...,
+# head.folded, head2.folded, ...), and then:
 #
-#   fg-diff base.folded head.folded > diff.folded
+#   fg-diff base*.folded -- head*.folded > diff.folded
+#                        (one run a side: fg-diff base.folded head.folded)
 #   fg-top --fail-above PCT diff.folded         (the gate; its status)
 #   fg-top --markdown --fail-above PCT diff.folded > comment.md
 #                                               (for the pull request)
@@ -36,9 +38,10 @@
 # trend.svg, comment.md, the folded profiles; keep head.folded of each
 # release (e.g. as RELEASE.folded) where -k finds it for the next ones.
 #
-#   -a         A/A calibration: also profile the base a second time and
-#              print its fg-top summary (dispersion, largest moves), to
-#              choose PCT; keeps base2.folded and aa.txt
+#   -a         A/A calibration: also profile the base once more and
+#              print its fg-top summary against base.folded (dispersion,
+#              largest moves), to choose PCT; keeps base-aa.folded and
+#              aa.txt
 #   -o outdir  where the results go (default fg-gate)
 #   -p pct     the gate in percentage points (default 5)
 #   -k kept    the creep gate: a directory of earlier releases' profiles
@@ -53,6 +56,10 @@
 #   BENCH      benchmark command run in each checkout under perf (required)
 #   COLLAPSE   folds `perf script` output (default: fg-collapse)
 #   HZ         sampling frequency (default: 999)
+#   FG_RUNS    runs of the benchmark a side (default: 3): with two or more,
+#              every change is tested against the variation between the
+#              runs (fg-top(1), STATISTICS, Replicate runs); 1 gives one
+#              pair, whose report says run-to-run noise was not measured
 #   FG_TOP_ARGS  more fg-top options for the gate (e.g. --by total,
 #              --dispersion 2, or --drift auto on a runner whose speed
 #              varies between the base and head runs: fg-top(1), STATISTICS)
@@ -108,7 +115,10 @@ fi
 base=$1
 head=$2
 : "${BUILD:=make}" "${COLLAPSE:=fg-collapse}" "${HZ:=999}" "${FG_TOP_ARGS:=}"
-: "${FG_TREND_ARGS:=}"
+: "${FG_TREND_ARGS:=}" "${FG_RUNS:=3}"
+case $FG_RUNS in
+''|*[!0-9]*|0) echo "$prog: FG_RUNS: a count of runs, 1 or more" >&2; exit 2 ;;
+esac
 
 need="perf git fg-diff fg-top"
 [ -n "$kept" ] && need="$need fg-trend"
@@ -128,12 +138,16 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 2' HUP INT TERM
 
-# profile NAME: build and profile the checkout $work/NAME into $out/NAME.folded
-profile() {
-	(cd "$work/$2" && sh -c "$BUILD") >"$out/$1.build.log" 2>&1 || {
-		echo "$prog: build of $2 failed; see $out/$1.build.log" >&2
+# build DIR: build the checkout $work/DIR
+build() {
+	(cd "$work/$1" && sh -c "$BUILD") >"$out/$1.build.log" 2>&1 || {
+		echo "$prog: build of $1 failed; see $out/$1.build.log" >&2
 		exit 2
 	}
+}
+
+# profile NAME DIR: profile the built checkout $work/DIR into $out/NAME.folded
+profile() {
 	(cd "$work/$2" && perf record -q -e cpu-clock -F "$HZ" -g \
 	    -o "$work/$1.data" -- sh -c "$BENCH") >"$out/$1.bench.log" 2>&1 || {
 		echo "$prog: benchmark on $2 failed; see $out/$1.bench.log" >&2
@@ -151,17 +165,36 @@ git worktree add --detach "$work/base" "$base" >/dev/null 2>&1 ||
 	{ echo "$prog: cannot check out $base" >&2; exit 2; }
 git worktree add --detach "$work/head" "$head" >/dev/null 2>&1 ||
 	{ echo "$prog: cannot check out $head" >&2; exit 2; }
+build base
+build head
+# the runs alternate between the sides, so that a drift of the machine
+# during the job falls on both
+bases="$out/base.folded"
+heads="$out/head.folded"
 profile base base
 profile head head
+i=2
+while [ "$i" -le "$FG_RUNS" ]; do
+	profile "base$i" base
+	profile "head$i" head
+	bases="$bases $out/base$i.folded"
+	heads="$heads $out/head$i.folded"
+	i=$((i + 1))
+done
 if [ $aa = 1 ]; then
-	profile base2 base
-	fg-diff "$out/base.folded" "$out/base2.folded" |
+	profile base-aa base
+	fg-diff "$out/base.folded" "$out/base-aa.folded" |
 	    fg-top -n 3 >"$out/aa.txt" || :
 	echo "$prog: A/A (base twice):"
 	cat "$out/aa.txt"
 fi
 
-fg-diff "$out/base.folded" "$out/head.folded" >"$out/diff.folded"
+# shellcheck disable=SC2086  # the runs' file names, without blanks
+if [ "$FG_RUNS" -gt 1 ]; then
+	fg-diff $bases -- $heads >"$out/diff.folded"
+else
+	fg-diff "$out/base.folded" "$out/head.folded" >"$out/diff.folded"
+fi
 # shellcheck disable=SC2086  # FG_TOP_ARGS is a list of options
 fg-top --markdown -n 10 --fail-above "$pct" $FG_TOP_ARGS "$out/diff.folded" \
     >"$out/comment.md" 2>/dev/null || :

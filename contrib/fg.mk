@@ -12,7 +12,11 @@
 #                             NAME.folded.gz
 #   NAME.svg                  flame graph of NAME.folded
 #   NAME.top.txt              fg-top's table of NAME.folded
-#   BASE..HEAD.diff.folded    fg-diff BASE.folded HEAD.folded
+#   BASE..HEAD.diff.folded    fg-diff BASE.folded HEAD.folded; a side
+#                             recorded in runs (NAME.1.EXT, NAME.2.EXT,
+#                             ... for any input EXT above) is taken as
+#                             its $(FG_RUNS) runs (default 3):
+#                             fg-diff BASE.1.folded ... -- HEAD.1.folded ...
 #   BASE..HEAD.diff.svg       differential flame graph
 #   BASE..HEAD.elided.folded  the paths of BASE gone from HEAD
 #   BASE..HEAD.elided.svg     and their flame graph
@@ -55,6 +59,10 @@ FG_TOP_FLAGS ?=
 # changes above it (fg-svg --min-change).
 FG_GATE ?= 5
 FG_GATE_FLAGS ?=
+# Runs a side when a side is recorded in runs (NAME.1.EXT, NAME.2.EXT, ...):
+# the gate and the picture then test every change against the variation
+# between the runs (fg-top(1), STATISTICS).
+FG_RUNS ?= 3
 
 .SECONDEXPANSION:
 .PRECIOUS: %.folded %.diff.folded %.elided.folded
@@ -68,7 +76,16 @@ fg_range = $(if $(filter 2,$(words $(subst .., ,$1))),$(if \
 	$(findstring ..,$1),$(subst .., ,$1)))
 # Prerequisites of a range's outputs; a name no rule makes otherwise, so
 # that make moves on to the other rules for a stem that is not a range.
-fg_pair = $(or $(addsuffix .folded,$(call fg_range,$1)),fg.mk-needs-BASE..HEAD)
+fg_pair = $(or $(foreach s,$(call fg_range,$1),$(call fg_runs,$s)),fg.mk-needs-BASE..HEAD)
+# $(call fg_runs,NAME): NAME.1.folded ... NAME.$(FG_RUNS).folded when NAME
+# was recorded in runs (a file NAME.1.EXT exists), else NAME.folded.
+fg_seq = $(wordlist 1,$(FG_RUNS),1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 \
+	18 19 20 21 22 23 24 25 26 27 28 29 30 31 32)
+fg_runs = $(if $(wildcard $1.1.*),$(foreach i,$(fg_seq),$1.$i.folded),$1.folded)
+# fg-diff's operands for a range: BASE HEAD, or BASE's runs -- HEAD's runs
+fg_side = $(call fg_runs,$(word $2,$(call fg_range,$1)))
+fg_diffargs = $(call fg_side,$1,1) $(if $(filter 2,$(words $(call \
+	fg_side,$1,1) $(call fg_side,$1,2))),,--) $(call fg_side,$1,2)
 fg_diffof = $(if $(call fg_range,$1),$1.diff.folded,fg.mk-needs-BASE..HEAD)
 
 # Profiler output to folded stacks, the format named by the suffix.
@@ -102,7 +119,7 @@ $(foreach r,cpuprofile:cpuprofile trace.json:chrome \
 
 # Differences of a pair, written like a git range.
 %.diff.folded: $$(call fg_pair,$$*)
-	$(FG_DIFF) $(FG_DIFF_FLAGS) $^ $(fg_save)
+	$(FG_DIFF) $(FG_DIFF_FLAGS) $(call fg_diffargs,$*) $(fg_save)
 
 %.elided.folded: $$(call fg_diffof,$$*)
 	$(FG_ELIDE) $(FG_ELIDE_FLAGS) $< $(fg_save)

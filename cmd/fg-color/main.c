@@ -352,14 +352,24 @@ struct color_in {
 	struct fg_stab *tab;	/* NULL when there was no data line */
 	struct tree t;	/* valid when tab is not NULL */
 	int ncols;		/* counts a line: 1 profile, 2 diff */
+	struct fg_repl *rp;	/* replicate runs (stats.h) */
 };
+
+/* Replicate runs' "# fg-run" lines. */
+static void
+meta(void *arg, const char *line, size_t len)
+{
+	struct color_in *in = arg;
+
+	fg_repl_meta(in->rp, line, len);
+}
 
 static void
 first(void *arg, const struct fg_fold *f, int ncols)
 {
 	struct color_in *in = arg;
 
-	(void)f;
+	fg_repl_header(in->rp, f->header);
 	in->ncols = ncols;
 	in->tab = fg_stab_new(ncols);
 	tree_init(&in->t, ncols);
@@ -373,6 +383,8 @@ rec(void *arg, const struct fg_fold *f, const struct fg_rec *r)
 	double c[2];
 	int k;
 
+	if (in->ncols == 2)
+		fg_repl_stack(in->rp, r->stack, r->len, r->c);
 	tree_counts(&in->t, &f->in, r->c, c);
 	e = fg_stab_get(in->tab, r->stack, r->len);
 	for (k = 0; k < in->ncols; k++)
@@ -393,9 +405,12 @@ color_read(struct color_in *in, char **files, int nfiles,
 	o.bases = bases;
 	o.first = first;
 	o.rec = rec;
+	o.onmeta = meta;
 	o.arg = in;
+	in->rp = fg_repl_new();
 	if (fg_inorder_read(&in->f, files, nfiles, &o) != 0)
 		tree_finish(&in->t);
+	fg_repl_end(in->rp, in->f.in.name);
 }
 
 static void
@@ -406,6 +421,7 @@ color_in_free(struct color_in *in)
 		fg_stab_free(in->tab);
 	}
 	fg_fold_close(&in->f);
+	fg_repl_free(in->rp);
 }
 
 /*
@@ -655,6 +671,7 @@ static void
 color_write(struct color_in *in, struct fg_colorcfg *cfg)
 {
 	struct fg_ent *e;
+	size_t i;
 
 	if (in->f.header != NULL) {
 		fg_out_str(in->f.header);
@@ -667,8 +684,14 @@ color_write(struct color_in *in, struct fg_colorcfg *cfg)
 		write_paths(&in->t, fg_color_neutral(cfg));
 	else
 		write_names(&in->t);
-	for (e = fg_stab_first(in->tab); e != NULL; e = e->next)
+	/* the runs' lines go on after their stacks, each stack once */
+	i = fg_repl_on(in->rp) && fg_stab_count(in->tab) ==
+	    fg_repl_nstacks(in->rp) ? 0 : SIZE_MAX;
+	for (e = fg_stab_first(in->tab); e != NULL; e = e->next) {
 		fg_out_rec(fg_ent_key(in->tab, e), e->len, e->c, in->ncols);
+		if (i != SIZE_MAX)
+			fg_repl_out(in->rp, i++);
+	}
 }
 
 /* The options and the run. */
@@ -714,6 +737,7 @@ main(int argc, char *argv[])
 	files = fg_opt_files(&st, &nfiles);
 	color_read(&in, files, nfiles, &cfg.bases);
 	cfg.header = in.f.header;
+	cfg.nz.rp = fg_repl_on(in.rp) ? in.rp : NULL;
 	/* a profile's frames are coloured by name: through the map (--cp) */
 	if (in.tab != NULL && in.ncols == 1 && !cfg.diffusion)
 		fg_pmap_load(&cfg);

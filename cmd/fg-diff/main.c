@@ -203,6 +203,8 @@ overlap_warn(const struct overlap *o, const struct overlap_verdict *v,
  */
 struct emitarg {
 	int norm, frac, strip, header;
+	char *runs, *runtot;	/* replicates: runs=, run-totals= (or NULL) */
+	const char *bname, *cname;	/* base=, current= */
 	struct fg_carry carry;	/* the inputs' unit, period and samples */
 	struct overlap ov;
 	const struct fg_optstate *st;
@@ -332,14 +334,15 @@ diff_write_header(const struct emitarg *a, fg_count base)
 			    ev[1] ? ev[1] : sv[1]);
 		}
 	}
+	/* runs= early: a reader's first look at the line finds it */
 	fg_out_header("fg-diff", "kind", "diff", "mode", a->norm ?
-	    "proportional" : "absolute", "base",
-	    a->st->ops[0], "current", a->st->ops[1], "normalized",
+	    "proportional" : "absolute", "runs", a->runs, "base",
+	    a->bname, "current", a->cname, "normalized",
 	    a->norm ? "yes" : NULL, "base-total", a->norm ? bt : NULL,
 	    "strip-hex", a->strip ? "yes" : NULL, "unit",
 	    fg_carry_unit(&a->carry), "origin", fg_carry_origin(&a->carry),
 	    "period", fg_carry_period(&a->carry), "samples", smp, "ess", ess,
-	    (char *)NULL);
+	    "run-totals", a->runtot, (char *)NULL);
 	free(smp);
 	free(ess);
 }
@@ -428,16 +431,272 @@ diff_start(void *arg, enum fg_kind kind, int ncols,
 	    !fg_count_iszero(a->t1);
 }
 
+/*
+ * Replicate runs (fg-diff BASE... -- CURRENT...): each run summed on its
+ * own through fg_sum into one column of a table, the table sorted, and
+ * every stack written as a pair does with the sums of each side's runs
+ * (what flamegraph.pl and inferno draw), followed by its per-run counts
+ * on a "# fg-run A1,A2,...:B1,B2,..." line (fg-folded(5)), which
+ * flamegraph.pl and inferno skip (no blank before its last number): the
+ * between-run test of fg-top, fg-color and fg-svg reads them. The header
+ * adds runs= and run-totals=; samples= and ess= are each side's sums.
+ */
+struct runs {
+	struct fg_stab *tab;	/* stack -> one count per run */
+	int col;		/* the run being read */
+	int nrun[2];		/* runs per side */
+	fg_count *tot;		/* each run's total */
+	char *smp[2], *ess[2];	/* each side's summed samples=, ess= */
+	int nosmp[2], noess[2];	/* a run lacked samples= (ess=) */
+	double sum[2][2];	/* samples and ess summed per side */
+	struct emitarg *ea;
+	const char *name;	/* the run's file */
+};
+
+static void
+runs_stack(const char *key, size_t len, const fg_count *c, int ncols,
+    void *arg)
+{
+	struct runs *r = arg;
+	struct fg_ent *e = fg_stab_get(r->tab, key, len);
+
+	(void)ncols;
+	if (fg_count_add(&e->c[r->col], c[0]) < 0)
+		fg_sum_overflow(r->name, 0);
+}
+
+static const char *
+runs_rekey(void *arg, int i, const char *key, size_t len, size_t *outlen)
+{
+	return diff_rekey(((struct runs *)arg)->ea, i, key, len, outlen);
+}
+
+/* Metadata is left alone; set, it keeps fg_sum's emit on one thread. */
+static void
+runs_meta(void *arg, const char *line, size_t len)
+{
+	(void)arg;
+	(void)line;
+	(void)len;
+}
+
+static void
+runs_total(void *arg, enum fg_kind kind, int ncols, const fg_count *total)
+{
+	struct runs *r = arg;
+
+	(void)kind;
+	if (ncols > 0)
+		r->tot[r->col] = total[0];
+}
+
+/* A side's samples= (k 0) or ess= (k 1) summed over its runs. */
+static void
+runs_addsmp(struct runs *r, int side, int k, const char *header)
+{
+	char *v = header != NULL ? fg_header_get(header, k ? "ess" : "samples")
+	    : NULL;
+	char *end;
+	double d;
+
+	if (v == NULL && k == 1)	/* no ess=: all its samples count */
+		v = header != NULL ? fg_header_get(header, "samples") : NULL;
+	d = v != NULL ? strtod(v, &end) : -1;
+	if (v == NULL || end == v || *end != '\0' || !(d >= 0))
+		(k ? r->noess : r->nosmp)[side] = 1;
+	else
+		r->sum[side][k] += d;
+	free(v);
+}
+
+static void
+runs_header(void *arg, int i, const char *name, const char *header)
+{
+	struct runs *r = arg;
+	int side = r->col >= r->nrun[0];
+	char *e;
+
+	(void)i;
+	diff_onheader(r->ea, r->col, name, header);
+	runs_addsmp(r, side, 0, header);
+	e = header != NULL ? fg_header_get(header, "ess") : NULL;
+	if (e != NULL)
+		r->noess[side] |= 2;	/* some run has ess= */
+	free(e);
+	runs_addsmp(r, side, 1, header);
+}
+
+/* "v1,v2,...:w1,w2,..." of each run's total. */
+static char *
+runs_totals(const struct runs *r)
+{
+	int n = r->nrun[0] + r->nrun[1], k;
+	char *s = fg_malloc((size_t)n * 34 + 1), *p = s;
+
+	for (k = 0; k < n; k++) {
+		if (k > 0)
+			*p++ = k == r->nrun[0] ? ':' : ',';
+		p += fg_count_fmt(p, r->tot[k]);
+	}
+	*p = '\0';
+	return s;
+}
+
+static char *
+runs_num(double d)
+{
+	char *s = fg_malloc(40);
+
+	snprintf(s, 40, "%.15g", d);
+	return s;
+}
+
+/* The carried samples= and ess= become each side's sums. */
+static void
+runs_carry(struct runs *r)
+{
+	int k;
+
+	for (k = 0; k < 2; k++) {
+		free(r->ea->carry.samples[k]);
+		free(r->ea->carry.ess[k]);
+		r->ea->carry.samples[k] = r->nosmp[k] ? NULL :
+		    runs_num(r->sum[k][0]);
+		r->ea->carry.ess[k] = (r->noess[k] & 2) && !(r->noess[k] & 1)
+		    ? runs_num(r->sum[k][1]) : NULL;
+	}
+}
+
+/* One stack: the sides' sums as a pair's line, then its runs. */
+static void
+runs_write(struct runs *r, const struct fg_ent *e)
+{
+	struct emitarg *a = r->ea;
+	const char *key = fg_ent_key(r->tab, e);
+	int n = r->nrun[0] + r->nrun[1], k;
+	fg_count c[2];
+
+	memset(c, 0, sizeof(c));
+	for (k = 0; k < n; k++)
+		if (fg_count_add(&c[k >= r->nrun[0]], e->c[k]) < 0)
+			fg_errx(FG_EXIT_ERR, "a stack's sum over the runs "
+			    "overflows 2^63-1");
+	diff_emit(key, e->len, c, 2, a);
+	/* no blank before the last count: flamegraph.pl skips the line */
+	fg_out_str("# fg-run ");
+	for (k = 0; k < n; k++) {
+		if (k > 0)
+			fg_out_char(k == r->nrun[0] ? ':' : ',');
+		fg_out_count(e->c[k]);
+	}
+	fg_out_char('\n');
+}
+
+/* "a,b,c" of names. */
+static char *
+runs_names(char **v, int n)
+{
+	size_t len = 1;
+	char *s;
+	int k;
+
+	for (k = 0; k < n; k++)
+		len += strlen(v[k]) + 1;
+	s = fg_malloc(len);
+	*s = '\0';
+	for (k = 0; k < n; k++) {
+		if (k > 0)
+			strcat(s, ",");
+		strcat(s, v[k]);
+	}
+	return s;
+}
+
+/* nb base runs, then the current runs, of files[]. */
+static void
+runs_diff(struct emitarg *a, char **files, int nb, int n)
+{
+	struct fg_sumopt so;
+	struct runs r;
+	struct fg_ent **v;
+	fg_count tot[2];
+	char *bn, *cn;
+	size_t i;
+	int k;
+
+	memset(&r, 0, sizeof(r));
+	r.tab = fg_stab_new(n);
+	r.nrun[0] = nb;
+	r.nrun[1] = n - nb;
+	r.tot = fg_calloc((size_t)n, sizeof(*r.tot));
+	r.ea = a;
+	memset(&so, 0, sizeof(so));
+	so.kind = FG_KIND_PROFILE;
+	so.truncfrac = !a->frac;
+	so.needtotal = 1;
+	so.rekey = a->strip ? runs_rekey : NULL;
+	so.onheader = runs_header;
+	so.onmeta = runs_meta;
+	so.start = runs_total;
+	so.emit = runs_stack;
+	so.arg = &r;
+	for (k = 0; k < n; k++) {
+		r.col = k;
+		r.name = files[k];
+		fg_sum(&files[k], 1, &so);
+	}
+	memset(tot, 0, sizeof(tot));
+	for (k = 0; k < n; k++)
+		if (fg_count_add(&tot[k >= nb], r.tot[k]) < 0)
+			fg_errx(FG_EXIT_ERR, "%s: total of counts over the "
+			    "runs overflows 2^63-1", files[k]);
+	runs_carry(&r);
+	a->runs = fg_malloc(32);
+	snprintf(a->runs, 32, "%d:%d", nb, n - nb);
+	a->runtot = runs_totals(&r);
+	a->bname = bn = runs_names(files, nb);
+	a->cname = cn = runs_names(files + nb, n - nb);
+	diff_start(a, FG_KIND_PROFILE, 2, tot);
+	v = fg_stab_sorted(r.tab);
+	for (i = 0; v[i] != NULL; i++)
+		runs_write(&r, v[i]);
+	free(v);
+	free(bn);
+	free(cn);
+	free(a->runs);
+	free(a->runtot);
+	free(r.tot);
+	fg_stab_free(r.tab);
+}
+
+/* The overlap's warning, and the state freed. */
+static void
+diff_end(struct emitarg *a, const char *base, const char *current)
+{
+	struct overlap_verdict ov;
+
+	if (overlap_judge(&a->ov, a->tot, &ov))
+		overlap_warn(&a->ov, &ov, base, current);
+	overlap_free(&a->ov);
+	fg_carry_free(&a->carry);
+	free(a->buf);
+}
+
 /* The options and the run. */
 
 static const char usage[] =
-    "fg-diff [-nsFI] [--no-header] base current";
+    "fg-diff [-nsFI] [--no-header] base current\n"
+    "       fg-diff [-nsFI] [--no-header] base ... -- current ...";
 
 static const char help[] =
     "usage: fg-diff [-nsFI] [--no-header] base current\n"
+    "       fg-diff [-nsFI] [--no-header] base ... -- current ...\n"
     "Print the union of two folded profiles as `stack before after`, sorted\n"
     "bytewise, for flamegraph.pl, fg-color, fg-svg, fg-elide and fg-top.\n"
-    "Either file may be - for standard input.\n"
+    "Either file may be - for standard input. With several runs a side\n"
+    "(before and after --), the counts are each side's sums, and every\n"
+    "stack is followed by a `# fg-run` line of its per-run counts: the\n"
+    "between-run noise fg-top, fg-color and fg-svg test against.\n"
     "\n"
     "  -n, --normalize        scale the base counts to the current total\n"
     "                         (mode=proportional; default mode=absolute)\n"
@@ -465,8 +724,7 @@ main(int argc, char *argv[])
 	struct fg_optstate st;
 	struct fg_sumopt so;
 	struct emitarg ea;
-	struct overlap_verdict ov;
-	int c;
+	int c, nb, nstdin;
 
 	fg_tool_init(argv[0], usage, help);
 	memset(&ea, 0, sizeof(ea));
@@ -495,10 +753,24 @@ main(int argc, char *argv[])
 			fg_usage(usage);
 		}
 	}
-	if (st.nops != 2)
+	/* base ... -- current ...: replicate runs (one each: a pair) */
+	nb = st.done && st.ndone > 0 ? st.ndone : st.nops == 2 ? 1 : 0;
+	if (nb < 1 || st.nops - nb < 1 || (!st.done && st.nops != 2))
 		fg_usage(usage);
-	if (strcmp(st.ops[0], "-") == 0 && strcmp(st.ops[1], "-") == 0)
+	for (c = nstdin = 0; c < st.nops; c++)
+		nstdin += strcmp(st.ops[c], "-") == 0;
+	if (nstdin > 1)
 		fg_errx(FG_EXIT_ERR, "only one input can be standard input");
+	ea.bname = st.ops[0];
+	ea.cname = st.ops[nb];
+	if (st.nops > 2) {
+		overlap_init(&ea.ov);
+		runs_diff(&ea, st.ops, nb, st.nops);
+		diff_end(&ea, st.ops[0], st.ops[nb]);
+		free(st.ops);
+		fg_out_close();
+		return fg_status;
+	}
 
 	memset(&so, 0, sizeof(so));
 	so.kind = FG_KIND_PROFILE;
@@ -514,11 +786,7 @@ main(int argc, char *argv[])
 	so.join = diff_join;
 	overlap_init(&ea.ov);
 	fg_sum(st.ops, 2, &so);
-	if (overlap_judge(&ea.ov, ea.tot, &ov))
-		overlap_warn(&ea.ov, &ov, st.ops[0], st.ops[1]);
-	overlap_free(&ea.ov);
-	fg_carry_free(&ea.carry);
-	free(ea.buf);
+	diff_end(&ea, st.ops[0], st.ops[1]);
 	free(st.ops);
 	fg_out_close();
 	return fg_status;

@@ -390,7 +390,15 @@ out_diffattrs(const struct svg_opts *o, const struct svg_layout *l,
 	/* the one verdict's test, for a grey frame's hover: the |z| its
 	 * detectable change is taken at, samples per count each side (the
 	 * view's order), the dispersion; or the origin when untested */
-	if (o->cc.nz.origin == FG_ORIGIN_SAMPLED)
+	if (o->cc.nz.between) {
+		double z, s0, s1, phi;
+
+		fg_repl_hover(&o->cc.nz, fg_verdict_zmdc(&o->cc), &z, &s0, &s1,
+		    &phi);
+		fg_out_printf(" data-mdc=\"%.6g %.9g %.9g %.6g\" data-runs="
+		    "\"%d:%d\"", z, s0, s1, phi, o->cc.nz.nrun[0],
+		    o->cc.nz.nrun[1]);
+	} else if (o->cc.nz.origin == FG_ORIGIN_SAMPLED)
 		fg_out_printf(" data-mdc=\"%.6g %.9g %.9g %.6g\"",
 		    fg_verdict_zmdc(&o->cc), o->cc.nz.scale[0],
 		    o->cc.nz.scale[1], o->cc.nz.phi);

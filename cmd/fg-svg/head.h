@@ -68,7 +68,7 @@ struct head {
 				 * for the script */
 	uint32_t grey;		/* a diff: its grey, and the |z| the noise */
 	double zshown;		/* test shows, for the script */
-	char h2[224];		/* "functions by self count: 1 grew, ..." */
+	char h2[288];		/* "functions by self count: 1 grew, ..." */
 	struct hwrap h2w;
 	double liney, line2y;	/* the headline's and its second's */
 	size_t nrows;		/* the table's rows, 0: no table */

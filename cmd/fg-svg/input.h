@@ -29,6 +29,7 @@ struct svg_input {
 	struct fg_period per;	/* the stacks' counts' period: for their
 				 * unit, the colours' and the table's
 				 * noise test */
+	struct fg_repl *rp;	/* replicate runs (stats.h), or NULL */
 };
 
 /*

@@ -451,6 +451,7 @@ main(int argc, char *argv[])
 	free(o.ownunit);
 	free(in.header);
 	free(in.rbuf);
+	fg_repl_free(in.rp);
 	free(st.ops);
 	fg_out_close();
 	return fg_status;

@@ -418,7 +418,8 @@ h2text(const struct svg_opts *o, const struct svg_changes *sc,
 	    cs->v[cs->reg[0]].incl ? ", deepest frames by inclusive count" :
 	    "", g, nw, sh, gone, gr,
 	    grey, fg_mode_name(cs->mode), o->cc.nz.rule == FG_RULE_NONE ?
-	    ", no noise test" : "");
+	    ", no noise test" : o->cc.nz.between ? "; between-run noise" :
+	    "; one run a side: run-to-run noise not measured");
 }
 
 /*

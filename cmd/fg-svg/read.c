@@ -26,6 +26,8 @@ onmeta(void *arg, const char *line, size_t len)
 {
 	struct svg_input *in = arg;
 
+	if (in->rp != NULL)
+		fg_repl_meta(in->rp, line, len);
 	if (svg_trend_meta(in->o->trend, line, len))
 		return;
 	if (fg_annot_line(&in->annot, line, len) || in->hccset)
@@ -105,6 +107,8 @@ onheader(void *arg, int i, const char *name, const char *header)
 	(void)name;
 	if (header != NULL && in->header == NULL)
 		in->header = fg_strdup(header);
+	if (in->rp != NULL)
+		fg_repl_header(in->rp, header);
 }
 
 /*
@@ -121,6 +125,8 @@ svg_settle(struct svg_input *in)
 	if (in->hccset && !in->ccset)
 		in->o->cc = in->hcc;
 	in->o->cc.header = in->header;
+	/* replicate runs: the between-run test (its units at the end) */
+	in->o->cc.nz.rp = fg_repl_on(in->rp) ? in->rp : NULL;
 	/* a flame chart's totals are known only at its end */
 	if (in->ncols == 2 && in->flow != NULL)
 		fg_color_begin(&in->o->cc, in->o->flamechart ? NULL :
@@ -188,6 +194,8 @@ onstack(const char *key, size_t len, const fg_count *c, int ncols, void *arg)
 		fg_period_add(&in->per, k, c[k]);
 	}
 	svg_flow_add(in->flow, key, len, v);
+	if (ncols == 2 && in->rp != NULL)
+		fg_repl_stack(in->rp, key, len, c);
 	if (ncols == 2)
 		leaf(in, key, len, v);
 	else if (in->fn.on)
@@ -215,7 +223,13 @@ svg_read_sum(struct svg_input *in, char **files, int nfiles)
 	so.arg = in;
 	if (in->o->reverse || in->o->callers != NULL)
 		so.rekey = rekey;
+	else	/* rekeyed stacks are not the runs' */
+		in->rp = fg_repl_new();
 	fg_sum(files, nfiles, &so);
+	if (in->rp != NULL) {
+		fg_repl_end(in->rp, nfiles > 0 ? files[nfiles - 1] : "-");
+		in->o->cc.nz.rp = fg_repl_on(in->rp) ? in->rp : NULL;
+	}
 }
 
 /* A flame chart's first stack: the layout, for its number of counts. */

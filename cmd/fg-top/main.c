@@ -40,6 +40,7 @@ struct topin {
 	struct fg_stab *paths;	/* frames by path, TOP_NCOL counts each
 				 * (inclusive as total, self), parents
 				 * before their callees */
+	struct fg_repl *rp;	/* replicate runs' counts (stats.h) */
 };
 
 /* What one thread of the merge adds up (sum.h: fork and join). */
@@ -49,6 +50,7 @@ struct topacc {
 	uint64_t nstacks;
 	struct fg_period period;
 	struct topin *in;	/* what the read settles; its name */
+	struct fg_repl *rp;	/* the stacks in order (one thread) */
 };
 
 /*
@@ -104,6 +106,8 @@ top_fold_stack(const char *key, size_t len, const fg_count *c, int ncols,
 	int k;
 
 	a->nstacks++;
+	if (a->rp != NULL && ncols == 2)
+		fg_repl_stack(a->rp, key, len, c);
 	for (k = 0; k < ncols; k++)
 		fg_period_add(&a->period, k, c[k]);
 	/* below the column totals, which fg_sum checked: cannot happen */
@@ -175,8 +179,18 @@ onheader(void *arg, int i, const char *name, const char *header)
 	struct topacc *a = arg;
 
 	(void)i;
-	(void)header;
 	a->in->name = name;	/* the last input's, as messages name it */
+	fg_repl_header(a->rp, header);
+}
+
+/* Metadata: replicate runs' "# fg-run" lines (set, fg_sum's emit keeps
+ * to one thread, in the stream's order). */
+static void
+onmeta(void *arg, const char *line, size_t len)
+{
+	struct topacc *a = arg;
+
+	fg_repl_meta(a->rp, line, len);
 }
 
 static void
@@ -205,6 +219,7 @@ top_read(struct topin *in, char **files, int nfiles, int wantpaths)
 	if (wantpaths)
 		a.paths = fg_stab_new(TOP_NCOL);
 	a.in = in;
+	a.rp = in->rp = fg_repl_new();
 	memset(&so, 0, sizeof(so));
 	so.kind = FG_KIND_UNKNOWN;
 	/* the column totals bound every sum: over 2^63-1, fatal at its line */
@@ -212,12 +227,15 @@ top_read(struct topin *in, char **files, int nfiles, int wantpaths)
 	so.totalatline = 1;
 	so.header = &in->header;
 	so.onheader = onheader;
+	/* run lines keep the stacks in order, on one thread: only then */
+	so.onmeta = fg_repl_maybe(files, nfiles) ? onmeta : NULL;
 	so.start = onstart;
 	so.emit = top_fold_stack;
 	so.fork = top_fold_fork;
 	so.join = top_fold_join;
 	so.arg = &a;
 	fg_sum(files, nfiles, &so);
+	fg_repl_end(in->rp, in->name);
 	in->fn = a.fn;
 	in->paths = a.paths;
 	in->nstacks = a.nstacks;
@@ -228,6 +246,7 @@ static void
 top_in_free(struct topin *in)
 {
 	fg_fnfold_free(&in->fn);
+	fg_repl_free(in->rp);
 	if (in->paths != NULL)
 		fg_stab_free(in->paths);
 	free(in->header);
@@ -666,9 +685,12 @@ report(const struct topopt *o, struct fg_noise *nz,
 {
 	struct fg_changes cs;
 	struct topframes fr;
-	struct fg_noise nz0 = *nz;
+	struct fg_noise nz0;
 	struct fn *v;
 	size_t n, *bad;
+
+	nz->rp = fg_repl_on(in->rp) ? in->rp : NULL;
+	nz0 = *nz;
 
 	if (in->kind != FG_KIND_DIFF) {
 		v = top_profile(o, in, &n);

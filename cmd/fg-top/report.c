@@ -402,15 +402,20 @@ static void
 power_line(const struct topopt *o, const struct fg_changes *cs,
     const struct fg_noise *nz)
 {
-	char line[512], *name;
+	char line[512], runs[64], *name;
 	const struct fg_chg *c;
 	double m, k;
 
-	if (nz->origin != FG_ORIGIN_SAMPLED || o->fmt == FG_FMT_TSV)
+	if (o->fmt == FG_FMT_TSV)
 		return;
-	if (!o->gate || cs->mdcmax >= cs->n) {
-		summary_line(o, "one run a side: run-to-run noise not "
-		    "measured");
+	if (nz->between)
+		snprintf(runs, sizeof(runs), "%d:%d runs: between-run noise "
+		    "measured", nz->nrun[0], nz->nrun[1]);
+	else
+		snprintf(runs, sizeof(runs), "one run a side: run-to-run "
+		    "noise not measured");
+	if (!fg_noise_tested(nz) || !o->gate || cs->mdcmax >= cs->n) {
+		summary_line(o, runs);
 		return;
 	}
 	c = &cs->v[cs->mdcmax];
@@ -419,15 +424,15 @@ power_line(const struct topopt *o, const struct fg_changes *cs,
 	if (!(m > o->failpct))
 		snprintf(line, sizeof(line), "a regression above %g points "
 		    "would have been found (power %.0f%%; at most %.2f points "
-		    "needed, in %s); one run a side: run-to-run noise not "
-		    "measured", o->failpct, FG_POWER * 100, m, name);
+		    "needed, in %s); %s", o->failpct, FG_POWER * 100, m, name,
+		    runs);
 	else {
 		k = ceil(m * m / (o->failpct * o->failpct) * 10) / 10;
 		snprintf(line, sizeof(line), "a %g-point regression cannot be "
 		    "ruled out: %s needs %.2f points to be found (power "
-		    "%.0f%%); about %.1fx the samples would settle it; one run "
-		    "a side: run-to-run noise not measured", o->failpct, name,
-		    m, FG_POWER * 100, k);
+		    "%.0f%%); about %.1fx the %s would settle it; %s",
+		    o->failpct, name, m, FG_POWER * 100, k, nz->between ?
+		    "runs a side" : "samples", runs);
 	}
 	free(name);
 	summary_line(o, line);
@@ -462,9 +467,10 @@ diff_summary(const struct topopt *o, const struct fg_changes *cs,
 	    100, o->fmt == FG_FMT_MD ? "**" : "", fg_mode_name(cs->mode),
 	    cs->mode == FG_MODE_ABSOLUTE ? "points of the baseline's total" :
 	    "points of each side's total", o->bytotal ? "total" : "self",
-	    nz->how, cs->nreg + cs->nimp, nz->origin == FG_ORIGIN_SAMPLED ?
+	    nz->how, cs->nreg + cs->nimp, fg_noise_tested(nz) ?
 	    "significant" : "changed, not tested", cs->test);
-	if (!o->bytotal && nz->origin == FG_ORIGIN_SAMPLED && w > 0 &&
+	if (!o->bytotal && nz->origin == FG_ORIGIN_SAMPLED && !nz->between &&
+	    w > 0 &&
 	    (size_t)w < sizeof(line))
 		w += snprintf(line + w, sizeof(line) - (size_t)w,
 		    "; dispersion %.2f", cs->phi);

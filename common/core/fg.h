@@ -603,6 +603,7 @@ struct fg_optstate {
 	char **ops;		/* operands collected (non-options) */
 	int nops;
 	int done;		/* "--" seen */
+	int ndone;		/* operands before the first "--" */
 };
 /*
  * Sets the program name, prepares output, and registers the tool's usage

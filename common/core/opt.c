@@ -227,6 +227,7 @@ getopt1(struct fg_optstate *st, const struct fg_opt *opts,
 		}
 		if (a[1] == '-' && a[2] == '\0') {
 			st->done = 1;
+			st->ndone = st->nops;
 			st->i++;
 			continue;
 		}

@@ -399,6 +399,7 @@ fg_noise_setup(struct fg_noise *nz, const char *header, const char *name,
 		describe(nz, per, smp, src);
 	else
 		describe_untested(nz);
+	fg_repl_setup(nz);
 }
 
 /*

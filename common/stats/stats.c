@@ -305,11 +305,19 @@ counttest(double a, double sa, double b, double sb)
 	return (b - a) / se;
 }
 
+int
+fg_noise_tested(const struct fg_noise *nz)
+{
+	return nz->origin == FG_ORIGIN_SAMPLED || nz->between;
+}
+
 double
 fg_noise_z(const struct fg_noise *nz, double a, double b)
 {
 	double z;
 
+	if (nz->between)
+		return fg_repl_z(nz, a, b);
 	if (nz->origin != FG_ORIGIN_SAMPLED)
 		return untested(nz, a, b);
 	if (nz->mode == FG_MODE_PROPORTIONAL)
@@ -326,6 +334,8 @@ fg_noise_maybe(const struct fg_noise *nz, double a, double b, double zc)
 {
 	double num, var, k;
 
+	if (nz->between)
+		return fabs(fg_repl_z(nz, a, b)) >= zc * (1 - 1e-6);
 	if (nz->origin != FG_ORIGIN_SAMPLED)
 		return untested(nz, a, b) != 0;
 	if (nz->mode == FG_MODE_PROPORTIONAL)
@@ -365,6 +375,8 @@ fg_noise_mdc(const struct fg_noise *nz, double a, double b, double z)
 {
 	double sa, sb, n0, n1, p, se;
 
+	if (nz->between)
+		return fg_repl_mdc(nz, a, b, z);
 	if (nz->origin == FG_ORIGIN_EXACT)
 		return 0;
 	if (nz->origin != FG_ORIGIN_SAMPLED || !(nz->scale[0] > 0) ||
@@ -390,7 +402,7 @@ fg_noise_verdicts(const struct fg_noise *nz, const double *z, size_t n,
 {
 	size_t i, nsig = 0;
 
-	if (nz->origin != FG_ORIGIN_SAMPLED) {	/* untested: any change */
+	if (!fg_noise_tested(nz)) {	/* untested: any change */
 		for (i = 0; i < n; i++)
 			nsig += sig[i] = isinf(z[i]) != 0;
 		snprintf(desc, desclen, "of %zu", n);

@@ -8,6 +8,7 @@
  *             (change)
  * noiseset.c  the noise set: frames within a run's own noise; --cost
  *             VCPUS:PRICE (cost)
+ * repl.c      the between-run model of replicate runs (replicates)
  */
 #ifndef FG_STATS_H
 #define FG_STATS_H
@@ -135,6 +136,7 @@ enum fg_rule {
 	FG_RULE_NONE		/* none: every change counts (fg-color's
 				 * --zcrit 0 and --all-changes) */
 };
+struct fg_repl;
 struct fg_noise {
 	int mode;		/* FG_MODE_*: --mode, or from setup */
 	double period;		/* --period: count units per sample; 0 */
@@ -154,7 +156,20 @@ struct fg_noise {
 	double tot[2];		/* totals, count units */
 	double scale[2];	/* samples per count unit, each side */
 	char how[200];		/* where the sample counts came from */
+	/* replicate runs: set rp before fg_noise_setup (repl.c) */
+	struct fg_repl *rp;	/* the stream's runs, or NULL */
+	int between;		/* the between-run model in force */
+	int nrun[2];		/* runs a side (view order); 1:1 without */
+	double phig;		/* the profile's dispersion, count units */
+	double rfloor;		/* sampling noise's, count units (0: none) */
+	double rdf;		/* the t's degrees of freedom */
+	double rdrift;		/* the factor of drift that is runs a side */
 };
+/*
+ * Whether changes are tested (sampled counts, or any counts with
+ * replicate runs); else every change is real and the threshold decides.
+ */
+int fg_noise_tested(const struct fg_noise *nz);
 void fg_noise_init(struct fg_noise *nz);
 /*
  * Options every noise-testing tool takes: --mode, --period, --samples,
@@ -261,6 +276,53 @@ double fg_noise_zfirst(const struct fg_noise *nz, size_t n);
  */
 size_t fg_noise_verdicts(const struct fg_noise *nz, const double *z,
     size_t n, unsigned char *sig, char *desc, size_t desclen);
+
+/*
+ * replicates: the between-run model (repl.c; see its comment for the
+ * model). A stream of fg-diff BASE... -- CURRENT... says runs=A:B and
+ * run-totals=, and follows every stack with its per-run counts
+ * ("# fg-run a1,a2,...:b1,b2,..."). A tool reading it makes an fg_repl,
+ * hands it the header, every metadata line and every stack in the
+ * stream's order, calls fg_repl_end, and sets nz.rp before
+ * fg_noise_setup: fg_noise_z, fg_noise_maybe and fg_noise_mdc then test
+ * every unit against the variation between its runs.
+ */
+#define FG_REPL_D0 20		/* prior degrees of freedom of phi_g */
+#define FG_REPL_MINMEAN 20	/* samples a run of a stack in phi_g */
+struct fg_repl *fg_repl_new(void);
+void fg_repl_free(struct fg_repl *rp);
+void fg_repl_header(struct fg_repl *rp, const char *header);
+void fg_repl_meta(struct fg_repl *rp, const char *line, size_t len);
+void fg_repl_stack(struct fg_repl *rp, const char *key, size_t len,
+    const fg_count *c);
+/* The run lines matched to the stacks (else dropped, warning name). */
+void fg_repl_end(struct fg_repl *rp, const char *name);
+/* Whether the stream has replicate runs (>= 2 on a side, all matched). */
+int fg_repl_on(const struct fg_repl *rp);
+/*
+ * Whether any of the inputs may carry run lines: standard input, a pipe,
+ * a compressed file, or a file whose header says runs=. A tool that sums
+ * on two threads keeps to one (fg_sum's onmeta) only then.
+ */
+int fg_repl_maybe(char *const *files, int n);
+/* The stacks handed in; the run line of the i-th, written. */
+size_t fg_repl_nstacks(const struct fg_repl *rp);
+void fg_repl_out(const struct fg_repl *rp, size_t i);
+/* Runs a side (1:1 for NULL). */
+void fg_repl_runs(const struct fg_repl *rp, int *nrun);
+/* By fg_noise_setup: the model in force when nz->rp has runs. */
+void fg_repl_setup(struct fg_noise *nz);
+/* The test's z and the detectable change under the between-run model. */
+double fg_repl_z(const struct fg_noise *nz, double a, double b);
+double fg_repl_mdc(const struct fg_noise *nz, double a, double b, double z);
+/*
+ * What a picture's script needs for the detectable change of a frame
+ * under the model: the statistic's level for a normal zmdc, samples per
+ * count each side (1 for counts not sampled) and the profile's dispersion
+ * (phi_g): exact for every frame whose own runs vary no more.
+ */
+void fg_repl_hover(const struct fg_noise *nz, double zmdc, double *z,
+    double *s0, double *s1, double *phi);
 
 /*
  * change: which functions of a differential profile changed, beyond
