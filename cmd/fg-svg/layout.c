@@ -345,10 +345,8 @@ addframe(struct svg_changes *sc, const struct svg_opts *o,
 	c->name = names + r->noff;
 	c->len = r->nlen;
 	fg_color_sides(&o->cc, &cf, &c->c[0], &c->c[1]);
-	c->share[0] = fg_noise_share(&sc->nz, c->c[0], 0);
-	c->share[1] = fg_noise_share(&sc->nz, c->c[1], 1);
+	fg_chg_shares(&sc->nz, c);
 	c->delta = v->delta;
-	c->rel = c->share[0] > 0 ? c->share[1] / c->share[0] - 1 : 0;
 	c->z = v->z;
 	c->sig = 1;
 	c->mdc = v->mdc;
