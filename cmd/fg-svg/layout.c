@@ -367,8 +367,9 @@ svg_changes_frames(struct svg_changes *sc, const struct svg_opts *o,
 	size_t i, *parent, *up;
 	unsigned char *fails, *deep;
 
+	/* a reversed graph's frames hold callers, not callees */
 	if (!sc->ok || o->cc.selfdelta || o->cc.nz.rule == FG_RULE_NONE ||
-	    n < 2)
+	    n < 2 || o->reverse || o->callers != NULL)
 		return;
 	v = fg_calloc(n, sizeof(*v));
 	parent = fg_calloc(n, sizeof(*parent));
