@@ -8,11 +8,15 @@
 // Declares, for the others: NS.
 // Calls: root, wrap, zroot.
 
-	// numbers
+	// numbers: a count to the precision of a count, as fg-top shows it:
+	// whole, or from 100 up rounded (fg-diff -n's 21779.000000025 is
+	// 21,779), two decimals at most under it; a unit's (ms) two decimals
 	function fmt(v) {
 		v *= factor;
 		var a = Math.abs(v), s;
-		s = a === Math.floor(a) ? String(a) : a.toFixed(2);
+		s = a === Math.floor(a) ? String(a) : factor !== 1 ?
+		    a.toFixed(2) : a >= 100 ? String(Math.round(a)) :
+		    a.toFixed(2).replace(/\.?0+$/, "");
 		var p = s.split("."), q = p[0].replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 		return (v < 0 ? "-" : "") + q + (p.length > 1 ? "." + p[1] : "");
 	}
