@@ -287,7 +287,7 @@ run(async () => {
 	check("view switch offers Differential, Baseline, Elided, with counts",
 	    vb.join(",") === "Differential: 1 frame shrank, 1 new,Baseline: 1 " +
 	    "shrank," +
-	    "Elided: 2 frames vanished", vb);
+	    "Elided: 2 frames vanished, none beyond noise and 5 pts", vb);
 	await page.click("#vb2");
 	const el = await page.evaluate(() => ({
 		shown: document.getElementById("v2").getAttribute("display"),
@@ -780,7 +780,8 @@ run(async () => {
 	    getComputedStyle(e).display !== "none" &&
 	    e.getBoundingClientRect().width > 0).map((e) => e.textContent));
 	check("without JavaScript the view switches show their counts",
-	    sw.length === 3 && sw[2] === "Elided: 2 frames vanished", sw);
+	    sw.length === 3 && sw[2] === "Elided: 2 frames vanished, none " +
+	    "beyond noise and 5 pts", sw);
 	const plainsw = await page.evaluate(() => {
 		const st = Array.from(document.querySelectorAll(".vb")).map((e) =>
 		    getComputedStyle(e));
