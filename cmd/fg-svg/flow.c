@@ -833,14 +833,14 @@ diffcolor(struct svg_view *v, struct svg_opts *o, struct walk *w,
 	struct fg_cframe cf;
 	uint32_t c;
 	double u;
-	int k, van = 0, el = v->col == SVG_ELIDED;
+	int k, el = v->col == SVG_ELIDED;
 
 	cf.tot = f->tot;
 	cf.self = f->selfc;
 	cf.root = f->depth == 0;
 	cf.pnew = !cf.root && w->isnew[f->depth - 1];
 	w->isnew[f->depth] = (unsigned char)fg_color_newcode(&o->cc, &cf);
-	c = el ? elidedcolor(&o->cc, &cf, w->gall, &van) :
+	c = el ? elidedcolor(&o->cc, &cf, w->gall, NULL) :
 	    fg_color_diff(&o->cc, &cf, f->name, f->nlen, all);
 	f->color = ann != FG_NOCOLOR && !el ? ann : c;
 	if (f->color != c)
@@ -853,7 +853,8 @@ diffcolor(struct svg_view *v, struct svg_opts *o, struct walk *w,
 	}
 	if (cf.root)
 		return;
-	k = van ? FG_DK_SHRANK : fg_color_kind_of(&o->cc, &cf, &u);
+	/* what vanished is blue, but counted by the noise test's verdict */
+	k = fg_color_kind_of(&o->cc, &cf, &u);
 	if (f->tot[1] == 0 && f->tot[0] > 0)
 		v->ngone[k != FG_DK_SAME]++;
 	else

@@ -345,10 +345,8 @@ addframe(struct svg_changes *sc, const struct svg_opts *o,
 	c->name = names + r->noff;
 	c->len = r->nlen;
 	fg_color_sides(&o->cc, &cf, &c->c[0], &c->c[1]);
-	c->share[0] = fg_noise_share(&sc->nz, c->c[0], 0);
-	c->share[1] = fg_noise_share(&sc->nz, c->c[1], 1);
+	fg_chg_shares(&sc->nz, c);
 	c->delta = v->delta;
-	c->rel = c->share[0] > 0 ? c->share[1] / c->share[0] - 1 : 0;
 	c->z = v->z;
 	c->sig = 1;
 	c->mdc = v->mdc;
@@ -369,8 +367,9 @@ svg_changes_frames(struct svg_changes *sc, const struct svg_opts *o,
 	size_t i, *parent, *up;
 	unsigned char *fails, *deep;
 
+	/* a reversed graph's frames hold callers, not callees */
 	if (!sc->ok || o->cc.selfdelta || o->cc.nz.rule == FG_RULE_NONE ||
-	    n < 2)
+	    n < 2 || o->reverse || o->callers != NULL)
 		return;
 	v = fg_calloc(n, sizeof(*v));
 	parent = fg_calloc(n, sizeof(*parent));

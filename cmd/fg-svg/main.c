@@ -346,6 +346,11 @@ parseopts(struct svg_opts *o, int *ccset, struct fg_optstate *st,
 		else if (!sizeopt(o, ch, st->arg) && !textopt(o, ch, st->arg))
 			fg_usage(usage);
 	}
+	/* flamegraph.pl's pixels, where inferno's would be percent */
+	if (!o->minpct && o->minwidth > 0 && o->minwidth < 1 && !fg_quiet)
+		fg_warnx("note: --minwidth %g is read as pixels, as "
+		    "flamegraph.pl does; %g percent, as inferno reads it, is "
+		    "--minwidth %g%%", o->minwidth, o->minwidth, o->minwidth);
 	if (o->callers != NULL && o->reverse)
 		fg_errx(FG_EXIT_ERR, "--callers: the stacks are reversed "
 		    "already, --reverse is not for it");

@@ -161,7 +161,11 @@ onstart(void *arg, enum fg_kind kind, int ncols, const fg_count *total)
 	svg_flow_expect(in->flow, in->total);
 }
 
-/* The last frame of a stack: its self counts go to the change table. */
+/*
+ * The last frame of a stack: its self counts go to the change table; in
+ * --reverse's reversed stacks it is the first, so that the table and the
+ * headline count the functions fg-top counts.
+ */
 static void
 leaf(struct svg_input *in, const char *key, size_t len, const double *v)
 {
@@ -171,6 +175,12 @@ leaf(struct svg_input *in, const char *key, size_t len, const double *v)
 		len--;
 	if (len == 0)
 		return;		/* the root's */
+	if (in->o->reverse) {
+		p = memchr(key, ';', len);
+		svg_changes_add(&in->sc, key, p != NULL ? (size_t)(p - key) :
+		    len, v);
+		return;
+	}
 	for (p = key + len; p > key && p[-1] != ';'; p--)
 		;
 	svg_changes_add(&in->sc, p, (size_t)(key + len - p), v);

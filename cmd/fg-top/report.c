@@ -36,16 +36,33 @@ fmtcount(char *buf, fg_count c)
 	return buf;
 }
 
-/* A double count as fg writes counts: whole, or with its fraction. */
+/*
+ * A double count as a report shows it: a whole count exactly; a count
+ * with a fraction (fg-diff -n scales the baseline, a scaled total) to the
+ * precision of a count: whole from 100 up, else two decimals at most
+ * (21779.000000025 is 21779, 10.853 is 10.85), two significant digits
+ * under 0.01. The stream itself stays exact.
+ */
 static char *
 top_count(char *buf, size_t n, double v)
 {
 	fg_count c;
+	char *p;
 
-	if (fg_count_from_dbl(v, &c) == 0)
+	if (fg_count_from_dbl(v, &c) == 0 && c.f == 0)
 		fg_count_fmt(buf, c);
-	else
+	else if (!isfinite(v) || fabs(v) >= 1e15)
 		snprintf(buf, n, "%.17g", v);
+	else if (fabs(v) >= 100)
+		snprintf(buf, n, "%.0f", v);
+	else if (fabs(v) >= 0.01) {
+		snprintf(buf, n, "%.2f", v);
+		for (p = buf + strlen(buf); p[-1] == '0'; p--)
+			p[-1] = '\0';
+		if (p[-1] == '.')
+			p[-1] = '\0';
+	} else
+		snprintf(buf, n, "%.2g", v);
 	return buf;
 }
 

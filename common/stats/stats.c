@@ -274,6 +274,18 @@ fg_noise_delta(const struct fg_noise *nz, double a, double b)
 	return fg_noise_share(nz, b, 1) - fg_noise_share(nz, a, 0);
 }
 
+void
+fg_chg_shares(const struct fg_noise *nz, struct fg_chg *c)
+{
+	double m0 = fg_noise_share(nz, c->c[0], 0);
+	double m1 = fg_noise_share(nz, c->c[1], 1);
+
+	c->share[0] = nz->tot[0] > 0 ? c->c[0] / nz->tot[0] : 0;
+	c->share[1] = nz->tot[1] > 0 ? c->c[1] / nz->tot[1] : 0;
+	c->delta = m1 - m0;
+	c->rel = m0 > 0 ? m1 / m0 - 1 : 0;
+}
+
 /*
  * Exact counts and counts of unknown origin are not tested: a change is
  * taken as real (infinite z, its sign the change's) and the practical
@@ -535,10 +547,7 @@ fg_changes_classify(struct fg_changes *cs, struct fg_noise *nz,
 	cs->drift = nz->mode == FG_MODE_ABSOLUTE ? nz->drift : 1;
 	for (i = 0; i < n; i++) {
 		c = &cs->v[i];
-		c->share[0] = fg_noise_share(nz, c->c[0], 0);
-		c->share[1] = fg_noise_share(nz, c->c[1], 1);
-		c->delta = c->share[1] - c->share[0];
-		c->rel = c->share[0] > 0 ? c->share[1] / c->share[0] - 1 : 0;
+		fg_chg_shares(nz, c);
 		z[i] = c->z = fg_noise_z(nz, c->c[0], c->c[1]);
 		a[i] = c->c[0] * nz->scale[0];
 		b[i] = c->c[1] * nz->scale[1];

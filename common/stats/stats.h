@@ -350,11 +350,14 @@ struct fg_chg {
 	const char *name;	/* not copied, not NUL-terminated */
 	size_t len;
 	double c[2];		/* before, after: count units as given */
-	double share[2];	/* before, after, as fractions in the mode:
-				 * absolute both of the baseline's total,
-				 * proportional each of its side's */
-	double delta;		/* share[1] - share[0]; x100 for points */
-	double rel;		/* share[1] / share[0] - 1 (0 when new) */
+	double share[2];	/* before, after, as fractions of each
+				 * side's own total, in every mode */
+	double delta;		/* fg_noise_delta: the change in the mode
+				 * (absolute: of the baseline's total);
+				 * x100 for points */
+	double rel;		/* the relative change in the mode: of the
+				 * count (drift out) in absolute mode, of the
+				 * share in proportional (0 when new) */
 	double z;		/* positive: grew */
 	int sig;		/* beyond noise (the verdict of the test) */
 	double mdc;		/* smallest change the data could have found
@@ -393,6 +396,8 @@ void fg_changes_add(struct fg_changes *cs, const char *name, size_t len,
  * dispersion: also measure fg_dispersion over the table (meaningful when
  * the functions partition each side: self).
  */
+/* c's share[], delta and rel from its counts c[] (fg_noise_setup ran). */
+void fg_chg_shares(const struct fg_noise *nz, struct fg_chg *c);
 void fg_changes_classify(struct fg_changes *cs, struct fg_noise *nz,
     int dispersion);
 /*

@@ -47,9 +47,9 @@ run(async () => {
 		return s;
 	}
 	const wide = await hover(1800);
-	const nums = wide.det.split(" \u00b7 ")[0];
+	const nums = wide.det.split(" \u00b7 ")[1];
 	check("1800: the details line holds the numbers and the name",
-	    wide.det.includes(" \u00b7 ") && nums.includes("delta") &&
+	    wide.det.includes(" \u00b7 ") && nums.includes(" points ") &&
 	    !nums.includes("\u2026"), wide.det);
 	for (const w of [400, 600, 800]) {
 		const s = await hover(w);

@@ -199,15 +199,16 @@ run(async () => {
 	    .hover();
 	const det = await page.evaluate(() =>
 	    document.getElementById("details").textContent);
-	check("hover shows numbers first, then the name", det ===
-	    "1,000 samples (45.45%), self 0 (0.00%) \u00b7 Function: compute", det);
+	check("hover shows the name first, then total and self, labelled",
+	    det === "Function: compute \u00b7 total 1,000 samples (45.45%), " +
+	    "self 0 (0.00%)", det);
 	const tip = await page.evaluate(() => {
 		const t = document.getElementById("tip");
 		return t && t.getAttribute("display") !== "none" ?
 		    Array.from(t.querySelectorAll("text")).map((e) => e.textContent) : null;
 	});
 	check("details shown beside the pointer", tip && tip[0] ===
-	    "Function: compute" && tip[1].startsWith("1,000 samples"), tip);
+	    "Function: compute" && tip[1].startsWith("total 1,000 samples"), tip);
 
 	// 2b. ?s= is a literal text; /RE/ is run without backtracking (what
 	// a backtracking matcher takes exponential time on answers) and
@@ -286,7 +287,7 @@ run(async () => {
 	check("view switch offers Differential, Baseline, Elided, with counts",
 	    vb.join(",") === "Differential: 1 frame shrank, 1 new,Baseline: 1 " +
 	    "shrank," +
-	    "Elided: 2 frames vanished", vb);
+	    "Elided: 2 frames vanished, none beyond noise and 5 pts", vb);
 	await page.click("#vb2");
 	const el = await page.evaluate(() => ({
 		shown: document.getElementById("v2").getAttribute("display"),
@@ -304,8 +305,8 @@ run(async () => {
 	    .hover();
 	const dd = await page.evaluate(() =>
 	    document.getElementById("details").textContent);
-	check("diff details: before, after, delta, share of change",
-	    dd.includes("before 0, after 450, delta +450 (new)") &&
+	check("diff details: total before -> after, delta, share of change",
+	    dd.includes("total 0 \u2192 450 samples (+450, new)") &&
 	    dd.includes("of total change"), dd);
 	page = await reopen(svgof("diff", diff), "?v=1");
 	const vs = await page.evaluate(() => [0, 1, 2].map((i) =>
@@ -437,9 +438,10 @@ run(async () => {
 	    .hover({ force: true });
 	const ld = await page.evaluate(() =>
 	    document.getElementById("details").textContent);
-	check("a long name is cut in the middle, the numbers kept",
-	    ld.startsWith("10 samples (100.00%)") && ld.endsWith("xxx_end") &&
-	    ld.includes("\u2026") && ld.length < 100, ld);
+	check("a long name first, cut in the middle to half the line, the " +
+	    "numbers after it", ld.startsWith("Function: xxx") &&
+	    ld.includes("xxx_end \u00b7 total 10 samples (") &&
+	    ld.includes("\u2026") && ld.length < 130, ld);
 
 	// 8. colour contract: children of new code are new, hover explains grey
 	const nd = "# fg-diff kind=diff\n" + [
@@ -456,11 +458,14 @@ run(async () => {
 	await (await shown(page, "b ("))
 	    .hover();
 	const gd = await page.evaluate(() =>
-	    document.getElementById("details").textContent);
-	check("hover says which rule greyed a changed frame, share before -> after",
+	    document.getElementById("details").textContent + "\n" +
+	    Array.from(document.querySelectorAll("#tip text"))
+	    .map((e) => e.textContent).join(" "));
+	check("hover says which rule greyed a changed frame; its shares are " +
+	    "each of its own side's total",
 	    /grey: under the 5-point threshold; could have detected \u00b1[0-9.]+ points/
 	    .test(gd) &&
-	    gd.includes("% \u2192 34.67%"), gd);
+	    gd.includes("share 33.33% \u2192 32.04%"), gd);
 
 	// 9. interaction that keeps its place
 	page = await reopen(svgof("diff", diff));
@@ -568,7 +573,8 @@ run(async () => {
 	const anc = await page.evaluate(() =>
 	    document.getElementById("details").textContent);
 	check("an ancestor of the zoomed frame hovers as its share of all",
-	    anc.startsWith("2,120 samples (96.36% of all; holds the zoomed frame)"),
+	    anc.includes(" \u00b7 total 2,120 samples (96.36% of all; holds " +
+	    "the zoomed frame)"),
 	    anc);
 
 	// 10. inferno's colour options: search fill, frame outlines, controls
@@ -712,7 +718,8 @@ run(async () => {
 	};
 	const ng = await hovered("b");
 	check("--negate: hover and headline from the baseline's side",
-	    ng[0].includes("current 200, baseline 300, delta +100 (+50.00%)") &&
+	    ng[0].includes("total current 200 \u2192 baseline 300 samples " +
+	    "(+100, +50.00%)") &&
 	    ng[1] === "1,600 \u2192 1,400 samples (-12.5%)", ng);
 
 	// 14. units from the stream: a perf clock's period means nanoseconds,
@@ -723,7 +730,7 @@ run(async () => {
 	page = await reopen(svgof("clock", clock));
 	const ms = await hovered("f8");
 	check("hover and headline say ms for cpu-clock nanoseconds",
-	    ms[0].startsWith("10.01 ms (") && ms[0].includes("before 8.01, after 10.01") &&
+	    ms[0].includes(" \u00b7 total 8.01 \u2192 10.01 ms (") &&
 	    ms[1] === "36.04 \u2192 52.05 ms (+44.4%)", ms);
 
 	// 15. printed on A4, portrait and landscape, the real node.js pair's
@@ -773,7 +780,8 @@ run(async () => {
 	    getComputedStyle(e).display !== "none" &&
 	    e.getBoundingClientRect().width > 0).map((e) => e.textContent));
 	check("without JavaScript the view switches show their counts",
-	    sw.length === 3 && sw[2] === "Elided: 2 frames vanished", sw);
+	    sw.length === 3 && sw[2] === "Elided: 2 frames vanished, none " +
+	    "beyond noise and 5 pts", sw);
 	const plainsw = await page.evaluate(() => {
 		const st = Array.from(document.querySelectorAll(".vb")).map((e) =>
 		    getComputedStyle(e));

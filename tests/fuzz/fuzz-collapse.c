@@ -13,6 +13,12 @@
  * downstream would read otherwise; else the target aborts. The stacks then
  * go through the stack transforms (--no-root, --root, --collapse-recursive).
  *
+ * Nothing is lost in silence: the transforms keep the sum of the counts
+ * (a stack left empty is named, not dropped), and folded input adds up:
+ * the counts at the ends of its data lines (fg-folded(5)) sum to what the
+ * table holds when no line was reported, and to no less otherwise; else
+ * the target aborts.
+ *
  * Fatal errors (exit status 2: corrupt input, --max-output, overflow) are
  * expected answers to hostile input: fg_fatal_hook longjmps back here
  * instead of exiting. The link wraps malloc, calloc, realloc,
@@ -343,6 +349,8 @@ __asan_default_options(void)
 
 static jmp_buf fatal;
 static char path[64];
+static const char *indata;	/* the input, for the sums (one, folded) */
+static size_t insize;
 static FILE *devnull, *realerr;
 
 static void
@@ -401,6 +409,60 @@ check(const char *key, size_t len, fg_count c)
 	free(line);
 }
 
+/* The sum of the counts of t's stacks into *sum; -1 on overflow. */
+static int
+tabsum(struct fg_stab *t, fg_count *sum)
+{
+	struct fg_ent *e;
+
+	sum->i = 0;
+	sum->f = 0;
+	for (e = fg_stab_first(t); e != NULL; e = e->next)
+		if (fg_count_add(sum, e->c[0]) < 0)
+			return -1;
+	return 0;
+}
+
+/*
+ * Folded input: the counts at the ends of its data lines (split at LF,
+ * CRLF or a lone CR; metadata, fg-folded(5), left out) against the
+ * table's sum: equal when no line was reported (nbad), no less otherwise.
+ * Gzip input is not looked into.
+ */
+static void
+foldedsums(const char *s, size_t size, struct fg_stab *t, uint64_t nbad)
+{
+	size_t p = 0, e, skip, n, b;
+	fg_count c, in = { 0, 0 }, out;
+	int cmp;
+
+	if ((size >= 2 && (unsigned char)s[0] == 0x1f &&
+	    (unsigned char)s[1] == 0x8b) || tabsum(t, &out) < 0)
+		return;
+	while (p < size) {
+		for (e = p; e < size && s[e] != '\n' && s[e] != '\r'; e++)
+			;
+		skip = e < size ? (s[e] == '\r' && e + 1 < size &&
+		    s[e + 1] == '\n' ? 2 : 1) : 0;
+		n = e - p;
+		if (!fg_is_meta(s + p, n)) {
+			while (n > 0 && (s[p + n - 1] == ' ' ||
+			    s[p + n - 1] == '\t'))
+				n--;
+			for (b = n; b > 0 && s[p + b - 1] != ' ' &&
+			    s[p + b - 1] != '\t'; b--)
+				;
+			if (fg_count_parse(s + p + b, n - b, &c) == FG_NUM_OK &&
+			    fg_count_add(&in, c) < 0)
+				return;
+		}
+		p = e + skip;
+	}
+	cmp = fg_count_cmp(in, out);
+	if (cmp < 0 || (nbad == 0 && cmp != 0))
+		abort();	/* counts lost, or made up, in silence */
+}
+
 /*
  * Runs the probes over the head of the file and the parser chosen (see
  * the top) over the whole of it; the stacks it adds are checked, then
@@ -421,6 +483,7 @@ one(void)
 	const char *head;
 	size_t n, i;
 	int sc, top;
+	fg_count s1, s2, s11;
 
 	memset(&o, 0, sizeof(o));
 	o.nothreads = 1;	/* a fatal error must not be on a thread */
@@ -458,6 +521,8 @@ one(void)
 		t = fg_stab_new(1);
 		f->run(&in, t, &o);
 	}
+	if (f == &fmt_folded)
+		foldedsums(indata, insize, t, in.nbad);
 	fg_in_close(&in);
 	stderr = realerr;
 	if (t != NULL) {
@@ -478,6 +543,11 @@ one(void)
 		    path);
 		for (e = fg_stab_first(t2); e != NULL; e = e->next)
 			check(fg_ent_key(t2, e), e->len, e->c[0]);
+		/* both transforms into t2: twice t's sum, nothing dropped */
+		if (tabsum(t, &s1) == 0 && tabsum(t2, &s2) == 0 &&
+		    (s11 = s1, fg_count_add(&s11, s1)) == 0 &&
+		    fg_count_cmp(s11, s2) != 0)
+			abort();
 		fg_stab_free(t2);
 		fg_stab_free(t);
 	}
@@ -499,6 +569,8 @@ LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 		abort();
 	if (fwrite(data, 1, size, fp) != size || fclose(fp) != 0)
 		abort();
+	indata = (const char *)data;
+	insize = size;
 	one();
 	unlink(path);	/* none left behind when the run ends */
 	fg_status = FG_EXIT_OK;

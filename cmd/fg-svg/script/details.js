@@ -3,16 +3,20 @@
 // details line; the tooltip. A piece of fg-svg's script (data.js says how
 // they join).
 // Reads: H, W, aword, bword, cden, chw, cost, countname, curname, drift,
-//   factor, floor, grey, isdiff, mdcp, mode, mroom, nametype, origin, svg,
-//   tchange, xpad, zcrit, zoomed.
+//   factor, floor, grey, isdiff, mdcp, mode, mroom, nametype, negate,
+//   origin, svg, tchange, xpad, zcrit, zoomed.
 // Declares, for the others: NS.
 // Calls: root, wrap, zroot.
 
-	// numbers
+	// numbers: a count to the precision of a count, as fg-top shows it:
+	// whole, or from 100 up rounded (fg-diff -n's 21779.000000025 is
+	// 21,779), two decimals at most under it; a unit's (ms) two decimals
 	function fmt(v) {
 		v *= factor;
 		var a = Math.abs(v), s;
-		s = a === Math.floor(a) ? String(a) : a.toFixed(2);
+		s = a === Math.floor(a) ? String(a) : factor !== 1 ?
+		    a.toFixed(2) : a >= 100 ? String(Math.round(a)) :
+		    a.toFixed(2).replace(/\.?0+$/, "");
 		var p = s.split("."), q = p[0].replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 		return (v < 0 ? "-" : "") + q + (p.length > 1 ? "." + p[1] : "");
 	}
@@ -97,32 +101,39 @@
 			s += "; could have detected \u00b1" + m.toFixed(2) + " points";
 		return s;
 	}
-	// What a hovered frame holds, numbers first: [name, numbers].
+	// What a hovered frame holds: [name, numbers], its total and self
+	// labelled. A diff's counts go before -> after, its shares each of
+	// its own side's total, once; with --negate the sides are named
 	function info(fr) {
 		var z = zroot(), rel = zoomed ? " of zoomed" : "", s, d, r = root();
-		if (zoomed && fr.depth < z.depth)
-			s = fmt(fr.w) + " " + countname + " (" + pct(fr.w, r.w) +
-			    " of all; holds the zoomed frame)";
-		else {
-			s = fmt(fr.w) + " " + countname + " (" + pct(fr.w, z.w) + rel;
-			if (zoomed)
-				s += ", " + pct(fr.w, r.w) + " of all";
-			s += "), self " + fmt(fr.self) + " (" + pct(fr.self, z.w) + ")";
-		}
+		var inz = zoomed && fr.depth < z.depth;
 		if (isdiff) {
 			d = fr.ta - fr.tb;
-			s += "; " + bword + fmt(fr.tb) + ", " + aword + fmt(fr.ta) +
-			    ", delta " + signed(d) + " (" +
-			    (fr.tb > 0 ? (d > 0 ? "+" : "") + pct(d, fr.tb) :
-			    "new") + ")" + points(fr);
+			s = "total " + (negate ? bword : "") + fmt(fr.tb) +
+			    " \u2192 " + (negate ? aword : "") + fmt(fr.ta) + " " +
+			    countname + " (" + signed(d) + ", " + (fr.tb > 0 ?
+			    (d > 0 ? "+" : "") + pct(d, fr.tb) : "new") + ")" +
+			    points(fr);
 			if (tchange > 0)
 				s += ", " + pct(Math.abs(d), tchange) +
 				    " of total change";
-			s += "; share " + pct(fr.tb, r.tb) + " \u2192 " +
-			    pct(fr.ta, mode === "proportional" ? r.ta : r.tb);
+			s += ", share " + pct(fr.tb, r.tb) + " \u2192 " +
+			    pct(fr.ta, r.ta) + "; self " + fmt(fr.fb) +
+			    " \u2192 " + fmt(fr.fa);
+			if (inz)
+				s += "; holds the zoomed frame";
+			else if (zoomed)
+				s += "; " + pct(fr.w, z.w) + " of zoomed";
 			if (fr.fill === grey && d !== 0 && fr.depth > 0)
 				s += "; grey: " + why(fr);
-		}
+		} else if (inz)
+			s = "total " + fmt(fr.w) + " " + countname + " (" +
+			    pct(fr.w, r.w) + " of all; holds the zoomed frame)";
+		else
+			s = "total " + fmt(fr.w) + " " + countname + " (" +
+			    pct(fr.w, z.w) + rel + (zoomed ? ", " + pct(fr.w, r.w) +
+			    " of all" : "") + "), self " + fmt(fr.self) + " (" +
+			    pct(fr.self, z.w) + rel + ")";
 		if (cost > 0)
 			s += costinfo(fr);
 		if (trend && fr.depth > 0)
@@ -142,19 +153,25 @@
 		return a.slice(0, h).join("") + "\u2026" +
 		    a.slice(a.length - (n - 1 - h)).join("");
 	}
-	// numbers first, then the name cut in the middle; when the numbers
-	// leave under 12 characters of the name (a narrow page) the line is
-	// the numbers alone, cut in the middle to fit, and nothing when the
-	// search's report leaves under 12 characters (mroom, matchfit): the
-	// tip beside the frame (showtip) then carries them whole, wrapped
+	// the name first, then the numbers, both whole when they fit; else
+	// the name whole when the numbers keep half the line, cut in the
+	// middle to half otherwise, and the numbers cut in the middle (their
+	// start and the grey rule or cost at their end kept). A line of
+	// under 27 characters (a narrow page, or the search's report beside
+	// it: mroom, matchfit) is the name alone, and nothing under 12: the
+	// tip beside the frame (showtip) carries them whole, wrapped
 	function detailline(fr) {
 		var t = info(fr), m = Math.floor((W - 2 * xpad - mroom) / chw),
-		    n = m - t[1].length - 3;
+		    a = Array.from(t[0]), b = Array.from(t[1]), n;
 		if (m < 12)
 			return " ";
-		if (n < 12)
-			return midcut(t[1], Math.max(m, 12));
-		return t[1] + " \u00b7 " + midcut(t[0], n);
+		if (m < 27)
+			return midcut(t[0], m);
+		if (a.length + 3 + b.length <= m)
+			return t[0] + " \u00b7 " + t[1];
+		n = Math.min(a.length, Math.max(m - 3 - b.length,
+		    Math.floor(m / 2)));
+		return midcut(t[0], n) + " \u00b7 " + midcut(t[1], m - n - 3);
 	}
 
 	// fg-trend's stream: each function's verdict and chart (symbol tsK),
