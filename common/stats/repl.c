@@ -664,7 +664,10 @@ maybeone(const char *path)
 	ssize_t n;
 	int fd, r = 1;
 
-	if (strcmp(path, "-") == 0 || (fd = open(path, O_RDONLY)) < 0)
+	/* only a regular file is looked into: a FIFO or a device opened
+	 * and closed here would lose what it holds for the read after */
+	if (strcmp(path, "-") == 0 || stat(path, &sb) != 0 ||
+	    !S_ISREG(sb.st_mode) || (fd = open(path, O_RDONLY)) < 0)
 		return 1;
 	if (fstat(fd, &sb) == 0 && S_ISREG(sb.st_mode)) {
 		n = read(fd, buf, sizeof(buf) - 1);
