@@ -169,13 +169,13 @@ mkdir "$out/r" "$out/shared" || exit 2
 # FG_TEST_SHARED, with its pid in a NAME.pid file there: ended at the end.
 FG_TEST_SHARED=$out/shared
 export FG_TEST_SHARED
-unshare() {
+endshared() {
 	for p in "$out"/shared/*.pid; do
 		[ -f "$p" ] && read -r pid <"$p" && kill "$pid" 2>/dev/null
 	done
 }
-trap 'unshare; exit 130' INT
-trap 'unshare; exit 143' TERM
+trap 'endshared; exit 130' INT
+trap 'endshared; exit 143' TERM
 : >"$out/slow"
 : >"$out/rest"
 left=0
@@ -232,7 +232,7 @@ tty=0
 	[ $tty = 1 ] && printf '\r\033[K'
     }
 
-unshare
+endshared
 
 # The report, in name order: the FAIL (and PASS) lines, then the SKIP
 # lines, each list printed by one cat.
