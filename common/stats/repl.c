@@ -471,6 +471,13 @@ dblcmp(const void *x, const void *y)
 	return (a > b) - (a < b);
 }
 
+double
+fg_median(double *v, size_t n)
+{
+	qsort(v, n, sizeof(*v), dblcmp);
+	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
 /*
  * The profile's dispersion in mode m (0 absolute, 1 proportional), count
  * units: the median over the stacks with FG_REPL_MINMEAN samples a run
@@ -488,10 +495,8 @@ profilephi(const struct fg_repl *rp, int m, double scale)
 			if (rp->stk[i][2] * scale >= (pass == 0 ?
 			    FG_REPL_MINMEAN : 1e-300))
 				v[k++] = rp->stk[i][m];
-	if (k > 0) {
-		qsort(v, k, sizeof(*v), dblcmp);
-		med = k % 2 ? v[k / 2] : (v[k / 2 - 1] + v[k / 2]) / 2;
-	}
+	if (k > 0)
+		med = fg_median(v, k);
 	free(v);
 	return med;
 }

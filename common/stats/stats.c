@@ -206,14 +206,6 @@ fg_period_get(const struct fg_period *p)
 	return (double)g;
 }
 
-static int
-dblcmp(const void *x, const void *y)
-{
-	double a = *(const double *)x, b = *(const double *)y;
-
-	return (a > b) - (a < b);
-}
-
 double
 fg_drift(const struct fg_noise *nz, const double *a, const double *b,
     size_t n, size_t *used)
@@ -226,10 +218,9 @@ fg_drift(const struct fg_noise *nz, const double *a, const double *b,
 		if (a[i] * nz->scale[0] >= FG_DRIFT_MIN &&
 		    b[i] * nz->scale[1] >= FG_DRIFT_MIN)
 			r[m++] = b[i] / a[i];
-	if (m >= FG_DRIFT_MINN) {
-		qsort(r, m, sizeof(*r), dblcmp);
-		k = m % 2 ? r[m / 2] : (r[m / 2 - 1] + r[m / 2]) / 2;
-	} else
+	if (m >= FG_DRIFT_MINN)
+		k = fg_median(r, m);
+	else
 		m = 0;
 	free(r);
 	*used = m;

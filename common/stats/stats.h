@@ -103,6 +103,8 @@ struct fg_period {
 void fg_period_add(struct fg_period *p, int side, fg_count c);
 /* The greatest common divisor (fg_gcd(a, 0) is a). */
 uint64_t fg_gcd(uint64_t a, uint64_t b);
+/* The median of v[0..n-1], n > 0 (v sorted in place; repl.c). */
+double fg_median(double *v, size_t n);
 double fg_period_get(const struct fg_period *p);
 double fg_period_side(const struct fg_period *p, int side);
 
