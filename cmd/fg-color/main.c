@@ -459,6 +459,8 @@ nodeframe(const unsigned char *isnew, const struct node *n,
 	f->self = n->self;
 	f->root = n->parent == TREE_NONE;
 	f->pnew = !f->root && isnew != NULL && isnew[n->parent];
+	f->name = n->name;
+	f->nlen = n->nlen;
 }
 
 /*
@@ -482,6 +484,31 @@ newcode(const struct fg_colorcfg *cfg, const struct tree *t)
 	return isnew;
 }
 
+/*
+ * The functions' verdicts by self, fg-top's: a function the gate fails on
+ * colours its frames that moved its way (verdict.c).
+ */
+static void
+functions(struct fg_colorcfg *cfg, const struct tree *t,
+    const struct fg_period *per)
+{
+	struct fg_fnself fs;
+	struct fg_changes cs;
+	struct fg_noise nz;
+	size_t i;
+
+	fg_fnself_init(&fs);
+	fg_changes_init(&cs);
+	for (i = 1; i < t->nn; i++)
+		if (t->n[i].nlen > 0 && (t->n[i].self[0] != 0 ||
+		    t->n[i].self[1] != 0))
+			fg_fnself_add(&fs, t->n[i].name, t->n[i].nlen,
+			    t->n[i].self);
+	fg_verdict_functions(cfg, &fs, t->n[0].tot, per, &nz, &cs);
+	fg_changes_free(&cs);
+	fg_fnself_free(&fs);
+}
+
 /* A diff's noise test over all nodes; returns newcode's array. */
 static unsigned char *
 prepare(struct fg_colorcfg *cfg, const struct tree *t)
@@ -500,6 +527,7 @@ prepare(struct fg_colorcfg *cfg, const struct tree *t)
 		period_add_dbl(&per, 1, t->n[i].self[1]);
 	}
 	fg_color_end(cfg, t->n[0].tot, &per);
+	functions(cfg, t, &per);
 	return newcode(cfg, t);
 }
 

@@ -833,12 +833,14 @@ diffcolor(struct svg_view *v, struct svg_opts *o, struct walk *w,
 	struct fg_cframe cf;
 	uint32_t c;
 	double u;
-	int k, el = v->col == SVG_ELIDED;
+	int k, byfn, el = v->col == SVG_ELIDED;
 
 	cf.tot = f->tot;
 	cf.self = f->selfc;
 	cf.root = f->depth == 0;
 	cf.pnew = !cf.root && w->isnew[f->depth - 1];
+	cf.name = f->name;
+	cf.nlen = f->nlen;
 	w->isnew[f->depth] = (unsigned char)fg_color_newcode(&o->cc, &cf);
 	c = el ? elidedcolor(&o->cc, &cf, w->gall, NULL) :
 	    fg_color_diff(&o->cc, &cf, f->name, f->nlen, all);
@@ -854,7 +856,8 @@ diffcolor(struct svg_view *v, struct svg_opts *o, struct walk *w,
 	if (cf.root)
 		return;
 	/* what vanished is blue, but counted by the noise test's verdict */
-	k = fg_color_kind_of(&o->cc, &cf, &u);
+	k = fg_color_kind_why(&o->cc, &cf, &u, &byfn);
+	f->byfn = !el && k != FG_DK_SAME && byfn && f->color == c;
 	if (f->tot[1] == 0 && f->tot[0] > 0)
 		v->ngone[k != FG_DK_SAME]++;
 	else

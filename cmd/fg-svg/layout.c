@@ -79,7 +79,7 @@ geometry(struct svg_layout *l, const struct svg_opts *o)
  */
 void
 svg_layout_flow(struct svg_layout *l, struct svg_opts *o, struct svg_flow *s,
-    int isdiff, const struct fg_annot *a, const struct fg_period *per)
+    int isdiff, const struct fg_annot *a)
 {
 	static const int fv[3] = { 1, 0, 2 };	/* flow view of each col */
 	const struct svg_rec *r;
@@ -93,7 +93,6 @@ svg_layout_flow(struct svg_layout *l, struct svg_opts *o, struct svg_flow *s,
 	r = svg_flow_close(s, &n, &names, &maxd, &st);
 	l->isdiff = isdiff;
 	if (isdiff) {
-		fg_color_end(&o->cc, r[0].tot, per);
 		l->tc = st.tc;
 		views(l, r[0].tot, r[0].w[fv[SVG_ELIDED]], st.differs);
 	} else
@@ -248,71 +247,28 @@ svg_changes_init(struct svg_changes *sc)
 {
 	memset(sc, 0, sizeof(*sc));
 	fg_changes_init(&sc->cs);
-	sc->tab = fg_stab_new(0);
+	fg_fnself_init(&sc->fs);
 }
 
-/*
- * Self counts by function name (two per name, the entry's aux - 1 indexing
- * them), in the order the names first come.
- */
+/* Self counts by function name (verdict.c's fnself). */
 void
 svg_changes_add(struct svg_changes *sc, const char *name, size_t nlen,
     const double *self)
 {
-	struct fg_ent *e;
-	int k;
-
-	if (self[0] == 0 && self[1] == 0)
-		return;
-	e = fg_stab_get(sc->tab, name, nlen);
-	if (e->aux == 0) {
-		if (sc->n == sc->cap) {
-			sc->cap = sc->cap ? sc->cap * 2 : 256;
-			sc->self = fg_reallocarray(sc->self, sc->cap,
-			    2 * sizeof(double));
-		}
-		sc->self[2 * sc->n] = sc->self[2 * sc->n + 1] = 0;
-		e->aux = (uint32_t)++sc->n;
-	}
-	for (k = 0; k < 2; k++)
-		sc->self[2 * (e->aux - 1) + k] += self[k];
+	fg_fnself_add(&sc->fs, name, nlen, self);
 }
 
+/*
+ * The functions classified, once, by the colours' noise test (after
+ * fg_color_end), and the colours told which changed (o->cc.fnv): before
+ * the frames are coloured.
+ */
 void
-svg_changes_finish(struct svg_changes *sc, const struct svg_opts *o,
-    const double *roottot, const struct fg_period *per)
+svg_changes_finish(struct svg_changes *sc, struct svg_opts *o,
+    const struct svg_rec *r, const struct fg_period *per)
 {
-	struct fg_ent *e;
-	double *v;
-	int neg = o->cc.negate ? 1 : 0;
-
-	/*
-	 * The colours' noise test, set up once (its warnings said once);
-	 * its inputs in the stream's order, --negate swapping the sides.
-	 */
-	sc->nz = o->cc.nz;
-	sc->nz.negate = neg;
-	if (sc->nz.tot[0] == 0 && sc->nz.tot[1] == 0)
-		fg_noise_setup(&sc->nz, o->cc.header, "input", roottot[0],
-		    roottot[1], per);
+	fg_verdict_functions(&o->cc, &sc->fs, r[0].tot, per, &sc->nz, &sc->cs);
 	sc->period = fg_period_get(per);
-	/*
-	 * No noise test in force (--all-changes, --zcrit 0): the frames
-	 * colour every change, so the table and the headline count every
-	 * change too, as |z| > 0 (fg-top has no such rule).
-	 */
-	if (sc->nz.rule == FG_RULE_NONE) {
-		sc->nz.rule = FG_RULE_FIXED;
-		sc->nz.zcrit = 0;
-	}
-	for (e = fg_stab_first(sc->tab); e != NULL; e = e->next) {
-		v = &sc->self[2 * (e->aux - 1)];
-		fg_changes_add(&sc->cs, fg_ent_key(sc->tab, e), e->len,
-		    v[neg], v[1 - neg]);
-	}
-	fg_changes_classify(&sc->cs, &sc->nz, 1);
-	if (o->cc.nz.rule == FG_RULE_NONE)
-		snprintf(sc->cs.test, sizeof(sc->cs.test), "no noise test");
 	sc->ok = 1;
 }
 
@@ -335,7 +291,7 @@ addframe(struct svg_changes *sc, const struct svg_opts *o,
     const struct svg_rec *r, const char *names, const struct fg_fverdict *v)
 {
 	struct fg_changes *cs = &sc->cs;
-	struct fg_cframe cf = { r->tot, r->selfc, 0, 0 };
+	struct fg_cframe cf = { r->tot, r->selfc, 0, 0, NULL, 0 };
 	struct fg_chg *c;
 
 	cs->v = fg_reallocarray(cs->v, cs->n + 1, sizeof(*cs->v));
@@ -383,6 +339,8 @@ svg_changes_frames(struct svg_changes *sc, const struct svg_opts *o,
 		cf.self = r[i].selfc;
 		cf.root = 0;
 		cf.pnew = parent[i] > 0 && v[parent[i]].kind == FG_DK_NEW;
+		cf.name = names + r[i].noff;
+		cf.nlen = r[i].nlen;
 		fg_verdict_frame(&o->cc, &cf, &v[i]);
 		/* new code under new code: its caller is named */
 		fails[i] = (unsigned char)fg_verdict_fails(&v[i], 0) &&
@@ -416,8 +374,6 @@ void
 svg_changes_free(struct svg_changes *sc)
 {
 	fg_changes_free(&sc->cs);
-	free(sc->self);
-	if (sc->tab != NULL)
-		fg_stab_free(sc->tab);
+	fg_fnself_free(&sc->fs);
 	memset(sc, 0, sizeof(*sc));
 }

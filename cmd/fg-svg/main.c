@@ -393,16 +393,19 @@ layout(struct svg_layout *l, struct svg_changes *sc, struct svg_opts *o,
 	    r[0].tot[1] + r[0].tot[0] <= 0)
 		nodata(o);
 	svg_trend_end(o->trend, &o->cc, o->cc.bases.n > 0 ? -1 : r[0].w[0]);
-	svg_layout_flow(l, o, in->flow, in->ncols == 2, &in->annot, &in->per);
+	*sc = in->sc;
+	/* the frames' test, then the functions': both colour the frames */
+	if (in->ncols == 2) {
+		fg_color_end(&o->cc, r[0].tot, &in->per);
+		svg_changes_finish(sc, o, r, &in->per);
+	}
+	svg_layout_flow(l, o, in->flow, in->ncols == 2, &in->annot);
 	if (in->ncols == 1) {
 		svg_funcs_rank(&in->fn);
 		l->fn = &in->fn;
 	}
-	*sc = in->sc;
-	if (in->ncols == 2) {
-		svg_changes_finish(sc, o, r[0].tot, &in->per);
+	if (in->ncols == 2)
 		svg_changes_frames(sc, o, r, n, names);
-	}
 	svg_pagecolor(l, o);
 }
 

@@ -85,6 +85,8 @@ struct svg_frame {
 	unsigned int white : 1;	/* its label's ink (flow.c): white, else
 				 * black; a bit beside color, so a frame
 				 * takes no more room */
+	unsigned int byfn : 1;	/* diff: coloured by its function's verdict
+				 * alone (color.h's fg_color_kind_why) */
 	uint32_t alt;		/* its colour in the other palette (a diff's
 				 * --colorblind or not), else color */
 	double x, w;		/* start and width */
@@ -151,8 +153,7 @@ struct svg_layout {
  */
 struct svg_flow;
 void svg_layout_flow(struct svg_layout *l, struct svg_opts *o,
-    struct svg_flow *s, int isdiff, const struct fg_annot *a,
-    const struct fg_period *per);
+    struct svg_flow *s, int isdiff, const struct fg_annot *a);
 void svg_layout_free(struct svg_layout *l);
 /*
  * layout.c: l's page colours (after the layout: the background, by
@@ -251,15 +252,13 @@ struct svg_changes {
 	struct fg_changes cs;
 	struct fg_noise nz;	/* the noise test in force */
 	double period;		/* count units per sample detected, or 1 */
-	struct fg_stab *tab;	/* function names */
-	double *self;		/* before, after per name */
-	size_t n, cap;
+	struct fg_fnself fs;	/* self counts by function name */
 };
 void svg_changes_init(struct svg_changes *sc);
 void svg_changes_add(struct svg_changes *sc, const char *name, size_t nlen,
     const double *self);
-void svg_changes_finish(struct svg_changes *sc, const struct svg_opts *o,
-    const double *roottot, const struct fg_period *per);
+void svg_changes_finish(struct svg_changes *sc, struct svg_opts *o,
+    const struct svg_rec *r, const struct fg_period *per);
 /*
  * layout.c: the deepest frames the colours call grown or new (the one
  * verdict, color.h, the gate's too) into the table's regressions, first,

@@ -271,6 +271,38 @@ out_views(const struct svg_layout *l)
 	fg_stab_free(fills);
 }
 
+/*
+ * A diff's frames coloured by their function's verdict alone (fg-top's
+ * gate's, on its self change), a line per view that has any: the view's
+ * index and theirs in it, in base 36. The hover says so on them.
+ */
+static void
+out_byfn(const struct svg_layout *l)
+{
+	const struct svg_view *v;
+	size_t j;
+	int i, open = 0, line;
+
+	for (i = 0; l->isdiff && i < l->nviews; i++) {
+		v = &l->v[i];
+		for (j = 0, line = 0; j < v->nf; j++) {
+			if (!v->f[j].byfn)
+				continue;
+			if (!open)
+				fg_out_str("<metadata id=\"fnf\">");
+			if (!line && open)
+				fg_out_char('\n');
+			if (!line)
+				out_b36((double)i);
+			open = line = 1;
+			fg_out_char(' ');
+			out_b36((double)j);
+		}
+	}
+	if (open)
+		fg_out_str("</metadata>\n");
+}
+
 void
 svg_write(const struct svg_opts *o, const struct svg_layout *l,
     const struct svg_changes *sc)
@@ -307,6 +339,7 @@ svg_write(const struct svg_opts *o, const struct svg_layout *l,
 	fg_out_str("</g>\n");
 	if (l->nviews > 1)
 		out_views(l);
+	out_byfn(l);
 	fg_out_str("<script type=\"text/ecmascript\"><![CDATA[\n");
 	for (k = 0; svg_script[k] != NULL; k++)
 		fg_out_str(svg_script[k]);

@@ -80,6 +80,7 @@ fg_color_scale(const struct fg_colorcfg *cfg, double t, int sign)
 struct dv {
 	double b, a, d;
 	int sig;
+	int byfn;		/* sig by its function's verdict alone */
 };
 
 /* A frame's count before and after, from the point of view in force. */
@@ -117,6 +118,32 @@ noisesig(const struct fg_colorcfg *cfg, const struct fg_cframe *f, double b,
 	    cfg->zthr);
 }
 
+/*
+ * Whether the function of frame f changed beyond noise and the threshold
+ * (cfg->fnv, fg_verdict_functions) the way the frame moved (d), and the
+ * frame's own self change holds a part of it beyond noise at the level
+ * of one test among the function's frames.
+ */
+static int
+bysfunc(const struct fg_colorcfg *cfg, const struct fg_cframe *f, double d)
+{
+	const struct fg_fnvent *fe;
+	struct fg_ent *e;
+	double z;
+	int k = cfg->negate ? 1 : 0;
+
+	if (cfg->fnv == NULL || f->name == NULL ||
+	    (e = fg_stab_find(cfg->fnv->tab, f->name, f->nlen)) == NULL)
+		return 0;
+	fe = &cfg->fnv->v[e->aux - 1];
+	if ((d > 0) != (fe->dir > 0) || f->self[k] == f->self[1 - k])
+		return 0;
+	if (cfg->nz.rule == FG_RULE_NONE || !fg_noise_tested(&cfg->nz))
+		return 1;
+	z = fg_noise_z(&cfg->nz, f->self[k], f->self[1 - k]);
+	return !isnan(z) && fe->dir * z > fe->z;
+}
+
 static void
 framedelta(const struct fg_colorcfg *cfg, const struct fg_cframe *f,
     struct dv *v)
@@ -128,6 +155,9 @@ framedelta(const struct fg_colorcfg *cfg, const struct fg_cframe *f,
 	/* and large enough to matter */
 	if (v->sig && fg_color_underfloor(cfg, v->d))
 		v->sig = 0;
+	v->byfn = 0;
+	if (!v->sig && v->d != 0 && !f->root && bysfunc(cfg, f, v->d))
+		v->sig = v->byfn = 1;
 }
 
 int
@@ -232,7 +262,7 @@ void
 fg_color_add(struct fg_colorcfg *cfg, const double *tot, const double *self)
 {
 	struct fg_dstat *ds = cfg->ds;
-	struct fg_cframe f = { tot, self, 0, 0 };
+	struct fg_cframe f = { tot, self, 0, 0, NULL, 0 };
 	struct cpair q;
 
 	ds->n++;
@@ -328,21 +358,39 @@ fg_color_newcode(const struct fg_colorcfg *cfg, const struct fg_cframe *f)
 }
 
 int
-fg_color_kind_of(const struct fg_colorcfg *cfg, const struct fg_cframe *f,
-    double *u)
+fg_color_kind_why(const struct fg_colorcfg *cfg, const struct fg_cframe *f,
+    double *u, int *byfn)
 {
 	struct dv v;
 	int kb = cfg->negate ? 1 : 0;
 
 	*u = 0;
+	*byfn = 0;
 	/* new, unless a few samples that noise explains (see newcode) */
-	if (f->tot[kb] == 0 && f->tot[1 - kb] > 0)
-		return fg_color_newcode(cfg, f) ? FG_DK_NEW : FG_DK_SAME;
+	if (f->tot[kb] == 0 && f->tot[1 - kb] > 0) {
+		if (!fg_color_newcode(cfg, f))
+			return FG_DK_SAME;
+		if (!f->pnew) {
+			framedelta(cfg, f, &v);
+			*byfn = v.byfn;
+		}
+		return FG_DK_NEW;
+	}
 	framedelta(cfg, f, &v);
 	if (!v.sig || v.d == 0 || cfg->dmax == 0)
 		return FG_DK_SAME;
 	*u = fabs(v.d) / cfg->dmax;
+	*byfn = v.byfn;
 	return v.d > 0 ? FG_DK_GREW : FG_DK_SHRANK;
+}
+
+int
+fg_color_kind_of(const struct fg_colorcfg *cfg, const struct fg_cframe *f,
+    double *u)
+{
+	int byfn;
+
+	return fg_color_kind_why(cfg, f, u, &byfn);
 }
 
 /*
@@ -633,9 +681,21 @@ fg_colorcfg_opt(struct fg_colorcfg *cfg, int c, const char *arg)
 }
 
 void
+fg_fnv_free(struct fg_fnv *fv)
+{
+	if (fv == NULL)
+		return;
+	free(fv->v);
+	fg_stab_free(fv->tab);
+	free(fv);
+}
+
+void
 fg_colorcfg_free(struct fg_colorcfg *cfg)
 {
 	fg_pmap_free(cfg);
 	fg_color_dstat_free(cfg);
 	fg_bases_free(&cfg->bases);
+	fg_fnv_free(cfg->fnv);
+	cfg->fnv = NULL;
 }

@@ -100,7 +100,28 @@ struct fg_colorcfg {
 				 * apart) */
 	double zmdc;		/* fg_noise_zmdc for one of them (verdict.c) */
 	struct fg_dstat *ds;	/* between fg_color_begin and _end */
+	struct fg_fnv *fnv;	/* diff: the functions' verdicts, or NULL
+				 * (verdict.c's fg_verdict_functions) */
 };
+/*
+ * The functions whose self change is real and over the threshold, as
+ * fg-top's gate judges them (fg_verdict_functions), and where the picture
+ * shows it: a frame of such a function whose own self change moves its
+ * way beyond noise at the level of one test among the function's frames
+ * (Bonferroni at --alpha over them: a second step of the test, taken
+ * only for a function found real; --zcrit's |z| under that rule) is
+ * coloured, though the test over every frame of the profile left it grey.
+ */
+struct fg_fnvent {
+	int dir;		/* 1 grew (or new), -1 shrank (or gone) */
+	double z;		/* the level its frames' self z must reach */
+};
+struct fg_fnv {
+	struct fg_stab *tab;	/* name -> aux: index + 1 into v */
+	struct fg_fnvent *v;
+	size_t n;
+};
+void fg_fnv_free(struct fg_fnv *fv);
 
 /*
  * The grey of the separator frames ("--", "-") in profiles and diffs
@@ -229,6 +250,8 @@ struct fg_cframe {
 	const double *tot, *self;
 	int root;
 	int pnew;		/* its parent is new code (fg_color_newcode) */
+	const char *name;	/* its function, for cfg->fnv; or NULL */
+	size_t nlen;
 };
 /*
  * The noise test in steps: fg_color_begin with the root's counts (as
@@ -254,6 +277,15 @@ int fg_color_newcode(const struct fg_colorcfg *cfg,
     const struct fg_cframe *f);
 int fg_color_kind_of(const struct fg_colorcfg *cfg, const struct fg_cframe *f,
     double *u);
+/*
+ * The same, and *byfn 1 when the frame's own test left it grey and its
+ * function's verdict (cfg->fnv) colours it: a function whose self change
+ * is real is coloured wherever its frames moved its way, so that a
+ * function the gate fails on is red in the picture, however thinly it
+ * is spread over its call sites.
+ */
+int fg_color_kind_why(const struct fg_colorcfg *cfg,
+    const struct fg_cframe *f, double *u, int *byfn);
 /*
  * A profile frame's colour, its count tot of the profile's all: by width
  * (--colordiffusion), by its share in blue (an elided stream, cfg->gone),
@@ -286,7 +318,8 @@ enum fg_why {
 	FG_WHY_SAME,		/* no change (or the root) */
 	FG_WHY_REAL,		/* real and over the threshold: coloured */
 	FG_WHY_NOISE,		/* over the threshold, within noise */
-	FG_WHY_UNDER		/* under the threshold (noise or not) */
+	FG_WHY_UNDER,		/* under the threshold (noise or not) */
+	FG_WHY_FUNC		/* coloured by its function's verdict */
 };
 struct fg_fverdict {
 	int kind;		/* FG_DK_*, as coloured */
@@ -309,6 +342,31 @@ int fg_verdict_fails(const struct fg_fverdict *v, int both);
  */
 size_t fg_verdict_deepest(const size_t *parent, const unsigned char *fails,
     size_t n, unsigned char *deep);
+/*
+ * The functions' verdicts, by self as fg-top's table and gate judge them,
+ * for the picture: each function's self counts before and after (as
+ * read, the stream's order), one call a frame that holds self counts (a
+ * stack's last), gathered by name (fnself), then classified
+ * once, after fg_color_end, by the frames' noise test (cfg->nz: same
+ * mode, runs, rule and alpha) into cs, in the view's order (--negate
+ * swaps the sides), and cfg->fnv set to the functions whose change is
+ * real and over the threshold (--min-change). No test in force (--zcrit
+ * 0, --all-changes): every change counts.
+ */
+struct fg_fnself {
+	struct fg_stab *tab;	/* name -> aux: index + 1 */
+	double *self;		/* before, after, frames with self per name */
+	size_t n, cap;
+};
+void fg_fnself_init(struct fg_fnself *fs);
+void fg_fnself_add(struct fg_fnself *fs, const char *name, size_t nlen,
+    const double *self);
+void fg_fnself_free(struct fg_fnself *fs);
+/* nz gets the test in force (its rule made fixed at 0 when none). */
+void fg_verdict_functions(struct fg_colorcfg *cfg,
+    const struct fg_fnself *fs, const double *roottot,
+    const struct fg_period *per, struct fg_noise *nz,
+    struct fg_changes *cs);
 
 /*
  * pmap: palette map files (flamegraph.pl's --cp, palette.map), inside

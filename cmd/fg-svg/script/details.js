@@ -82,6 +82,24 @@
 			se = 1 / (mode === "proportional" ? n0 + n1 : n0);
 		return 100 * mdcp[0] * se * Math.sqrt(mdcp[3]);
 	}
+	// the frames coloured by their function's verdict alone, fg-top's
+	// gate's on its self change (fg-svg's "fnf" data: a line per view,
+	// its index and theirs, base 36)
+	var fnf = null;
+	function byfn(fr) {
+		var m, a, i, j, w;
+		if (fnf === null) {
+			fnf = Object.create(null);
+			m = $("fnf");
+			a = m ? m.textContent.split("\n") : [];
+			for (i = 0; i < a.length; i++) {
+				w = a[i].split(" ").map(b36);
+				for (j = 1; j < w.length; j++)
+					fnf[w[0] + " " + w[j]] = true;
+			}
+		}
+		return fnf[cur.i + " " + fr.e.fgi] === true;
+	}
 	// which rule of the one verdict greyed a frame that changed: the
 	// threshold (--min-change, fg-top's --fail-above), else the noise test
 	function why(fr) {
@@ -126,6 +144,9 @@
 				s += "; " + pct(fr.w, z.w) + " of zoomed";
 			if (fr.fill === grey && d !== 0 && fr.depth > 0)
 				s += "; grey: " + why(fr);
+			else if (fr.depth > 0 && byfn(fr))
+				s += "; coloured by its function's self " +
+				    "change, real (the gate's verdict)";
 		} else if (inz)
 			s = "total " + fmt(fr.w) + " " + countname + " (" +
 			    pct(fr.w, r.w) + " of all; holds the zoomed frame)";
