@@ -51,6 +51,7 @@ struct merge {
 	int scaled;
 	struct fg_carry carry;	/* the inputs' unit and period */
 	int nsaid, nfiles;	/* inputs whose header said their kind; all */
+	int scaledbase;		/* an input's base was scaled (-n) */
 };
 
 /* An input's header: its unit and period. */
@@ -64,6 +65,28 @@ merge_onheader(void *arg, int i, const char *name, const char *header)
 	m->nsaid += k != NULL;
 	free(k);
 	fg_carry_add(&m->carry, i, header);
+	/*
+	 * What a sum cannot carry, said: the run lines of replicate runs
+	 * (fg-diff BASE... -- CURRENT...), and a base scaled by fg-diff -n,
+	 * whose before counts are no longer samples (no test applies).
+	 */
+	if (header != NULL && (k = fg_header_get(header, "runs")) != NULL) {
+		if (strcmp(k, "1:1") != 0)
+			fg_warnx("%s: replicate runs (runs=%s) are not "
+			    "carried: the sum has one run a side, its "
+			    "run-to-run noise not measured", name, k);
+		free(k);
+	}
+	if (header != NULL &&
+	    (k = fg_header_get(header, "normalized")) != NULL) {
+		if (strcmp(k, "yes") == 0 && !m->scaledbase) {
+			m->scaledbase = 1;
+			fg_warnx("%s: its base was scaled (fg-diff -n): the "
+			    "sum's counts are not samples, and no noise test "
+			    "applies to it", name);
+		}
+		free(k);
+	}
 	if (fg_carry_mixed(&m->carry) && m->carry.other == i)
 		fg_warnx("%s: counts in %s, an earlier input's in %s: the "
 		    "sum has no unit, and no noise test applies to it", name,
@@ -126,8 +149,9 @@ merge_start(void *arg, enum fg_kind kind, int ncols,
 	    m->nsaid == m->nfiles)
 		fg_out_header("fg-merge", "kind", kind == FG_KIND_DIFF ?
 		    "diff" : "profile", "unit", unit, "origin",
-		    fg_carry_mixed(&m->carry) || m->carry.noorigin ?
-		    "unknown" : fg_carry_origin(&m->carry), "period",
+		    fg_carry_mixed(&m->carry) || m->carry.noorigin ||
+		    m->scaledbase ? "unknown" : fg_carry_origin(&m->carry),
+		    "period",
 		    m->scaled ? NULL : fg_carry_period(&m->carry),
 		    (char *)NULL);
 }

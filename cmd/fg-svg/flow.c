@@ -982,6 +982,7 @@ svg_flow_view(struct svg_flow *s, int k, int isdiff, struct svg_view *v,
 		f->self = svg_vself(r->tot, r->selfc, v->col);
 		memcpy(f->tot, r->tot, sizeof(f->tot));
 		memcpy(f->selfc, r->selfc, sizeof(f->selfc));
+		f->byfn = 0;
 		colorframe(v, o, a, &w, f, i, all);
 		f->white = label_ink(f->color) != 0;
 		if (f->depth > v->maxdepth)
