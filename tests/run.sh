@@ -166,12 +166,19 @@ out=$(mktemp -d "${FG_TEST_TMP:-/tmp}/fgt.XXXXXX") || exit 2
 mkdir "$out/r" "$out/shared" || exit 2
 # A service shared by the cases of this run (the browser cases' Chromium,
 # tests/browser/lib.js) is started by the first case that needs it, in
-# FG_TEST_SHARED, with its pid in a NAME.pid file there: ended at the end.
+# FG_TEST_SHARED, with its pid in a NAME.pid file there: ended at the end,
+# waited for (up to 10 s each) before its directory is removed.
 FG_TEST_SHARED=$out/shared
 export FG_TEST_SHARED
 endshared() {
 	for p in "$out"/shared/*.pid; do
-		[ -f "$p" ] && read -r pid <"$p" && kill "$pid" 2>/dev/null
+		[ -f "$p" ] && read -r pid <"$p" && kill "$pid" 2>/dev/null &&
+		    rm -f "$p" || continue
+		n=0
+		while kill -0 "$pid" 2>/dev/null && [ $n -lt 100 ]; do
+			sleep 0.1
+			n=$((n + 1))
+		done
 	done
 }
 trap 'endshared; exit 130' INT
