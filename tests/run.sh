@@ -37,11 +37,18 @@ set -u
 # report's lines), keeps the outputs of a failed case in OUT/ID, and prints
 # "PASS|FAIL|SKIP NAME" for the progress line. Few processes a case: the
 # harness's own would cost as much as the small cases on a busy machine.
-now() {
-	t=$(date +%s.%N)
-	case $t in *N) t=$(date +%s) ;; esac
-	echo "$t"
-}
+# now sets t to the seconds since some start: read from /proc/uptime where
+# there is one (no process), else date's.
+if [ -r /proc/uptime ]; then
+	now() {
+		read -r t _ </proc/uptime
+	}
+else
+	now() {
+		t=$(date +%s.%N)
+		case $t in *N) t=$(date +%s) ;; esac
+	}
+fi
 # $1: stdout or stderr, compared with the expected file (default empty)
 same() {
 	if [ -f "$dir/$1" ]; then
@@ -60,7 +67,8 @@ if [ "${1:-}" = --case ]; then
 	# shellcheck disable=SC2086
 	mkdir -p $dirs || exit 2
 	passed=
-	t0=$(now)
+	now
+	t0=$t
 	for name do
 		dir=$FG_TOP/tests/cases/$name
 		id=${name%%/*}.${name#*/}
@@ -73,7 +81,8 @@ if [ "${1:-}" = --case ]; then
 		    2>"$o/stderr")
 		st=$?
 		times >>"$r.cpu"
-		t1=$(now)
+		now
+		t1=$t
 		echo $st >"$o/status"
 		if [ $st = 77 ] && ! grep -qx 77 "$dir/status" 2>/dev/null; then
 			read -r why <"$o/stderr" || :
@@ -166,12 +175,19 @@ out=$(mktemp -d "${FG_TEST_TMP:-/tmp}/fgt.XXXXXX") || exit 2
 mkdir "$out/r" "$out/shared" || exit 2
 # A service shared by the cases of this run (the browser cases' Chromium,
 # tests/browser/lib.js) is started by the first case that needs it, in
-# FG_TEST_SHARED, with its pid in a NAME.pid file there: ended at the end.
+# FG_TEST_SHARED, with its pid in a NAME.pid file there: ended at the end,
+# waited for (up to 10 s each) before its directory is removed.
 FG_TEST_SHARED=$out/shared
 export FG_TEST_SHARED
 endshared() {
 	for p in "$out"/shared/*.pid; do
-		[ -f "$p" ] && read -r pid <"$p" && kill "$pid" 2>/dev/null
+		[ -f "$p" ] && read -r pid <"$p" && kill "$pid" 2>/dev/null &&
+		    rm -f "$p" || continue
+		n=0
+		while kill -0 "$pid" 2>/dev/null && [ $n -lt 100 ]; do
+			sleep 0.1
+			n=$((n + 1))
+		done
 	done
 }
 trap 'endshared; exit 130' INT

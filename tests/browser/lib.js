@@ -111,17 +111,47 @@ async function chromium() {
 // next newPage(): a fresh page costs a renderer's start, more than the
 // load that follows. It comes back as a new one would, with the context's
 // window size, no media emulated and none of the listeners put on it
-// (page.on), and the next goto() replaces its document.
+// (page.on), and the next goto() replaces its document. The size and the
+// media are put back by that goto() (not when the page is given, as most
+// tests set a size of their own first: each change lays out the document
+// shown), only where they differ and the test did not set them itself.
 function recycle(ctx, viewport) {
 	const idle = [], fresh = ctx.newPage.bind(ctx);
 	ctx.newPage = async () => {
 		let page = idle.pop();
 		if (page) {
-			await page.setViewportSize(viewport);
-			await page.emulateMedia({ media: null });
+			page.fgreset = { size: true, media: page.fgmedia };
 			return page;
 		}
 		page = await fresh();
+		page.fgreset = { size: false, media: false };
+		page.fgmedia = false;
+		const setsize = page.setViewportSize.bind(page);
+		page.setViewportSize = (v) => {
+			page.fgreset.size = false;
+			return setsize(v);
+		};
+		const media = page.emulateMedia.bind(page);
+		page.emulateMedia = (o) => {
+			if (o && "media" in o) {
+				page.fgreset.media = false;
+				page.fgmedia = o.media !== null;
+			}
+			return media(o);
+		};
+		const go = page.goto.bind(page);
+		page.goto = async (...a) => {
+			const r = page.fgreset, v = page.viewportSize();
+			page.fgreset = { size: false, media: false };
+			if (r.size && (!v || v.width !== viewport.width ||
+			    v.height !== viewport.height))
+				await setsize(viewport);
+			if (r.media) {
+				page.fgmedia = false;
+				await media({ media: null });
+			}
+			return go(...a);
+		};
 		const on = page.on.bind(page), added = [];
 		page.on = (ev, fn) => {
 			added.push([ev, fn]);

@@ -7,7 +7,7 @@
 # missing or cannot record.
 w=$(mktemp -d "${TMPDIR:-/tmp}/cp.XXXXXX") || exit 2
 command -v perf >/dev/null || { echo "perf not installed" >&2; exit 77; }
-perf record -q -e cpu-clock -o "$w/probe.data" -- true >/dev/null 2>&1 ||
+perf record -q -B -e cpu-clock -o "$w/probe.data" -- true >/dev/null 2>&1 ||
     { echo "perf cannot record here (perf_event_paranoid?)" >&2; exit 77; }
 s=$w/store
 mkdir -p "$s/checkout/v0/hostA" "$s/checkout/v1/hostB" "$s/search/v1/hostA"
@@ -17,26 +17,28 @@ done
 fgc=$FG_TOP/contrib/fg-continuous.sh
 
 # busy VERSION [option ...]: fg-continuous.sh with 2 s windows on an awk
-# loop of 5e7 steps (a few hundred samples however busy the machine:
-# cpu-clock counts the CPU time it gets), as service checkout on hostA
+# loop of 1e7 steps (tens of samples however busy the machine: cpu-clock
+# counts the CPU time it gets; a longer loop spans more windows on a busy
+# machine, each collapsed and stored at a cost), as service checkout on
+# hostA
 busy() {
 	v=$1
 	shift
 	sh "$fgc" -s "$s" -S checkout -V "$v" -H hostA -w 2 -F 199 "$@" -- \
-	    awk 'BEGIN { for (i = 0; i < 5e7; i++) x++; print "command done" }'
+	    awk 'BEGIN { for (i = 0; i < 1e7; i++) x++; print "command done" }'
 	echo "fg-continuous.sh: $?"
 }
 
 # start_bg [option ...]: fg-continuous.sh started in the background (so
 # SIGINT is ignored on entry) with 60 s windows on an awk loop that writes
-# its pid to $w/pid, runs 5e7 steps, creates $w/marker, then runs on (for
+# its pid to $w/pid, runs 1e7 steps, creates $w/marker, then runs on (for
 # a minute or more); returns once the marker is there: the window holds
 # samples. Sets $bg.
 start_bg() {
 	rm -f "$w/marker" "$w/pid"
 	sh "$fgc" -s "$s" -S checkout -V v1 -H hostA -w 60 -F 199 "$@" -- \
 	    sh -c 'echo $$ >"$1/pid"; exec awk -v m="$1/marker" "BEGIN {
-		for (i = 0; i < 5e7; i++) x++
+		for (i = 0; i < 1e7; i++) x++
 		printf \"\" >m; close(m)
 		for (i = 0; i < 5e9; i++) x++ }"' sh "$w" 2>"$w/bg.err" &
 	bg=$!

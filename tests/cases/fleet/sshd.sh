@@ -2,7 +2,9 @@
 # Sourced by the cases in tests/cases/fleet: an OpenSSH server of its own on
 # 127.0.0.1, on a free port, as the current user, with host and client keys
 # made here, and an ssh client configuration naming it by two host aliases,
-# fleet-a and fleet-b. Sets $w (the scratch directory, short, absolute) and
+# fleet-a and fleet-b. The sessions' HOME is the scratch directory: the
+# user's shell start-up files (a login shell's rc that starts a version
+# manager, say) are not run for each session. Sets $w (the scratch directory, short, absolute) and
 # PARALLEL_SSH; the server is stopped when the shell exits. Exits 77 with
 # the reason when sshd, ssh or GNU parallel is missing or will not start.
 skip() {
@@ -28,9 +30,13 @@ cp "$w/user_key.pub" "$w/authorized_keys"
 user=$(id -un)
 
 # A port the kernel says is free now; sshd fails to start if one was
-# taken in between, and the next try takes another.
+# taken in between, and the next try takes another. Asked of perl, which
+# GNU parallel needs anyway (a python3 may be a version manager's shim
+# that costs more processor time than the case).
 freeport() {
-	python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])' 2>/dev/null ||
+	perl -MSocket -e 'socket(S, PF_INET, SOCK_STREAM, 0) &&
+	    bind(S, sockaddr_in(0, INADDR_LOOPBACK)) || exit 1;
+	    print((sockaddr_in(getsockname(S)))[0], "\n")' 2>/dev/null ||
 	    echo $((20000 + $$ % 20000 + ${1:-0}))
 }
 sshpid=
@@ -52,6 +58,7 @@ PermitRootLogin prohibit-password
 AllowUsers $user
 MaxStartups 100
 MaxSessions 100
+SetEnv HOME=$w
 EOF
 	"$sshd" -D -e -f "$w/sshd_config" 2>"$w/sshd.log" &
 	sshpid=$!
