@@ -57,9 +57,83 @@ svg_funcs_init(struct svg_funcs *fs, int on, int reverse)
 {
 	memset(fs, 0, sizeof(*fs));
 	fs->on = on;
-	if (on)
-		fg_fnfold_init(&fs->fold, FG_FN_NOEMPTY |
-		    (reverse ? FG_FN_LEAFFIRST : 0));
+	if (!on)
+		return;
+	fg_fnfold_init(&fs->fold, FG_FN_NOEMPTY |
+	    (reverse ? FG_FN_LEAFFIRST : 0));
+	fs->names = fg_stab_new(0);
+}
+
+/* ---- every stack, for the script's function view ---- */
+
+static void
+datput(struct svg_funcs *fs, const char *s, size_t n)
+{
+	if (fs->dcap - fs->dlen < n + 1) {
+		while (fs->dcap - fs->dlen < n + 1)
+			fs->dcap = fs->dcap ? fs->dcap * 2 : 65536;
+		fs->dat = fg_realloc(fs->dat, fs->dcap);
+	}
+	memcpy(fs->dat + fs->dlen, s, n);
+	fs->dlen += n;
+}
+
+static void
+datnum(struct svg_funcs *fs, char sep, double v)
+{
+	char buf[41];
+
+	buf[0] = sep;
+	if (sep == 0)
+		datput(fs, buf + 1, fmt_b36(buf + 1, v));
+	else
+		datput(fs, buf, fmt_b36(buf + 1, v) + 1);
+}
+
+/*
+ * A stack as a line of the data: the names it shares with the one
+ * before counted, its count, the number of each further name (from 0).
+ * fs->path holds the stack before; its names are put after the first
+ * that differs.
+ */
+static void
+datstack(struct svg_funcs *fs, const char *stack, size_t len, double c)
+{
+	const char *p = stack, *end = stack + len, *semi;
+	struct svg_frame nm;
+	struct fg_ent *e;
+	size_t d, k = SIZE_MAX;
+
+	for (d = 0;; d++) {
+		semi = memchr(p, ';', (size_t)(end - p));
+		if (semi == NULL)
+			semi = end;
+		memset(&nm, 0, sizeof(nm));
+		nm.name = p;
+		nm.nlen = (uint32_t)(semi - p);
+		e = fg_stab_get(fs->names, p, svg_showlen(&nm));
+		if (e->aux == 0)
+			e->aux = (uint32_t)fg_stab_count(fs->names);
+		if (k == SIZE_MAX && (d >= fs->npath ||
+		    fs->path[d] != e->aux - 1))
+			k = d;
+		if (d >= fs->cappath) {
+			fs->cappath = fs->cappath ? fs->cappath * 2 : 64;
+			fs->path = fg_reallocarray(fs->path, fs->cappath,
+			    sizeof(*fs->path));
+		}
+		fs->path[d] = e->aux - 1;
+		if (semi == end)
+			break;
+		p = semi + 1;
+	}
+	fs->npath = ++d;
+	if (k == SIZE_MAX)	/* the stack before, or a part of it */
+		k = d;
+	datnum(fs, fs->dlen > 0 ? '\n' : 0, (double)k);
+	datnum(fs, ' ', c);
+	for (; k < d; k++)
+		datnum(fs, ' ', fs->path[k]);
 }
 
 void
@@ -72,6 +146,7 @@ svg_funcs_add(struct svg_funcs *fs, const char *stack, size_t len,
 	/* below the root's width, which fg_sum checked: cannot happen */
 	if (fg_fnfold_add(&fs->fold, stack, len, c, 1) < 0)
 		fg_errx(FG_EXIT_ERR, "a function's count is over 2^63-1");
+	datstack(fs, stack, len, fg_count_dbl(c[0]));
 }
 
 /* Those with a self count, the largest first (by total, then by name). */
@@ -95,7 +170,114 @@ svg_funcs_free(struct svg_funcs *fs)
 	free(fs->rank);
 	if (fs->on)
 		fg_fnfold_free(&fs->fold);
+	if (fs->names != NULL)
+		fg_stab_free(fs->names);
+	free(fs->path);
+	free(fs->dat);
+	free(fs->fill);
 	memset(fs, 0, sizeof(*fs));
+}
+
+void
+svg_funcs_fills(struct svg_funcs *fs, struct fg_colorcfg *cc)
+{
+	struct fg_ent *e;
+
+	if (!fs->on || cc->diffusion || cc->gone)
+		return;
+	fs->fill = fg_reallocarray(NULL, fg_stab_count(fs->names) + 1,
+	    sizeof(*fs->fill));
+	for (e = fg_stab_first(fs->names); e != NULL; e = e->next)
+		fs->fill[e->aux - 1] = fg_color_name(cc, e->key, e->len);
+}
+
+void
+svg_map_minw(struct svg_opts *o, int ncols)
+{
+	if (ncols == 1 && o->top > 0 && !o->minwset) {
+		o->minwidth = 1;
+		o->minpct = 0;
+	}
+}
+
+double *
+svg_map_narrow(const struct svg_view *v)
+{
+	double *nw;
+	size_t *up, j;
+	const struct svg_frame *f;
+
+	nw = fg_calloc(v->nf + 1, sizeof(*nw));
+	up = fg_calloc((size_t)v->maxdepth + 2, sizeof(*up));
+	for (j = 0; j < v->nf; j++) {
+		f = &v->f[j];
+		nw[j] = f->w - f->self;
+		if (f->depth > 0)
+			nw[up[f->depth - 1]] -= f->w;
+		up[f->depth] = j;
+	}
+	free(up);
+	return nw;
+}
+
+/*
+ * In a frame's title, what its callees not drawn hold: "; callees not
+ * drawn: 37 samples, 0.50%, cost 2/yr".
+ */
+void
+out_narrow(const struct svg_opts *o, const struct svg_layout *l,
+    const struct svg_view *v, const struct svg_frame *f)
+{
+	double n;
+
+	if (l->narrow == NULL || v != &l->v[0] || !(v->total > 0))
+		return;
+	n = l->narrow[f - v->f];
+	/* a sum of fractional counts may leave a rounding's crumb */
+	if (!(n > 1e-9 * f->w))
+		return;
+	fg_out_str("; callees not drawn: ");
+	out_amount(o, n);
+	fg_out_char(' ');
+	out_text(o->countname);
+	fg_out_str(", ");
+	out_pct(100 * n / v->total);
+	if (o->cost.on) {
+		fg_out_str(", cost ");
+		out_money(fg_cost_year(&o->cost, n / v->total));
+		out_peryear(o);
+	}
+}
+
+/*
+ * The cost map's data for the script's function view, after the frames:
+ * "NAMES FILLS" (FILLS 1 when each name has its fill), a line per name,
+ * "rrggbb NAME" or NAME, then the stacks (struct svg_funcs).
+ */
+void
+out_mapdata(const struct svg_layout *l)
+{
+	const struct svg_funcs *fs = l->fn;
+	struct fg_ent *e;
+	char col[8];
+
+	if (l->isdiff || fs == NULL || !fs->on || fs->dlen == 0)
+		return;
+	fg_out_str("<metadata id=\"fst\">");
+	fg_out_u64(fg_stab_count(fs->names));
+	fg_out_str(fs->fill != NULL ? " 1" : " 0");
+	for (e = fg_stab_first(fs->names); e != NULL; e = e->next) {
+		fg_out_char('\n');
+		if (fs->fill != NULL) {
+			fg_color_fmt(col, fs->fill[e->aux - 1]);
+			fg_out_write(col + 1, 6);
+			fg_out_char(' ');
+		}
+		xml_text(e->key, e->len, SIZE_MAX);
+	}
+	fg_out_char('\n');
+	fg_out_write(fs->dat, fs->dlen);
+	fg_out_str("</metadata>\n");
 }
 
 /* A ranked function's self and total counts. */

@@ -115,6 +115,7 @@ svg_layout_free(struct svg_layout *l)
 	for (k = 0; k < l->nviews; k++)
 		free(l->v[k].f);
 	free(l->alt);
+	free(l->narrow);
 	memset(l, 0, sizeof(*l));
 }
 

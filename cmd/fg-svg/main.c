@@ -50,7 +50,7 @@ static const char help[] =
     "      --order name|weight  children by name or widest first\n"
     "      --labels name|share  labels with shares (and costs) too\n"
     "      --top N            table the N costliest functions by self\n"
-    "                         (--cost: 10, else 0)\n"
+    "                         (--cost: 10, else 0), drawn at --minwidth 1\n"
     "      --currency TEXT    the unit of money\n"
     "      --callers NAME     NAME's callers, all its call sites merged\n"
     "      --cost VCPUS:PRICE " FG_COST_HELP_TEXT
@@ -151,6 +151,7 @@ sizeopt(struct svg_opts *o, int ch, const char *arg)
 	case OPT_MINWIDTH:
 		o->minpct = 0;
 		o->minwidth = nonnegnum(arg, "--minwidth", 1, &o->minpct);
+		o->minwset = 1;
 		break;
 	case OPT_TOP:
 		o->top = (long)fg_parse_int(arg, 0, 1000, "--top");
@@ -402,7 +403,10 @@ layout(struct svg_layout *l, struct svg_changes *sc, struct svg_opts *o,
 	svg_layout_flow(l, o, in->flow, in->ncols == 2, &in->annot);
 	if (in->ncols == 1) {
 		svg_funcs_rank(&in->fn);
+		svg_funcs_fills(&in->fn, &o->cc);
 		l->fn = &in->fn;
+		if (in->fn.on)
+			l->narrow = svg_map_narrow(&l->v[0]);
 	}
 	if (in->ncols == 2)
 		svg_changes_frames(sc, o, r, n, names);

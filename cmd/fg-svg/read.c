@@ -140,6 +140,7 @@ newflow(const struct svg_input *in, int ncols)
 	static const int pcols[1] = { SVG_BEFORE };
 	static const int dcols[3] = { SVG_AFTER, SVG_BEFORE, SVG_ELIDED };
 
+	svg_map_minw(in->o, ncols);
 	if (ncols == 2)
 		return svg_flow_new(in->o, dcols, 3, &in->o->cc);
 	return svg_flow_new(in->o, pcols, 1, NULL);

@@ -64,6 +64,7 @@ struct svg_opts {
 	int order;		/* --order: SVG_ORDER_NAME or _WEIGHT */
 	int labels;		/* --labels: SVG_LABELS_NAME or _SHARE */
 	long top;		/* --top: the cost map's rows (-1: unset) */
+	int minwset;		/* --minwidth given (else the cost map's 1 px) */
 	const char *callers;	/* --callers: NAME's callers, NAME the root */
 	char *ownsub, *ownunit;	/* the default subtitle and unit name made
 				 * from the stream (read.c), freed at the end */
@@ -141,6 +142,9 @@ struct svg_layout {
 				 * FG_NOCOLOR without it */
 	const struct svg_funcs *fn;	/* a profile's functions merged
 					 * (costmap.c), or NULL */
+	double *narrow;		/* the cost map's: by frame of the first
+				 * view, its callees' count not drawn
+				 * (svg_map_narrow), or NULL */
 };
 #define SVG_ALT_FILL(a)		((uint32_t)((a) >> 32))
 #define SVG_ALT_COLOR(a)	((uint32_t)(a) & 0xffffff)
@@ -312,11 +316,39 @@ struct svg_funcs {
 	struct fg_ent **rank;	/* svg_funcs_rank: by self, the largest
 				 * first, those with a self count */
 	size_t nrank;
+	/*
+	 * Every stack, for the script's function view (out_mapdata): a
+	 * line "K C N..." each, in base 36 (fmt_b36): the first K names
+	 * those of the stack before, count C, the number of each name
+	 * after them (from 0, in names' order: aux - 1).
+	 */
+	struct fg_stab *names;	/* the names shown (svg_showlen) */
+	uint32_t *path;		/* the stack before, by name number */
+	size_t npath, cappath;
+	char *dat;
+	size_t dlen, dcap;
+	uint32_t *fill;		/* by name number (svg_funcs_fills), or
+				 * NULL */
 };
 void svg_funcs_init(struct svg_funcs *fs, int on, int reverse);
 void svg_funcs_add(struct svg_funcs *fs, const char *stack, size_t len,
     const fg_count *c);
 void svg_funcs_rank(struct svg_funcs *fs);
+/*
+ * The colour of each name by name, as the palette gives it (cc's map
+ * remembering it), for the names the frames drawn lack; none when the
+ * frames are coloured by share (--colordiffusion, fg-elide's stream).
+ */
+void svg_funcs_fills(struct svg_funcs *fs, struct fg_colorcfg *cc);
+/*
+ * The cost map's default: frames at least a pixel wide, when the map is
+ * on (--top, --cost), the input a profile (ncols 1) and --minwidth not
+ * given; what is not drawn is in its caller's hover and the script's
+ * data (out_mapdata).
+ */
+void svg_map_minw(struct svg_opts *o, int ncols);
+/* The count of each frame of v its drawn callees leave out: l->narrow. */
+double *svg_map_narrow(const struct svg_view *v);
 void svg_funcs_free(struct svg_funcs *fs);
 
 /*

@@ -42,7 +42,6 @@ void svg_page_box(struct box *b, const struct svg_opts *o,
     const struct svg_frame *f, const struct page *pg);
 void svg_page_rows(struct rows *r, const struct svg_opts *o,
     const struct svg_layout *l, int i, const struct page *pg);
-size_t svg_showlen(const struct svg_frame *f);
 struct fg_stab;
 void svg_page_tables(const struct svg_layout *l, struct fg_stab *names,
     struct fg_stab *fills);
@@ -90,6 +89,9 @@ void out_peryear(const struct svg_opts *o);
 void out_text(const char *s);
 void out_midcut(const char *s, size_t n, size_t max);
 void out_b36(double v);
+/* The name shown: without a trailing _[k] _[w] _[i] _[j] annotation. */
+size_t svg_showlen(const struct svg_frame *f);
+size_t fmt_b36(char *buf, double v);
 void out_attr(const char *name, const char *val);
 void out_textstart(const char *id, const char *cls, double x, double y);
 void out_textel(const char *id, const char *cls, double x, double y,
@@ -115,6 +117,15 @@ size_t svg_sharelab(char *buf, size_t len, const struct svg_opts *o,
 
 /* costmap.c: the svg element's data-labels and data-cur, for the script. */
 void out_mapattr(const struct svg_opts *o);
+
+/*
+ * costmap.c: in frame f's title, its callees' count not drawn (the cost
+ * map's l->narrow); the stacks for the script (svg_funcs), after the
+ * frames.
+ */
+void out_narrow(const struct svg_opts *o, const struct svg_layout *l,
+    const struct svg_view *v, const struct svg_frame *f);
+void out_mapdata(const struct svg_layout *l);
 
 /* costmap.c: the cost map's headline and table, where place.c put them. */
 void out_map(const struct svg_opts *o, const struct svg_layout *l,

@@ -80,6 +80,7 @@ out_title(const struct svg_opts *o, const struct svg_layout *l,
 		out_text(o->countname);
 		fg_out_str(", 100%");
 		out_cost(o, l, &n);
+		out_narrow(o, l, v, f);
 		fg_out_str(")</title>");
 		return;
 	}
@@ -95,6 +96,7 @@ out_title(const struct svg_opts *o, const struct svg_layout *l,
 	if (svg_trend_on(o->trend))
 		svg_trend_title(o->trend, f->name, svg_showlen(f));
 	out_cost(o, l, &n);
+	out_narrow(o, l, v, f);
 	fg_out_str(")</title>");
 }
 
@@ -340,6 +342,7 @@ svg_write(const struct svg_opts *o, const struct svg_layout *l,
 	if (l->nviews > 1)
 		out_views(l);
 	out_byfn(l);
+	out_mapdata(l);
 	fg_out_str("<script type=\"text/ecmascript\"><![CDATA[\n");
 	for (k = 0; svg_script[k] != NULL; k++)
 		fg_out_str(svg_script[k]);

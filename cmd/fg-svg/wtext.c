@@ -177,26 +177,47 @@ out_midcut(const char *s, size_t n, size_t max)
 	xml_text(s + head, n - head, SIZE_MAX);
 }
 
+/* The name shown: without a trailing _[k] _[w] _[i] _[j] annotation. */
+size_t
+svg_showlen(const struct svg_frame *f)
+{
+	const char *s = f->name;
+	size_t l = f->nlen;
+
+	if (l >= 4 && s[l - 4] == '_' && s[l - 3] == '[' && s[l - 1] == ']' &&
+	    strchr("kwij", s[l - 2]) != NULL)
+		return l - 4;
+	return l;
+}
+
 /* The script's numbers (d, out_views): whole in base 36, others "~%g". */
 void
 out_b36(double v)
 {
-	char buf[16], *p = buf + sizeof(buf);
+	char buf[40];
+
+	fg_out_write(buf, fmt_b36(buf, v));
+}
+
+/* v as out_b36 writes it, into buf (40 bytes); returns its length. */
+size_t
+fmt_b36(char *buf, double v)
+{
+	char d[16], *p = d + sizeof(d);
+	size_t k = 0;
 	uint64_t u;
 
-	if (v != floor(v) || fabs(v) >= 9e15) {
-		fg_out_char('~');
-		out_num(v);
-		return;
-	}
+	if (v != floor(v) || fabs(v) >= 9e15)
+		return (size_t)snprintf(buf, 40, "~%.10g", v);
 	if (v < 0)
-		fg_out_char('-');
+		buf[k++] = '-';
 	u = (uint64_t)fabs(v);
 	do {
 		*--p = "0123456789abcdefghijklmnopqrstuvwxyz"[u % 36];
 		u /= 36;
 	} while (u > 0);
-	fg_out_write(p, (size_t)(buf + sizeof(buf) - p));
+	memcpy(buf + k, p, (size_t)(d + sizeof(d) - p));
+	return k + (size_t)(d + sizeof(d) - p);
 }
 
 void

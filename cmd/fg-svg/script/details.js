@@ -6,7 +6,7 @@
 //   factor, floor, grey, isdiff, mdcp, mode, mroom, nametype, negate,
 //   origin, svg, tchange, xpad, zcrit, zoomed.
 // Declares, for the others: NS.
-// Calls: root, wrap, zroot.
+// Calls: narrow, root, wrap, zroot.
 
 	// numbers: a count to the precision of a count, as fg-top shows it:
 	// whole, or from 100 up rounded (fg-diff -n's 21779.000000025 is
@@ -157,6 +157,10 @@
 			    pct(fr.self, z.w) + rel + ")";
 		if (cost > 0)
 			s += costinfo(fr);
+		if (!isdiff && (d = narrow(fr)) > 0)
+			s += "; callees not drawn " + fmt(d) + " (" + pct(d, r.w) +
+			    (cost > 0 ? ", " + money(cost * share(d, r.w)) : "") +
+			    ")";
 		if (trend && fr.depth > 0)
 			s += "; trend of its " + trend.want + " share: " +
 			    (trend.f[fr.name] ? trend.f[fr.name].s :

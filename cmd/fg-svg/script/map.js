@@ -4,9 +4,10 @@
 // fg-svg's script (data.js says how they join).
 // Reads: W, astral, chw, cost, countname, cur, details, hdy, help, svg,
 //   term, unzoombtn, xpad, zoomed.
-// Declares, for the others: curname, fnv, labtext, mergeopen.
-// Calls: fmt, frameof, getparams, ink, label, midcut, mk, money, num, pct,
-//   root, seturl, setheight, share, zoom.
+// Declares, for the others: curname, fnv, fulltree, fullmatch, labtext,
+//   mergeopen, narrow.
+// Calls: b36, fmt, frameof, getparams, ink, label, midcut, mk, money, num,
+//   pct, root, seturl, setheight, share, zoom.
 
 	var shlab = svg.getAttribute("data-labels") === "share";
 	var curname = svg.getAttribute("data-cur") || "";
@@ -44,9 +45,92 @@
 		}
 		return n;
 	}
-	// the two trees of name, or null when no frame shown is of it
+	// The cost map's every stack (fg-svg's out_mapdata), read on first
+	// use into a frame tree in pre-order, as cur.f holds the frames
+	// drawn, with every frame drawn or not: the function view and the
+	// search's share count what is under a pixel too. null: none in
+	// the page (the frames drawn are all there is)
+	var mapdat = document.getElementById("fst"), full = null;
+	function fulltree() {
+		var a, hd, nn, i, j, d, k, c, path, fr, r, names = [];
+		if (full !== null || !mapdat)
+			return full;
+		a = mapdat.textContent.split("\n");
+		hd = a[0].split(" ");
+		nn = +hd[0];
+		full = { f: [], fills: {} };
+		for (i = 1; i <= nn && i < a.length; i++)
+			if (hd[1] === "1") {
+				names.push(a[i].slice(7));
+				full.fills[a[i].slice(7)] = "#" + a[i].slice(0, 6);
+			} else
+				names.push(a[i]);
+		r = { name: "all", depth: 0, up: null, w: 0, self: 0 };
+		full.f.push(r);
+		path = [r];
+		for (i = nn + 1; i < a.length; i++) {
+			d = a[i].split(" ");
+			if (d.length < 2)
+				continue;
+			k = b36(d[0]);
+			c = b36(d[1]);
+			path.length = Math.min(k + 1, path.length);
+			for (j = 2; j < d.length; j++) {
+				fr = { name: names[b36(d[j])], depth: path.length,
+				    up: path[path.length - 1], w: 0, self: 0 };
+				full.f.push(fr);
+				path.push(fr);
+			}
+			for (j = 0; j < path.length; j++)
+				path[j].w += c;
+			path[path.length - 1].self += c;
+		}
+		return full;
+	}
+	// what a drawn frame's callees not drawn hold: its total less its
+	// self and its drawn callees' (the cost map's hover; 0 elsewhere)
+	var kwdone = null;
+	function narrow(fr) {
+		var f = cur.f, i, n;
+		if (!mapdat || fr.depth === undefined)
+			return 0;
+		if (kwdone !== cur) {
+			for (i = 0; i < f.length; i++)
+				f[i].kw = 0;
+			for (i = 0; i < f.length; i++)
+				if (f[i].up)
+					f[i].up.kw += f[i].w;
+			kwdone = cur;
+		}
+		n = fr.w - fr.self - (fr.kw || 0);
+		return n > 1e-9 * fr.w ? n : 0;
+	}
+	// the search's matched count in the cost map's data: the frames
+	// matched, drawn or not, those under a match left out; -1 without
+	// the data
+	function fullmatch(re) {
+		var ft = fulltree(), f, i, fr, m = {}, sum = 0, d = Infinity;
+		if (!ft)
+			return -1;
+		for (f = ft.f, i = 1; i < f.length; i++) {
+			fr = f[i];
+			if (fr.depth <= d)
+				d = Infinity;
+			if (d !== Infinity)
+				continue;
+			if (!(fr.name in m))
+				m[fr.name] = !!re(fr.name);
+			if (m[fr.name]) {
+				sum += fr.w;
+				d = fr.depth;
+			}
+		}
+		return sum;
+	}
+	// the two trees of name, or null when no frame of it is in the
+	// profile (in the frames drawn, without the cost map's data)
 	function mtrees(name) {
-		var f = cur.f, i, fr, up, a, n;
+		var ft = fulltree(), f = ft ? ft.f : cur.f, i, fr, up, a, n;
 		var top = { id: 0, name: name, w: 0, self: 0, depth: 0, kids: [],
 		    x: 0 };
 		var ca = { by: {}, n: [top] }, ce = { by: {}, n: [{ id: 0,
@@ -147,6 +231,10 @@
 			if (!(f[i].name in fills))
 				fills[f[i].name] = f[i].fill;
 		}
+		if (full)
+			for (n in full.fills)
+				if (!(n in fills))
+					fills[n] = full.fills[n];
 		fh = rh + 1;
 		dc = mplace(t.ca);
 		de = mplace(t.ce);

@@ -6,8 +6,8 @@
 //   searchbtn, svg, xpad.
 // Writes: ic, labdirty, term.
 // Declares, for the others: box, literal.
-// Calls: $, drawlabels, fmt, matchfit, mk, money, relayout, root, seturl,
-//   share, signed, zroot.
+// Calls: $, drawlabels, fmt, fullmatch, matchfit, mk, money, relayout, root,
+//   seturl, share, signed, zroot.
 
 	// search: a literal substring by default; /RE/ is a regular expression
 	// in JavaScript's syntax, run by a matcher of this script's own that
@@ -406,6 +406,10 @@
 				end = fr.s + fr.w;
 			}
 		}
+		// the cost map's every frame, drawn or not, when not zoomed
+		if (re !== null && !all && z.depth === 0 && !isdiff &&
+		    (m = fullmatch(re)) >= 0)
+			sum = m;
 		if (labdirty)
 			drawlabels(cur);
 		if (re !== null)
