@@ -7,8 +7,10 @@
 #         from the service shape (bench/gen-service.c, 20,000 stacks),
 #         merged by fg-merge, drawn by `fg-svg --cost 400:0.04 --order
 #         weight --labels share` (its first screen's table, left-heavy,
-#         share labels) at fg-svg's default width floor: about 88,000
-#         frames; inferno-flamegraph's SVG of the same merged profile.
+#         share labels): the frames at least a pixel wide, about 2,500,
+#         the rest as data for the script; again with --minwidth 0.01%
+#         (fg-0.01%@cost): every frame inferno draws, about 89,000;
+#         inferno-flamegraph's SVG of the same merged profile.
 #  50k    the service shape at FG_BENCH_SVG_50K stacks (1,700): about
 #         50,000 frames drawn, every frame (fg-svg --minwidth 0
 #         --maxframes 0, inferno-flamegraph --minwidth 0).
@@ -74,12 +76,18 @@ draw() {
 	echo "$line"
 }
 draw cost "--cost 400:0.04 --order weight --labels share" "" "$fl"
+# the same map with every frame of 0.01% drawn, as before the cost map
+# drew frames a pixel wide and kept the rest as data
+"$bin/fg-svg" --cost 400:0.04 --order weight --labels share \
+    --minwidth 0.01% "$fl" >"$data/svg-fg-cost-all.svg"
 every="--minwidth 0 --maxframes 0"
 draw 50k "$every" "--minwidth 0" "$data/svg-service-$n50.folded"
 draw 200k "$every" "--minwidth 0" "$data/svg-service-$n200.folded"
 set --
 for k in cost 50k 200k; do
 	set -- "$@" "fg@$k=$data/svg-fg-$k.svg"
+	[ "$k" != cost ] ||
+		set -- "$@" "fg-0.01%@cost=$data/svg-fg-cost-all.svg"
 	[ -z "$inferno" ] || set -- "$@" "inferno@$k=$data/svg-inferno-$k.svg"
 done
 
