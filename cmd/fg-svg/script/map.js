@@ -219,7 +219,7 @@
 	}
 	function mergeopen(name, nopush) {
 		var t = mtrees(name), f = cur.f, i, y, top = Infinity, fh, sc;
-		var g, dc, de, fills = {}, n, rh = cur.rh, need, hd;
+		var g, dc, de, fills = {}, n, rh = cur.rh, need, hd, ca, ce;
 		if (!t)
 			return false;
 		if (fnv)
@@ -236,9 +236,22 @@
 				if (!(n in fills))
 					fills[n] = full.fills[n];
 		fh = rh + 1;
-		dc = mplace(t.ca);
-		de = mplace(t.ce);
+		mplace(t.ca);
+		mplace(t.ce);
 		sc = (W - 2 * xpad) / t.top.w;
+		// the boxes at least a pixel wide, as the cost map draws its
+		// frames (what the others hold is in their caller's box)
+		ca = t.ca.n.filter(function (n, i) {
+			return i > 0 && n.w * sc >= 1;
+		});
+		ce = t.ce.n.filter(function (n, i) {
+			return i === 0 || n.w * sc >= 1;
+		});
+		dc = de = 0;
+		for (i = 0; i < ca.length; i++)
+			dc = Math.max(dc, ca[i].depth);
+		for (i = 0; i < ce.length; i++)
+			de = Math.max(de, ce[i].depth);
 		if (!fncss) {
 			fncss = mk("style", svg);
 			fncss.textContent = "#fnv rect:hover{stroke:#000;" +
@@ -257,14 +270,14 @@
 		    " (" + pct(t.top.self, root().w) + ")" + (cost ? ", " +
 		    money(cost * share(t.top.self, root().w)) + " self" : "") +
 		    "; callers above, callees below";
-		for (i = 1; i < t.ca.n.length; i++) {
-			n = t.ca.n[i];
+		for (i = 0; i < ca.length; i++) {
+			n = ca[i];
 			y = top + (1 + dc - n.depth) * fh;
 			mbox(g, n, xpad + n.x * sc, y, n.w * sc, rh,
 			    fills[n.name] || "#ccc", "c");
 		}
-		for (i = 0; i < t.ce.n.length; i++) {
-			n = t.ce.n[i];
+		for (i = 0; i < ce.length; i++) {
+			n = ce[i];
 			y = top + (1 + dc + n.depth) * fh;
 			mbox(g, n, xpad + n.x * sc, y, n.w * sc, rh,
 			    fills[n.name] || "#ccc", i === 0 ? "f" : "e");
