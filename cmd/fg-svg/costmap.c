@@ -100,7 +100,6 @@ static void
 datstack(struct svg_funcs *fs, const char *stack, size_t len, double c)
 {
 	const char *p = stack, *end = stack + len, *semi;
-	struct svg_frame nm;
 	struct fg_ent *e;
 	size_t d, k = SIZE_MAX;
 
@@ -108,10 +107,7 @@ datstack(struct svg_funcs *fs, const char *stack, size_t len, double c)
 		semi = memchr(p, ';', (size_t)(end - p));
 		if (semi == NULL)
 			semi = end;
-		memset(&nm, 0, sizeof(nm));
-		nm.name = p;
-		nm.nlen = (uint32_t)(semi - p);
-		e = fg_stab_get(fs->names, p, svg_showlen(&nm));
+		e = fg_stab_get(fs->names, p, (size_t)(semi - p));
 		if (e->aux == 0)
 			e->aux = (uint32_t)fg_stab_count(fs->names);
 		if (k == SIZE_MAX && (d >= fs->npath ||

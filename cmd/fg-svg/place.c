@@ -667,6 +667,19 @@ svg_page_rows(struct rows *r, const struct svg_opts *o,
 	r->rh = fh - SVG_FRAMEPAD;
 }
 
+/* The name shown: without a trailing _[k] _[w] _[i] _[j] annotation. */
+size_t
+svg_showlen(const struct svg_frame *f)
+{
+	const char *s = f->name;
+	size_t l = f->nlen;
+
+	if (l >= 4 && s[l - 4] == '_' && s[l - 3] == '[' && s[l - 1] == ']' &&
+	    strchr("kwij", s[l - 2]) != NULL)
+		return l - 4;
+	return l;
+}
+
 /*
  * The views other than the first index their names and fills: each
  * distinct one gets its number (aux, from 1) in the order first met.

@@ -322,7 +322,7 @@ struct svg_funcs {
 	 * those of the stack before, count C, the number of each name
 	 * after them (from 0, in names' order: aux - 1).
 	 */
-	struct fg_stab *names;	/* the names shown (svg_showlen) */
+	struct fg_stab *names;	/* the names, as fg-top names them */
 	uint32_t *path;		/* the stack before, by name number */
 	size_t npath, cappath;
 	char *dat;

@@ -42,6 +42,7 @@ void svg_page_box(struct box *b, const struct svg_opts *o,
     const struct svg_frame *f, const struct page *pg);
 void svg_page_rows(struct rows *r, const struct svg_opts *o,
     const struct svg_layout *l, int i, const struct page *pg);
+size_t svg_showlen(const struct svg_frame *f);
 struct fg_stab;
 void svg_page_tables(const struct svg_layout *l, struct fg_stab *names,
     struct fg_stab *fills);
@@ -89,8 +90,6 @@ void out_peryear(const struct svg_opts *o);
 void out_text(const char *s);
 void out_midcut(const char *s, size_t n, size_t max);
 void out_b36(double v);
-/* The name shown: without a trailing _[k] _[w] _[i] _[j] annotation. */
-size_t svg_showlen(const struct svg_frame *f);
 size_t fmt_b36(char *buf, double v);
 void out_attr(const char *name, const char *val);
 void out_textstart(const char *id, const char *cls, double x, double y);

@@ -177,19 +177,6 @@ out_midcut(const char *s, size_t n, size_t max)
 	xml_text(s + head, n - head, SIZE_MAX);
 }
 
-/* The name shown: without a trailing _[k] _[w] _[i] _[j] annotation. */
-size_t
-svg_showlen(const struct svg_frame *f)
-{
-	const char *s = f->name;
-	size_t l = f->nlen;
-
-	if (l >= 4 && s[l - 4] == '_' && s[l - 3] == '[' && s[l - 1] == ']' &&
-	    strchr("kwij", s[l - 2]) != NULL)
-		return l - 4;
-	return l;
-}
-
 /* The script's numbers (d, out_views): whole in base 36, others "~%g". */
 void
 out_b36(double v)

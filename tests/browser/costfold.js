@@ -20,6 +20,8 @@ for (let i = 0; i < n; i++) {
 	const c = "main;svc" + i;
 	lines.push(c + ";hash_bytes 2", c + ";hash_bytes;memcpy 1",
 	    c + ";parse " + (1 + i % 3));
+	if (i % 10 === 0)	// an annotated name, a function of its own
+		lines.push(c + ";lock_[k] 1");
 }
 const fleet = lines.join("\n") + "\n";
 const all = lines.reduce((s, l) => s + +l.slice(l.lastIndexOf(" ") + 1), 0);
@@ -42,7 +44,7 @@ run(async () => {
 	    name: f.name, depth: f.depth, w: f.w, self: f.self,
 	    up: f.up ? window.fgsvg.frames().indexOf(f.up) : -1,
 	    t: f.r.firstChild.textContent })));
-	check("few frames drawn of the " + (2 + 3 * n) + " in the profile (" +
+	check("few frames drawn of the " + (2 + 4 * n + n / 10) + " in the profile (" +
 	    fr.length + ")", fr.length > 0 && fr.length < 10, fr.length);
 
 	// counts in = counts shown: the root all that was read; each frame
@@ -68,8 +70,8 @@ run(async () => {
 	    nds + " (" + ndp + ", "), d);
 
 	// the function view of hash_bytes, whose frames are all under a pixel
-	for (const name of ["hash_bytes", "memcpy", "parse"]) {
-		page = await open(file, "?m=" + name);
+	for (const name of ["hash_bytes", "memcpy", "parse", "lock_[k]"]) {
+		page = await open(file, "?m=" + encodeURIComponent(name));
 		const t = top(name);
 		const want = name + ": total " + t[2] + " (" + (+t[3]).toFixed(2) +
 		    "%), self " + t[0] + " (" + (+t[1]).toFixed(2) + "%)";
@@ -81,7 +83,8 @@ run(async () => {
 		});
 		check(name + "'s function view: fg-top's figures, " + want,
 		    v.h.startsWith(want), v.h);
-		const nc = name === "memcpy" ? 1 : n;
+		const nc = name === "memcpy" ? 1 : name === "lock_[k]" ? n / 10 :
+		    n;
 		check(name + "'s function view: all " + nc + " callers", v.c === nc,
 		    v.c);
 	}
