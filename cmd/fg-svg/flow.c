@@ -234,12 +234,17 @@ svg_flow_budget(const struct svg_rec *r, size_t n, int k, double minw,
  * the budget, the frames its cut over those kept so far leaves out are
  * dropped as they close. Widths only grow and frames only add, so the
  * final cut is never below it: a frame dropped here would not be drawn,
- * and what is drawn is the same.
+ * and what is drawn is the same. It is worked out again when the records
+ * have grown by a quarter or by half the budget, whichever is more: on
+ * deep stacks (every frame of a stack as wide as its last) the records
+ * doubled between cuts to eight times the budget, fresh memory that costs
+ * more than the extra passes.
  */
 static void
 budget(struct svg_flow *s)
 {
 	struct svg_cut c;
+	size_t step;
 	int v;
 
 	for (v = 0; v < s->nv; v++) {
@@ -248,7 +253,9 @@ budget(struct svg_flow *s)
 		if (!SVG_UNCUT(c))
 			s->bud[v] = c;
 	}
-	s->nextbud = s->nout * 2;
+	step = s->nout / 4 > s->o->maxframes / 2 ? s->nout / 4 :
+	    s->o->maxframes / 2;
+	s->nextbud = s->nout + step;
 }
 
 static void

@@ -311,7 +311,7 @@ svg_write(const struct svg_opts *o, const struct svg_layout *l,
 {
 	struct page pg;
 	size_t j;
-	int i, k;
+	int i;
 
 	svg_page(&pg, o, l, sc);
 	out_head(o, l, &pg);
@@ -344,8 +344,7 @@ svg_write(const struct svg_opts *o, const struct svg_layout *l,
 	out_byfn(l);
 	out_mapdata(l);
 	fg_out_str("<script type=\"text/ecmascript\"><![CDATA[\n");
-	for (k = 0; svg_script[k] != NULL; k++)
-		fg_out_str(svg_script[k]);
+	fg_out_strs(svg_script);
 	fg_out_str("]]></script>\n</svg>\n");
 }
 

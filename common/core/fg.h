@@ -343,6 +343,8 @@ uint32_t fg_crc32(uint32_t crc, const void *p, size_t n);
 void fg_out_init(void);
 void fg_out_write(const void *p, size_t n);
 void fg_out_str(const char *s);
+/* Each string of a NULL-terminated array, in turn (fg_out_str). */
+void fg_out_strs(const char *const *v);
 void fg_out_char(int c);
 void fg_out_u64(uint64_t v);
 void fg_out_printf(const char *fmt, ...) FG_PRINTF(1, 2);

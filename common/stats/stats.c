@@ -480,11 +480,73 @@ cmprank(const void *x, const void *y)
 	return fg_keycmp(a->name, a->len, b->name, b->len);
 }
 
+/* A change's |delta| and index, for rank's first pass. */
+struct adi {
+	double ad;
+	size_t i;
+};
+
+static int
+cmpad(const void *x, const void *y)
+{
+	const struct adi *a = x, *b = y;
+
+	if (a->ad != b->ad)
+		return a->ad > b->ad ? -1 : 1;
+	return a->i < b->i ? -1 : a->i > b->i;
+}
+
+/*
+ * Sorts idx[0..n) as cmprank orders them: by |delta| (a sort of numbers
+ * kept side by side), then each run of equal ones by name with the string
+ * sort (fg_sort_items), which skips the bytes a run's names share (a
+ * million leaves of one width under one long prefix). Names are distinct,
+ * so the order is cmprank's; with a NaN, which cmprank does not order,
+ * qsort with cmprank as before.
+ */
 static void
 rank(const struct fg_changes *cs, size_t *idx, size_t n)
 {
-	rankv = cs->v;
-	qsort(idx, n, sizeof(*idx), cmprank);
+	struct fg_sortitem *it;
+	struct adi *a;
+	size_t i, j, k;
+
+	for (i = 0; i < n; i++)
+		if (isnan(cs->v[idx[i]].delta))
+			break;
+	if (i < n || n < 2) {
+		rankv = cs->v;
+		qsort(idx, n, sizeof(*idx), cmprank);
+		return;
+	}
+	a = fg_reallocarray(NULL, n, sizeof(*a));
+	for (i = 0; i < n; i++) {
+		a[i].ad = fabs(cs->v[idx[i]].delta);
+		a[i].i = idx[i];
+	}
+	qsort(a, n, sizeof(*a), cmpad);
+	it = fg_calloc(n, sizeof(*it));
+	for (i = 0; i < n; i = j) {
+		for (j = i + 1; j < n && a[j].ad == a[i].ad; j++)
+			;
+		if (j - i == 1) {
+			idx[i] = a[i].i;
+			continue;
+		}
+		for (k = i; k < j; k++) {
+			it[k - i].key = cs->v[a[k].i].name;
+			it[k - i].len = (uint32_t)cs->v[a[k].i].len;
+			it[k - i].p = &cs->v[a[k].i];
+			it[k - i].tail = 0;
+			it[k - i].w = 0;
+		}
+		fg_sort_items(it, j - i);
+		for (k = i; k < j; k++)
+			idx[k] = (size_t)((const struct fg_chg *)it[k - i].p -
+			    cs->v);
+	}
+	free(it);
+	free(a);
 }
 
 static void

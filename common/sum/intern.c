@@ -66,6 +66,7 @@ struct batch {
 
 struct fg_intern {
 	struct fg_stab *t[2];
+	struct fg_fcode *fc;	/* keys kept as frame numbers (fcode.c) */
 	int ncols;
 	pthread_t th;
 	int running;		/* the second thread exists */
@@ -144,6 +145,19 @@ add(struct fg_stab *t, const char *key, size_t len, uint64_t h, int col0,
 			fg_errx(FG_EXIT_ERR, "fg_intern: a sum overflows");
 }
 
+/* Adds key, as the tables keep it (its frame numbers with fcode). */
+static void
+addkey(struct fg_intern *p, const char *key, size_t len, int col0,
+    const fg_count *c, int n)
+{
+	uint64_t h;
+
+	if (p->fc != NULL)
+		key = fg_fcode_encode(p->fc, key, len, &len);
+	h = fg_hash(key, len);
+	add(p->t[UPPER(h)], key, len, h, col0, c, n);
+}
+
 /* The record after the one at q in a batch. */
 static char *
 nextrec(char *q)
@@ -181,6 +195,13 @@ runbatch(struct fg_intern *p, struct batch *b)
 	struct qrec r;
 	int k;
 
+	if (p->fc != NULL) {	/* the token table is small: no asking ahead */
+		for (; q < e; q = nextrec(q)) {
+			memcpy(&r, q, sizeof(r));
+			addkey(p, q + sizeof(r), r.len, r.col0, r.c, r.n);
+		}
+		return;
+	}
 	for (k = 0; k < RUN_AHEAD && far < e; k++) {
 		hashrec(p, far);
 		far = nextrec(far);
@@ -340,6 +361,46 @@ start(struct fg_intern *p)
  * without them are kept whole. Then memory follows what differs.
  */
 #define PFX_MIN 16
+/*
+ * Whether the tables keep frame numbers (fcode.c), judged on the full
+ * first batch: a token costs a lookup in the token table (a cache miss or
+ * two), so only frames of FCODE_TOKMIN bytes or more on average pay for
+ * theirs (C++ templates: 300-700 bytes; a service's or a deep stack's
+ * frames of 12-40 bytes are kept as bytes, where first touches of the
+ * copies' memory cost less than the lookups), and only when the numbers
+ * and the tokens the batch's second half brought take at most the bytes
+ * it kept otherwise (past the prefix of l bytes): a profile whose stacks
+ * each bring a long frame of their own keeps its bytes.
+ */
+#define FCODE_TOKMIN 64
+static int
+usefcode(struct fg_intern *p, const struct batch *b, size_t l)
+{
+	struct fg_fcode *fc = fg_fcode_new();
+	const char *q, *e = b->mem + b->used, *half = b->mem + b->used / 2;
+	size_t bytes = 0, coded = 0, cost = 0, all = 0, toks = 0;
+	struct qrec r;
+
+	for (q = b->mem; q < e; q = nextrec((char *)(uintptr_t)q)) {
+		if (q >= half && cost == 0) {
+			cost = fg_fcode_cost(fc) + 1;
+			toks = coded / 4;
+			bytes = coded = 0;
+		}
+		memcpy(&r, q, sizeof(r));
+		all += r.len;
+		fg_fcode_sample(fc, q + sizeof(r), r.len, l, &bytes, &coded);
+	}
+	toks += coded / 4;
+	cost = fg_fcode_cost(fc) - (cost - 1);
+	if (toks == 0 || all / toks < FCODE_TOKMIN || coded + cost > bytes) {
+		fg_fcode_free(fc);
+		return 0;
+	}
+	p->fc = fc;
+	return 1;
+}
+
 static void
 decide(struct fg_intern *p, const struct batch *b)
 {
@@ -364,6 +425,10 @@ decide(struct fg_intern *p, const struct batch *b)
 	while (l > 0 && k0[l - 1] != ';')
 		l--;
 	if (l < PFX_MIN)
+		l = 0;
+	if (b != NULL && b->used >= INTERN_BATCH / 2 && usefcode(p, b, l))
+		return;
+	if (l == 0)
 		return;
 	for (k = 0; k < 2; k++)
 		fg_stab_set_prefix(p->t[k], k0, l);
@@ -429,14 +494,12 @@ fg_intern_add(struct fg_intern *p, const char *key, size_t len, int col0,
 	size_t need = sizeof(struct qrec) + ((len + 7) & ~(size_t)7);
 	struct batch *b;
 	struct qrec r;
-	uint64_t h;
 
 	if (p->serial || need > INTERN_BATCH || len > UINT32_MAX) {
 		if (!p->serial)
 			intern_drain(p);	/* a huge key: added here, in turn */
 		decide(p, NULL);
-		h = fg_hash(key, len);
-		add(p->t[UPPER(h)], key, len, h, col0, c, n);
+		addkey(p, key, len, col0, c, n);
 		return;
 	}
 	b = &p->b[p->head % INTERN_NBATCH];
@@ -457,13 +520,16 @@ fg_intern_add(struct fg_intern *p, const char *key, size_t len, int col0,
 struct fg_ent *
 fg_intern_get(struct fg_intern *p, const char *key, size_t len)
 {
-	uint64_t h = fg_hash(key, len);
+	uint64_t h;
 
 	if (!p->serial) {
 		intern_drain(p);
 		p->serial = 1;
 	}
 	decide(p, NULL);
+	if (p->fc != NULL)
+		key = fg_fcode_encode(p->fc, key, len, &len);
+	h = fg_hash(key, len);
 	return fg_stab_get_hashed(p->t[UPPER(h)], key, len, h);
 }
 
@@ -482,6 +548,7 @@ fg_intern_free(struct fg_intern *p)
 		if (pthread_join(p->th, NULL) != 0)
 			fg_errx(FG_EXIT_ERR, "pthread_join failed");
 	}
+	fg_fcode_free(p->fc);
 	free(p->it);
 	free(p->bmem);
 	free(p->first);
@@ -617,8 +684,12 @@ emitone(const struct fg_intern *p, size_t i, void *arg, char **kb,
     size_t *kc)
 {
 	const struct fg_ent *e = p->it[i].p;
+	size_t l;
 
-	if (e->aux == 0)
+	if (p->fc != NULL) {
+		l = fg_fcode_decode(p->fc, e->key, e->len, kb, kc);
+		p->em.emit(*kb, l, e->c, p->ncols, arg);
+	} else if (e->aux == 0)
 		p->em.emit(e->key, e->len, e->c, p->ncols, arg);
 	else
 		p->em.emit(*kb, intern_wholekey(p, e, kb, kc), e->c, p->ncols, arg);
@@ -713,6 +784,8 @@ writeout(struct fg_intern *p)
 static void
 emit1(struct fg_intern *p)
 {
+	if (p->fc != NULL)
+		fg_fcode_rank(p->fc, p->t, 2);
 	p->n0 = fg_stab_count(p->t[0]);
 	p->n = p->n0 + fg_stab_count(p->t[1]);
 	fg_stab_unindex(p->t[0]);
@@ -742,6 +815,8 @@ fg_intern_emit(struct fg_intern *p, const struct fg_emitter *em, int two)
 	(void)intern_waitvar(p, &p->stage, 1);
 	free(p->bmem);
 	p->bmem = NULL;
+	if (p->fc != NULL)
+		fg_fcode_rank(p->fc, p->t, 2);
 	p->n0 = fg_stab_count(p->t[0]);
 	p->n = p->n0 + fg_stab_count(p->t[1]);
 	p->two = two;

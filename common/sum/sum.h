@@ -13,6 +13,7 @@
  * sum.c      the tools' entry: inputs opened, the path chosen (merge, run,
  *            intern); inputs read in order (run); headers' values carried
  *            into the output's (carry)
+ * fcode.c    stacks kept as lists of frame numbers in intern's tables
  * fnfold.c   the summed stacks folded into their functions, every call
  *            site merged, and the functions ranked (fnfold)
  */
@@ -85,6 +86,37 @@ struct fg_ent *fg_intern_get(struct fg_intern *p, const char *key,
 void fg_intern_emit(struct fg_intern *p, const struct fg_emitter *em,
     int two);
 void fg_intern_free(struct fg_intern *p);
+
+/*
+ * fcode: stacks kept as lists of frame numbers (fcode.c), for intern's
+ * tables when that keeps fewer bytes.
+ */
+struct fg_fcode;
+struct fg_fcode *fg_fcode_new(void);
+void fg_fcode_free(struct fg_fcode *f);
+/*
+ * key as its tokens' numbers (*elen bytes, 4 a token), in f's memory until
+ * the next call.
+ */
+const char *fg_fcode_encode(struct fg_fcode *f, const char *key, size_t len,
+    size_t *elen);
+/*
+ * Encodes a sample key: adds to *bytes what its bytes would take (less
+ * skip, a prefix not kept) and to *coded its numbers' bytes.
+ */
+void fg_fcode_sample(struct fg_fcode *f, const char *key, size_t len,
+    size_t skip, size_t *bytes, size_t *coded);
+/* What the tokens take, in bytes. */
+size_t fg_fcode_cost(const struct fg_fcode *f);
+/*
+ * Once every key is in: the tokens ranked and every key of the tables
+ * t[0..nt) rewritten as its tokens' ranks (the tables' hash no longer
+ * finds them), so that their bytewise order is the stacks'.
+ */
+void fg_fcode_rank(struct fg_fcode *f, struct fg_stab **t, int nt);
+/* A ranked key's stack in *kb (*kc bytes, grown), its length returned. */
+size_t fg_fcode_decode(const struct fg_fcode *f, const char *key,
+    size_t len, char **kb, size_t *kc);
 
 /*
  * run: an input read in bytewise order, kept in that order (sum.c): no
