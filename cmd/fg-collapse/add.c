@@ -20,7 +20,15 @@ void
 collapse_add(struct fg_stab *tab, const char *stack, size_t len, fg_count c,
     struct fg_in *in)
 {
-	struct fg_ent *e = fg_stab_get(tab, stack, len);
+	struct fg_ent *e;
+
+	/* a sample with no frame named (an empty name at a root): kept, as
+	 * --no-root keeps a stack it empties (transform.c) */
+	if (len == 0) {
+		stack = "[unknown]";
+		len = 9;
+	}
+	e = fg_stab_get(tab, stack, len);
 
 	if (fg_count_add(&e->c[0], c) < 0)
 		fg_sum_overflow(in->name, in->lineno);
