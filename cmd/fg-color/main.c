@@ -500,8 +500,7 @@ functions(struct fg_colorcfg *cfg, const struct tree *t,
 	fg_fnself_init(&fs);
 	fg_changes_init(&cs);
 	for (i = 1; i < t->nn; i++)
-		if (t->n[i].nlen > 0 && (t->n[i].self[0] != 0 ||
-		    t->n[i].self[1] != 0))
+		if (t->n[i].nlen > 0)
 			fg_fnself_add(&fs, t->n[i].name, t->n[i].nlen,
 			    t->n[i].self);
 	fg_verdict_functions(cfg, &fs, t->n[0].tot, per, &nz, &cs);

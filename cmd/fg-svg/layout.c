@@ -251,14 +251,6 @@ svg_changes_init(struct svg_changes *sc)
 	fg_fnself_init(&sc->fs);
 }
 
-/* Self counts by function name (verdict.c's fnself). */
-void
-svg_changes_add(struct svg_changes *sc, const char *name, size_t nlen,
-    const double *self)
-{
-	fg_fnself_add(&sc->fs, name, nlen, self);
-}
-
 /*
  * The functions classified, once, by the colours' noise test (after
  * fg_color_end), and the colours told which changed (o->cc.fnv): before
@@ -266,9 +258,9 @@ svg_changes_add(struct svg_changes *sc, const char *name, size_t nlen,
  */
 void
 svg_changes_finish(struct svg_changes *sc, struct svg_opts *o,
-    const struct svg_rec *r, const struct fg_period *per)
+    const double *roottot, const struct fg_period *per)
 {
-	fg_verdict_functions(&o->cc, &sc->fs, r[0].tot, per, &sc->nz, &sc->cs);
+	fg_verdict_functions(&o->cc, &sc->fs, roottot, per, &sc->nz, &sc->cs);
 	sc->period = fg_period_get(per);
 	sc->ok = 1;
 }

@@ -398,7 +398,7 @@ layout(struct svg_layout *l, struct svg_changes *sc, struct svg_opts *o,
 	/* the frames' test, then the functions': both colour the frames */
 	if (in->ncols == 2) {
 		fg_color_end(&o->cc, r[0].tot, &in->per);
-		svg_changes_finish(sc, o, r, &in->per);
+		svg_changes_finish(sc, o, r[0].tot, &in->per);
 	}
 	svg_layout_flow(l, o, in->flow, in->ncols == 2, &in->annot);
 	if (in->ncols == 1) {

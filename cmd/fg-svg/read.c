@@ -178,13 +178,13 @@ leaf(struct svg_input *in, const char *key, size_t len, const double *v)
 		return;		/* the root's */
 	if (in->o->reverse) {
 		p = memchr(key, ';', len);
-		svg_changes_add(&in->sc, key, p != NULL ? (size_t)(p - key) :
+		fg_fnself_add(&in->sc.fs, key, p != NULL ? (size_t)(p - key) :
 		    len, v);
 		return;
 	}
 	for (p = key + len; p > key && p[-1] != ';'; p--)
 		;
-	svg_changes_add(&in->sc, p, (size_t)(key + len - p), v);
+	fg_fnself_add(&in->sc.fs, p, (size_t)(key + len - p), v);
 }
 
 /*

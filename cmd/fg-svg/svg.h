@@ -246,7 +246,7 @@ uint32_t label_ink(uint32_t fill);
 
 /*
  * layout.c: a diff's functions by self count, classified (ok: a diff).
- * svg_changes_add with every stack's self counts (its last frame's), in
+ * fs gets every stack's self counts (its last frame's, fg_fnself_add), in
  * stack order, then svg_changes_finish after the colours' fg_color_end,
  * with the period of the stacks' counts (main.c's, the one the colours
  * and the units use).
@@ -259,10 +259,8 @@ struct svg_changes {
 	struct fg_fnself fs;	/* self counts by function name */
 };
 void svg_changes_init(struct svg_changes *sc);
-void svg_changes_add(struct svg_changes *sc, const char *name, size_t nlen,
-    const double *self);
 void svg_changes_finish(struct svg_changes *sc, struct svg_opts *o,
-    const struct svg_rec *r, const struct fg_period *per);
+    const double *roottot, const struct fg_period *per);
 /*
  * layout.c: the deepest frames the colours call grown or new (the one
  * verdict, color.h, the gate's too) into the table's regressions, first,

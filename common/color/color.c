@@ -343,18 +343,31 @@ fg_color_end(struct fg_colorcfg *cfg, const double *roottot,
 	fg_color_dstat_free(cfg);
 }
 
-int
-fg_color_newcode(const struct fg_colorcfg *cfg, const struct fg_cframe *f)
+/*
+ * fg_color_newcode, the frame's change in *v when it was tested (else
+ * v->byfn is 0): the kind of a new frame needs no second test.
+ */
+static int
+newcode(const struct fg_colorcfg *cfg, const struct fg_cframe *f,
+    struct dv *v)
 {
-	struct dv v;
 	int kb = cfg->negate ? 1 : 0;
 
+	v->byfn = 0;
 	if (f->root || f->tot[kb] != 0 || !(f->tot[1 - kb] > 0))
 		return 0;
 	if (f->pnew)
 		return 1;
-	framedelta(cfg, f, &v);
-	return v.sig != 0;
+	framedelta(cfg, f, v);
+	return v->sig != 0;
+}
+
+int
+fg_color_newcode(const struct fg_colorcfg *cfg, const struct fg_cframe *f)
+{
+	struct dv v;
+
+	return newcode(cfg, f, &v);
 }
 
 int
@@ -368,12 +381,9 @@ fg_color_kind_why(const struct fg_colorcfg *cfg, const struct fg_cframe *f,
 	*byfn = 0;
 	/* new, unless a few samples that noise explains (see newcode) */
 	if (f->tot[kb] == 0 && f->tot[1 - kb] > 0) {
-		if (!fg_color_newcode(cfg, f))
+		if (!newcode(cfg, f, &v))
 			return FG_DK_SAME;
-		if (!f->pnew) {
-			framedelta(cfg, f, &v);
-			*byfn = v.byfn;
-		}
+		*byfn = v.byfn;
 		return FG_DK_NEW;
 	}
 	framedelta(cfg, f, &v);

@@ -79,7 +79,10 @@ fg_fnself_init(struct fg_fnself *fs)
 	fs->tab = fg_stab_new(0);
 }
 
-/* Self counts by name, two per name, in the order the names first come. */
+/*
+ * Self counts by name, in the order the names first come: before, after
+ * and the frames that held them, three per name.
+ */
 void
 fg_fnself_add(struct fg_fnself *fs, const char *name, size_t nlen,
     const double *self)
