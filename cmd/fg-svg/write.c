@@ -290,13 +290,11 @@ out_byfn(const struct svg_layout *l)
 		for (j = 0, line = 0; j < v->nf; j++) {
 			if (!v->f[j].byfn)
 				continue;
-			if (!open)
-				fg_out_str("<metadata id=\"fnf\">");
-			if (!line && open)
-				fg_out_char('\n');
-			if (!line)
+			if (!line) {
+				fg_out_str(open ? "\n" : "<metadata id=\"fnf\">");
 				out_b36((double)i);
-			open = line = 1;
+				open = line = 1;
+			}
 			fg_out_char(' ');
 			out_b36((double)j);
 		}
